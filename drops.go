@@ -1,0 +1,96 @@
+package shogi
+
+// Drops. A piece in hand may be dropped, unpromoted, on any empty square except where it
+// would have nowhere to go (a pawn or lance on the last rank, a knight on the last two),
+// and a pawn neither on a file holding an unpromoted pawn of the same side (二歩, nifu)
+// nor where it would checkmate at once (打ち歩詰め, uchifuzume).
+
+// addDrops adds every legal drop on target, a set of empty squares.
+func (p *Position) addDrops(list *MoveList, target Bitboard) {
+	us := p.side
+	h := p.hands[us]
+	if h.Has(Pawn) {
+		pawnTarget := target.AndNot(farRanks[us][1]).AndNot(p.pawnFiles(us))
+		if ps := p.pawnDropMateSquare(); ps != NoSquare && pawnTarget.Has(ps) && p.isPawnDropMate(ps) {
+			pawnTarget.clear(ps)
+		}
+		for !pawnTarget.IsEmpty() {
+			list.Add(NewDrop(Pawn, pawnTarget.Pop()))
+		}
+	}
+	if h.Has(Lance) {
+		for b := target.AndNot(farRanks[us][1]); !b.IsEmpty(); {
+			list.Add(NewDrop(Lance, b.Pop()))
+		}
+	}
+	if h.Has(Knight) {
+		for b := target.AndNot(farRanks[us][2]); !b.IsEmpty(); {
+			list.Add(NewDrop(Knight, b.Pop()))
+		}
+	}
+	for _, t := range [4]PieceType{Silver, Gold, Bishop, Rook} {
+		if h.Has(t) {
+			for b := target; !b.IsEmpty(); {
+				list.Add(NewDrop(t, b.Pop()))
+			}
+		}
+	}
+}
+
+// pawnFiles returns every square of the files holding an unpromoted pawn of c.
+func (p *Position) pawnFiles(c Color) Bitboard {
+	var files Bitboard
+	for pawns := p.Pieces(c, Pawn); !pawns.IsEmpty(); {
+		f := fileBB[pawns.Pop().File()]
+		files = files.Or(f)
+		pawns = pawns.AndNot(f)
+	}
+	return files
+}
+
+// pawnDropMateSquare returns the square where a pawn of the side to move would give
+// check to the opponent's king, or NoSquare.
+func (p *Position) pawnDropMateSquare() Square {
+	ek := p.kings[p.side.Opponent()]
+	if ek == NoSquare {
+		return NoSquare
+	}
+	if p.side == Black {
+		if ek.Rank() == 9 {
+			return NoSquare
+		}
+		return ek + 1
+	}
+	if ek.Rank() == 1 {
+		return NoSquare
+	}
+	return ek - 1
+}
+
+// isPawnDropMate reports whether a pawn of the side to move dropped on ps, the square
+// in front of the opponent's king, would checkmate: no piece other than the king can
+// legally capture it, and the king has no safe square (capturing the pawn included).
+func (p *Position) isPawnDropMate(ps Square) bool {
+	us := p.side
+	them := us.Opponent()
+	ek := p.kings[them]
+	occ := p.Occupied().Or(SquareBB(ps))
+	capturers := p.attackers(ps, them, occ).AndNot(SquareBB(ek))
+	if !capturers.IsEmpty() {
+		pinned := p.pinnedPieces(them, occ)
+		for !capturers.IsEmpty() {
+			from := capturers.Pop()
+			if !pinned.Has(from) || line[ek][from].Has(ps) {
+				return false
+			}
+		}
+	}
+	occ.clear(ek)
+	escapes := stepAttacks[them][King][ek].AndNot(p.byColor[them])
+	for !escapes.IsEmpty() {
+		if !p.attacked(escapes.Pop(), us, occ) {
+			return false
+		}
+	}
+	return true
+}

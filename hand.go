@@ -1,0 +1,86 @@
+package shogi
+
+import "strconv"
+
+// Hand is the set of pieces one side holds in hand, packed into one integer. The zero
+// value is an empty hand. Only Pawn, Lance, Knight, Silver, Gold, Bishop and Rook can
+// be held.
+type Hand uint32
+
+var (
+	handShift = [NumPieceTypes]uint8{Pawn: 0, Lance: 5, Knight: 8, Silver: 11, Gold: 14, Bishop: 17, Rook: 19}
+	handMask  = [NumPieceTypes]uint32{Pawn: 31, Lance: 7, Knight: 7, Silver: 7, Gold: 7, Bishop: 3, Rook: 3}
+)
+
+// MaxInHand gives, per piece type, how many pieces of that type the game has: the most
+// one hand can hold.
+var MaxInHand = [NumPieceTypes]int{Pawn: 18, Lance: 4, Knight: 4, Silver: 4, Gold: 4, Bishop: 2, Rook: 2, King: 2}
+
+// HandTypes lists the types a hand can hold in the canonical SFEN order (R B G S N L P).
+var HandTypes = [7]PieceType{Rook, Bishop, Gold, Silver, Knight, Lance, Pawn}
+
+// Count returns how many pieces of type t the hand holds; a promoted type counts as its
+// unpromoted form and King as nothing.
+func (h Hand) Count(t PieceType) int {
+	t = t.Unpromote()
+	if !t.CanDrop() {
+		return 0
+	}
+	return int(uint32(h) >> handShift[t] & handMask[t])
+}
+
+// Has reports whether the hand holds at least one piece of type t.
+func (h Hand) Has(t PieceType) bool { return h.Count(t) > 0 }
+
+// IsEmpty reports whether the hand holds nothing.
+func (h Hand) IsEmpty() bool { return h == 0 }
+
+// Add returns the hand with one more piece of type t (unpromoted). It is the caller's
+// job not to exceed [MaxInHand].
+func (h Hand) Add(t PieceType) Hand { return h + Hand(1)<<handShift[t.Unpromote()] }
+
+// Remove returns the hand with one piece of type t fewer; the hand must hold one.
+func (h Hand) Remove(t PieceType) Hand { return h - Hand(1)<<handShift[t.Unpromote()] }
+
+// WithCount returns the hand holding n pieces of the droppable type t; n is clamped to
+// the field's capacity.
+func (h Hand) WithCount(t PieceType, n int) Hand {
+	t = t.Unpromote()
+	if !t.CanDrop() {
+		return h
+	}
+	if n < 0 {
+		n = 0
+	}
+	if uint32(n) > handMask[t] {
+		n = int(handMask[t])
+	}
+	h &^= Hand(handMask[t] << handShift[t])
+	return h | Hand(uint32(n)<<handShift[t])
+}
+
+// String returns the hand in SFEN style for Black (upper case), such as "R2P", or "-".
+func (h Hand) String() string {
+	if h == 0 {
+		return "-"
+	}
+	return string(h.appendSFEN(nil, Black))
+}
+
+func (h Hand) appendSFEN(dst []byte, c Color) []byte {
+	for _, t := range HandTypes {
+		n := h.Count(t)
+		if n == 0 {
+			continue
+		}
+		if n > 1 {
+			dst = strconv.AppendInt(dst, int64(n), 10)
+		}
+		letter := t.Letter()[0]
+		if c == White {
+			letter += 'a' - 'A'
+		}
+		dst = append(dst, letter)
+	}
+	return dst
+}

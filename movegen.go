@@ -1,0 +1,184 @@
+package shogi
+
+import "iter"
+
+// Legal move generation. Moves are generated legal, never filtered after the fact:
+// pinned pieces move only along their pin line, the king only to squares the opponent
+// does not attack once the king has left its square, and in check the other pieces
+// only capture the single checker or interpose. Every promotion is generated with its
+// non-promoting twin unless the piece would have nowhere to go.
+
+var (
+	// rookRays and bishopRays hold the squares a rook or bishop on each square
+	// reaches on an empty board, for finding pinners.
+	rookRays, bishopRays [NumSquares + 1]Bitboard
+	// fileBB holds the squares of each file 1–9.
+	fileBB [10]Bitboard
+	// farRanks[c][n] holds the n ranks nearest c's far side (n = 1, 2, 3).
+	farRanks [2][4]Bitboard
+)
+
+func init() {
+	for s := Square(1); s <= NumSquares; s++ {
+		rookRays[s] = rays[dirN][s].Or(rays[dirS][s]).Or(rays[dirE][s]).Or(rays[dirW][s])
+		bishopRays[s] = rays[dirNE][s].Or(rays[dirNW][s]).Or(rays[dirSE][s]).Or(rays[dirSW][s])
+		fileBB[s.File()].set(s)
+		for c := Black; c <= White; c++ {
+			for n := relativeRank(c, s); n <= 3; n++ {
+				if n >= 1 {
+					farRanks[c][n].set(s)
+				}
+			}
+		}
+	}
+}
+
+// mustPromote reports whether a piece of type t and colour c arriving on to would have
+// nowhere to go unpromoted (行き所のない駒).
+func mustPromote(c Color, t PieceType, to Square) bool {
+	switch t {
+	case Pawn, Lance:
+		return relativeRank(c, to) == 1
+	case Knight:
+		return relativeRank(c, to) <= 2
+	}
+	return false
+}
+
+// pinnedPieces returns c's pieces that stand alone between c's king and an enemy
+// slider aimed at it, with occ as the occupied squares.
+func (p *Position) pinnedPieces(c Color, occ Bitboard) Bitboard {
+	k := p.kings[c]
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	them := c.Opponent()
+	bt := &p.byType
+	var lanceRay Bitboard
+	if c == Black {
+		lanceRay = rays[dirN][k]
+	} else {
+		lanceRay = rays[dirS][k]
+	}
+	snipers := rookRays[k].And(bt[Rook].Or(bt[Dragon])).
+		Or(bishopRays[k].And(bt[Bishop].Or(bt[Horse]))).
+		Or(lanceRay.And(bt[Lance])).
+		And(p.byColor[them])
+	var pinned Bitboard
+	for !snipers.IsEmpty() {
+		s := snipers.Pop()
+		b := between[k][s].And(occ)
+		if !b.IsEmpty() && !b.More() && !b.And(p.byColor[c]).IsEmpty() {
+			pinned = pinned.Or(b)
+		}
+	}
+	return pinned
+}
+
+// GenerateMoves fills list with every legal move of the side to move, replacing what
+// the list held. It does not allocate.
+func (p *Position) GenerateMoves(list *MoveList) {
+	list.Reset()
+	us := p.side
+	occ := p.Occupied()
+	own := p.byColor[us]
+	k := p.kings[us]
+	if k != NoSquare {
+		p.addKingMoves(list, k, own, occ)
+	}
+	target := own.Not()
+	dropTarget := occ.Not()
+	if !p.checkers.IsEmpty() {
+		if p.checkers.More() {
+			return // double check: only the king may move
+		}
+		checker := p.checkers.First()
+		block := between[k][checker]
+		target = block.Or(SquareBB(checker))
+		dropTarget = block
+	}
+	p.addPieceMoves(list, target, p.pinnedPieces(us, occ), occ)
+	if !p.hands[us].IsEmpty() && !dropTarget.IsEmpty() {
+		p.addDrops(list, dropTarget)
+	}
+}
+
+func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
+	them := p.side.Opponent()
+	occ.clear(k)
+	targets := stepAttacks[p.side][King][k].AndNot(own)
+	for !targets.IsEmpty() {
+		to := targets.Pop()
+		if !p.attacked(to, them, occ) {
+			list.Add(NewMove(k, to, false))
+		}
+	}
+}
+
+// addPieceMoves adds the moves of every piece but the king that end on target.
+func (p *Position) addPieceMoves(list *MoveList, target, pinned, occ Bitboard) {
+	us := p.side
+	k := p.kings[us]
+	pieces := p.byColor[us].AndNot(p.byType[King])
+	for !pieces.IsEmpty() {
+		from := pieces.Pop()
+		t := p.board[from].Type()
+		dests := pieceAttacks(us, t, from, occ).And(target)
+		if pinned.Has(from) {
+			dests = dests.And(line[k][from])
+		}
+		if dests.IsEmpty() {
+			continue
+		}
+		if !t.CanPromote() {
+			for !dests.IsEmpty() {
+				list.Add(NewMove(from, dests.Pop(), false))
+			}
+			continue
+		}
+		fromZone := InPromotionZone(us, from)
+		for !dests.IsEmpty() {
+			to := dests.Pop()
+			if fromZone || InPromotionZone(us, to) {
+				list.Add(NewMove(from, to, true))
+				if mustPromote(us, t, to) {
+					continue
+				}
+			}
+			list.Add(NewMove(from, to, false))
+		}
+	}
+}
+
+// LegalMoves returns every legal move of the side to move in a new slice.
+func (p *Position) LegalMoves() []Move {
+	var list MoveList
+	p.GenerateMoves(&list)
+	return append([]Move(nil), list.Moves()...)
+}
+
+// AllLegalMoves iterates over every legal move of the side to move. The position must
+// not change while the iteration runs.
+func (p *Position) AllLegalMoves() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		var list MoveList
+		p.GenerateMoves(&list)
+		for _, m := range list.Moves() {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+
+// HasLegalMove reports whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	var list MoveList
+	p.GenerateMoves(&list)
+	return list.Len() > 0
+}
+
+// IsCheckmate reports whether the side to move has lost: it has no legal move. In shogi
+// this loses whether or not the king is in check (there is no stalemate); use
+// [Position.InCheck] to tell the two apart.
+func (p *Position) IsCheckmate() bool { return !p.HasLegalMove() }

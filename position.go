@@ -1,0 +1,288 @@
+package shogi
+
+// Position is a shogi position: the board, both hands, the side to move and the move
+// number, with the line of play that led to it from its starting position (for
+// [Position.Undo] and the repetition rules).
+//
+// Create one with [NewStartPosition], [NewPosition] or [Position.UnmarshalText]. The
+// zero Position is not usable. A Position is not safe for concurrent use; [Position.Clone]
+// gives each goroutine its own.
+type Position struct {
+	board      [NumSquares + 1]Piece
+	byType     [NumPieceTypes]Bitboard
+	byColor    [2]Bitboard
+	hands      [2]Hand
+	kings      [2]Square
+	side       Color
+	moveNumber int
+	hash       uint64
+	checkers   Bitboard
+	history    []undoState
+}
+
+// undoState is what Undo needs to restore, and what the repetition rules read.
+type undoState struct {
+	move     Move
+	captured Piece
+	hash     uint64   // hash before the move
+	checkers Bitboard // checkers of the side that made the move, before it
+}
+
+// SideToMove returns the side whose turn it is.
+func (p *Position) SideToMove() Color { return p.side }
+
+// MoveNumber returns the number of the next move, counted in plies as in SFEN: 1 before
+// the first move of a game.
+func (p *Position) MoveNumber() int { return p.moveNumber }
+
+// PieceAt returns the piece on s, or NoPiece.
+func (p *Position) PieceAt(s Square) Piece {
+	if !s.IsValid() {
+		return NoPiece
+	}
+	return p.board[s]
+}
+
+// Hand returns the pieces that c holds in hand.
+func (p *Position) Hand(c Color) Hand { return p.hands[c] }
+
+// King returns the square of c's king, or NoSquare when c has none (as in tsume problems).
+func (p *Position) King(c Color) Square { return p.kings[c] }
+
+// Occupied returns every occupied square.
+func (p *Position) Occupied() Bitboard { return p.byColor[Black].Or(p.byColor[White]) }
+
+// ColorPieces returns the squares holding c's pieces.
+func (p *Position) ColorPieces(c Color) Bitboard { return p.byColor[c] }
+
+// Pieces returns the squares holding c's pieces of type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard {
+	if t >= NumPieceTypes {
+		return Bitboard{}
+	}
+	return p.byType[t].And(p.byColor[c])
+}
+
+// Hash returns the Zobrist hash of the board, both hands and the side to move; the move
+// number and history do not enter it.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return !p.checkers.IsEmpty() }
+
+// Checkers returns the squares of the pieces giving check to the side to move.
+func (p *Position) Checkers() Bitboard { return p.checkers }
+
+// Ply returns how many moves were played on this Position since it was set up, the
+// moves that [Position.Undo] can take back.
+func (p *Position) Ply() int { return len(p.history) }
+
+// LastMove returns the move that led to this position, or NoMove at the start.
+func (p *Position) LastMove() Move {
+	if len(p.history) == 0 {
+		return NoMove
+	}
+	return p.history[len(p.history)-1].move
+}
+
+// LastCaptured returns the piece the last move captured, or NoPiece.
+func (p *Position) LastCaptured() Piece {
+	if len(p.history) == 0 {
+		return NoPiece
+	}
+	return p.history[len(p.history)-1].captured
+}
+
+// Moves returns a copy of the moves played since the Position was set up.
+func (p *Position) Moves() []Move {
+	ms := make([]Move, len(p.history))
+	for i, st := range p.history {
+		ms[i] = st.move
+	}
+	return ms
+}
+
+// MovedPiece returns the piece that m moves (for a drop, the dropped piece), in this
+// position, before m is played.
+func (p *Position) MovedPiece(m Move) Piece {
+	if m.IsDrop() {
+		return NewPiece(p.side, m.DropType())
+	}
+	return p.PieceAt(m.From())
+}
+
+// CapturedPiece returns the piece m captures in this position, or NoPiece.
+func (p *Position) CapturedPiece(m Move) Piece {
+	if m.IsDrop() {
+		return NoPiece
+	}
+	return p.PieceAt(m.To())
+}
+
+// Clone returns a deep copy of p, history included.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.history = make([]undoState, len(p.history), max(cap(p.history), 64))
+	copy(q.history, p.history)
+	return &q
+}
+
+// Equal reports whether p and q have the same board, hands, side to move and move
+// number. The history that led to them is not compared.
+func (p *Position) Equal(q *Position) bool {
+	return p.board == q.board && p.hands == q.hands && p.side == q.side && p.moveNumber == q.moveNumber
+}
+
+func (p *Position) put(s Square, pc Piece) {
+	p.board[s] = pc
+	p.byType[pc.Type()].set(s)
+	p.byColor[pc.Color()].set(s)
+	p.hash ^= zobristPiece[pc][s]
+	if pc.Type() == King {
+		p.kings[pc.Color()] = s
+	}
+}
+
+func (p *Position) remove(s Square) Piece {
+	pc := p.board[s]
+	p.board[s] = NoPiece
+	p.byType[pc.Type()].clear(s)
+	p.byColor[pc.Color()].clear(s)
+	p.hash ^= zobristPiece[pc][s]
+	return pc
+}
+
+func (p *Position) addToHand(c Color, t PieceType) {
+	n := p.hands[c].Count(t)
+	p.hash ^= zobristHand[c][t][n] ^ zobristHand[c][t][n+1]
+	p.hands[c] = p.hands[c].Add(t)
+}
+
+func (p *Position) takeFromHand(c Color, t PieceType) {
+	n := p.hands[c].Count(t)
+	p.hash ^= zobristHand[c][t][n] ^ zobristHand[c][t][n-1]
+	p.hands[c] = p.hands[c].Remove(t)
+}
+
+// Play plays m if it is legal, and returns the [*IllegalMoveError] of
+// [Position.CheckMove] otherwise, leaving the position unchanged.
+func (p *Position) Play(m Move) error {
+	if err := p.CheckMove(m); err != nil {
+		return err
+	}
+	p.PlayUnchecked(m)
+	return nil
+}
+
+// PlayUnchecked plays m without checking it. m must be legal, as every move of
+// [Position.GenerateMoves] is; anything else corrupts the position. It is the fast
+// path for search and perft.
+func (p *Position) PlayUnchecked(m Move) {
+	us := p.side
+	st := undoState{move: m, hash: p.hash, checkers: p.checkers}
+	to := m.To()
+	if m.IsDrop() {
+		t := m.DropType()
+		p.takeFromHand(us, t)
+		p.put(to, NewPiece(us, t))
+	} else {
+		pc := p.remove(m.From())
+		if captured := p.board[to]; captured != NoPiece {
+			st.captured = p.remove(to)
+			if captured.Type() == King {
+				p.kings[captured.Color()] = NoSquare
+			} else {
+				p.addToHand(us, captured.Type().Unpromote())
+			}
+		}
+		if m.IsPromotion() {
+			pc = NewPiece(us, pc.Type().Promote())
+		}
+		p.put(to, pc)
+	}
+	p.history = append(p.history, st)
+	p.side = us.Opponent()
+	p.hash ^= zobristSide
+	p.moveNumber++
+	p.checkers = p.attackersToKing(p.side)
+}
+
+// Undo takes back the last move played and returns it, or returns NoMove when no move
+// was played since the position was set up.
+func (p *Position) Undo() Move {
+	n := len(p.history)
+	if n == 0 {
+		return NoMove
+	}
+	st := p.history[n-1]
+	p.history = p.history[:n-1]
+	p.side = p.side.Opponent()
+	us := p.side
+	m := st.move
+	to := m.To()
+	pc := p.remove(to)
+	if m.IsDrop() {
+		p.hands[us] = p.hands[us].Add(pc.Type())
+	} else {
+		if m.IsPromotion() {
+			pc = NewPiece(us, pc.Type().Unpromote())
+		}
+		p.put(m.From(), pc)
+		if st.captured != NoPiece {
+			p.put(to, st.captured)
+			if st.captured.Type() != King {
+				p.hands[us] = p.hands[us].Remove(st.captured.Type().Unpromote())
+			}
+		}
+	}
+	p.moveNumber--
+	p.hash = st.hash
+	p.checkers = st.checkers
+	return m
+}
+
+// attackersToKing returns the pieces of c's opponent that attack c's king.
+func (p *Position) attackersToKing(c Color) Bitboard {
+	k := p.kings[c]
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	return p.attackers(k, c.Opponent(), p.Occupied())
+}
+
+// attackers returns the pieces of colour by that attack s, with occ as the occupied squares.
+func (p *Position) attackers(s Square, by Color, occ Bitboard) Bitboard {
+	them := by.Opponent() // a piece of colour by attacks s where a piece of them on s would attack it
+	bt := &p.byType
+	r := stepAttacks[them][Pawn][s].And(bt[Pawn]).
+		Or(stepAttacks[them][Knight][s].And(bt[Knight])).
+		Or(stepAttacks[them][Silver][s].And(bt[Silver])).
+		Or(stepAttacks[them][Gold][s].And(p.goldLike())).
+		Or(stepAttacks[them][King][s].And(bt[King].Or(bt[Horse]).Or(bt[Dragon])))
+	own := p.byColor[by]
+	if l := bt[Lance].And(own); !l.IsEmpty() {
+		r = r.Or(lanceAttacks(them, s, occ).And(l))
+	}
+	if b := bt[Bishop].Or(bt[Horse]).And(own); !b.IsEmpty() {
+		r = r.Or(bishopAttacks(s, occ).And(b))
+	}
+	if rk := bt[Rook].Or(bt[Dragon]).And(own); !rk.IsEmpty() {
+		r = r.Or(rookAttacks(s, occ).And(rk))
+	}
+	return r.And(own)
+}
+
+// attacked reports whether any piece of colour by attacks s, with occ as the occupied squares.
+func (p *Position) attacked(s Square, by Color, occ Bitboard) bool {
+	return !p.attackers(s, by, occ).IsEmpty()
+}
+
+// IsAttacked reports whether any piece of colour by attacks s.
+func (p *Position) IsAttacked(s Square, by Color) bool {
+	return s.IsValid() && p.attacked(s, by, p.Occupied())
+}
+
+func (p *Position) goldLike() Bitboard {
+	bt := &p.byType
+	return bt[Gold].Or(bt[ProPawn]).Or(bt[ProLance]).Or(bt[ProKnight]).Or(bt[ProSilver])
+}

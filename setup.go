@@ -1,0 +1,190 @@
+package shogi
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kifu-go/shogi/internal/sfentext"
+)
+
+// StartSFEN is the SFEN of the even-game (平手) starting position.
+const StartSFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+// Setup describes a position to build with [NewPosition]: the pieces on the board, the
+// hands, the side to move and the move number.
+type Setup struct {
+	Board      [NumSquares]Piece // indexed by Square.Index()
+	Hands      [2]Hand
+	SideToMove Color
+	MoveNumber int // the SFEN move count; 0 is read as 1
+}
+
+// At returns the piece on s.
+func (s *Setup) At(sq Square) Piece { return s.Board[sq.Index()] }
+
+// Put places pc on sq (NoPiece empties it).
+func (s *Setup) Put(sq Square, pc Piece) { s.Board[sq.Index()] = pc }
+
+// Reasons [NewPosition] rejects a setup. They are wrapped in a [*SetupError].
+var (
+	ErrInvalidPiece    = errors.New("shogi: invalid piece")
+	ErrTooManyKings    = errors.New("shogi: more than one king of a side")
+	ErrTooManyPieces   = errors.New("shogi: more pieces of a kind than the game has")
+	ErrDeadPiece       = errors.New("shogi: a piece stands where it could never move (行き所のない駒)")
+	ErrDoublePawn      = errors.New("shogi: two unpromoted pawns of a side on one file (nifu)")
+	ErrOpponentInCheck = errors.New("shogi: the side not to move is in check")
+)
+
+// SetupError reports why a setup is not a valid position, and on which square when a
+// square is to blame.
+type SetupError struct {
+	Square Square // NoSquare when no single square is to blame
+	Err    error
+}
+
+func (e *SetupError) Error() string {
+	if e.Square != NoSquare {
+		return fmt.Sprintf("%v on %s", e.Err, e.Square)
+	}
+	return e.Err.Error()
+}
+
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// NewPosition builds a position from s after checking that it could arise in a game:
+// at most one king a side (none is allowed, for tsume problems), no more pieces of a
+// kind than the game has, no unpromoted piece that could never move, no two
+// unpromoted pawns of a side on a file, and the side not to move not in check.
+func NewPosition(s Setup) (*Position, error) {
+	p := &Position{side: s.SideToMove & 1, moveNumber: max(s.MoveNumber, 1), hands: s.Hands,
+		history: make([]undoState, 0, 64)}
+	var counts [NumPieceTypes]int
+	for i, pc := range s.Board {
+		if pc == NoPiece {
+			continue
+		}
+		sq := SquareAt(i)
+		if !pc.IsValid() {
+			return nil, &SetupError{sq, ErrInvalidPiece}
+		}
+		c, t := pc.Color(), pc.Type()
+		if t == King && p.kings[c] != NoSquare {
+			return nil, &SetupError{sq, ErrTooManyKings}
+		}
+		if mustPromote(c, t, sq) {
+			return nil, &SetupError{sq, ErrDeadPiece}
+		}
+		if t == Pawn && !p.Pieces(c, Pawn).And(fileBB[sq.File()]).IsEmpty() {
+			return nil, &SetupError{sq, ErrDoublePawn}
+		}
+		counts[t.Unpromote()]++
+		p.put(sq, pc)
+	}
+	for c := Black; c <= White; c++ {
+		for _, t := range HandTypes {
+			counts[t] += s.Hands[c].Count(t)
+		}
+	}
+	for t := Pawn; t <= King; t++ {
+		if counts[t] > MaxInHand[t] {
+			return nil, &SetupError{NoSquare, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, counts[t], t)}
+		}
+	}
+	if k := p.kings[p.side.Opponent()]; k != NoSquare && p.attacked(k, p.side, p.Occupied()) {
+		return nil, &SetupError{k, ErrOpponentInCheck}
+	}
+	p.hash = p.computeHash()
+	p.checkers = p.attackersToKing(p.side)
+	return p, nil
+}
+
+// Setup returns the board, hands, side to move and move number of p.
+func (p *Position) Setup() Setup {
+	var s Setup
+	copy(s.Board[:], p.board[1:])
+	s.Hands = p.hands
+	s.SideToMove = p.side
+	s.MoveNumber = p.moveNumber
+	return s
+}
+
+// NewStartPosition returns the even-game starting position.
+func NewStartPosition() *Position {
+	p, err := ParseSFEN(StartSFEN)
+	if err != nil {
+		panic(err) // unreachable: StartSFEN is valid
+	}
+	return p
+}
+
+// ParseSFEN returns the position of an SFEN string (the move number may be left out,
+// and a leading "sfen" word is allowed). The sfen package offers the same with errors
+// that carry the column.
+func ParseSFEN(text string) (*Position, error) {
+	raw, err := sfentext.Parse(text)
+	if err != nil {
+		var se *sfentext.Error
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("shogi: sfen: column %d: %w", se.Offset+1, se.Err)
+		}
+		return nil, err
+	}
+	var s Setup
+	for i, code := range raw.Board {
+		s.Board[i] = Piece(code)
+	}
+	for c := range 2 {
+		for t := Pawn; t <= Gold; t++ {
+			n := int(raw.Hands[c][t])
+			if n > MaxInHand[t] {
+				return nil, &SetupError{NoSquare, fmt.Errorf("%w: %d %ss in hand", ErrTooManyPieces, n, t)}
+			}
+			s.Hands[c] = s.Hands[c].WithCount(t, n)
+		}
+	}
+	if raw.White {
+		s.SideToMove = White
+	}
+	s.MoveNumber = raw.MoveNumber
+	return NewPosition(s)
+}
+
+func (p *Position) rawSFEN() sfentext.Position {
+	var raw sfentext.Position
+	for i := range raw.Board {
+		raw.Board[i] = uint8(p.board[i+1])
+	}
+	for c := range 2 {
+		for t := Pawn; t <= Gold; t++ {
+			raw.Hands[c][t] = uint16(p.hands[c].Count(t))
+		}
+	}
+	raw.White = p.side == White
+	raw.MoveNumber = p.moveNumber
+	return raw
+}
+
+// String returns the SFEN of p, move number included.
+func (p *Position) String() string {
+	b, _ := p.AppendText(nil)
+	return string(b)
+}
+
+// AppendText appends the SFEN of p to dst.
+func (p *Position) AppendText(dst []byte) ([]byte, error) {
+	raw := p.rawSFEN()
+	return sfentext.Append(dst, &raw), nil
+}
+
+// MarshalText returns the SFEN of p.
+func (p *Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
+
+// UnmarshalText sets p to the position of an SFEN, discarding its history.
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := ParseSFEN(string(text))
+	if err != nil {
+		return err
+	}
+	*p = *q
+	return nil
+}
