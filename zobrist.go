@@ -13,7 +13,7 @@ var (
 
 func init() {
 	state := uint64(0x5348_4f47_495f_5a42) // "SHOGI_ZB"
-	next := func() uint64 { // splitmix64
+	next := func() uint64 {                // splitmix64
 		state += 0x9e3779b97f4a7c15
 		z := state
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9

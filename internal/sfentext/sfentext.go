@@ -106,7 +106,9 @@ func Parse(s string) (Position, error) {
 	return pos, nil
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
 
 func parseBoard(pos *Position, s string, f field) error {
 	rank, file := 1, 9
