@@ -1,0 +1,263 @@
+package shogi
+
+import (
+	"fmt"
+	"time"
+)
+
+// A game record, independent of its file format: header, start position, the tree of
+// moves (main line and variations) with comments, bookmarks and times, and how each
+// line ended. The kif, csa and jkf packages read and write it.
+
+// Header keys shared by every format. The header keeps KIF's Japanese keys (the keys JKF
+// uses as well); the csa package maps its own keys to these and back.
+const (
+	HeaderBlack     = "先手"
+	HeaderWhite     = "後手"
+	HeaderShitate   = "下手" // the handicap receiver (Black) in handicap games
+	HeaderUwate     = "上手" // the handicap giver (White) in handicap games
+	HeaderStartTime = "開始日時"
+	HeaderEndTime   = "終了日時"
+	HeaderEvent     = "棋戦"
+	HeaderSite      = "場所"
+	HeaderTimeLimit = "持ち時間"
+	HeaderOpening   = "戦型"
+	HeaderHandicap  = "手合割"
+)
+
+// HeaderField is one key/value line of a record's header.
+type HeaderField struct {
+	Key, Value string
+}
+
+// Header is the ordered list of a record's header fields. Keys the library does not
+// know are kept as they are.
+type Header []HeaderField
+
+// Get returns the value of the first field with key, and whether there is one.
+func (h Header) Get(key string) (string, bool) {
+	for _, f := range h {
+		if f.Key == key {
+			return f.Value, true
+		}
+	}
+	return "", false
+}
+
+// Set replaces the value of the first field with key, or appends the field.
+func (h *Header) Set(key, value string) {
+	for i := range *h {
+		if (*h)[i].Key == key {
+			(*h)[i].Value = value
+			return
+		}
+	}
+	*h = append(*h, HeaderField{key, value})
+}
+
+// Delete removes every field with key.
+func (h *Header) Delete(key string) {
+	out := (*h)[:0]
+	for _, f := range *h {
+		if f.Key != key {
+			out = append(out, f)
+		}
+	}
+	*h = out
+}
+
+// MoveTime is the time a move took and the mover's total time after it.
+type MoveTime struct {
+	Spent time.Duration // time spent on this move
+	Total time.Duration // the mover's total time used, this move included
+}
+
+// EndingKind is how a line of play ended in a record.
+type EndingKind uint8
+
+// Endings found in records (KIF's special moves, CSA's % codes). "The side to move" is
+// the side to move after the line's last move.
+const (
+	EndNone            EndingKind = iota
+	EndResign                     // 投了, %TORYO: the side to move resigned
+	EndMate                       // 詰み, %TSUMI: the side to move is checkmated
+	EndSennichite                 // 千日手, %SENNICHITE: repetition
+	EndJishogi                    // 持将棋, %JISHOGI: impasse
+	EndInterrupt                  // 中断, %CHUDAN
+	EndTimeUp                     // 切れ負け / 時間切れ, %TIME_UP: the side to move lost on time
+	EndIllegalWin                 // 反則勝ち, %+ILLEGAL_ACTION / %-ILLEGAL_ACTION: the previous move was a foul
+	EndIllegalLoss                // 反則負け, %ILLEGAL_MOVE: the side to move loses by a foul
+	EndEnteringKingWin            // 入玉勝ち, %KACHI: the side to move declared and won
+	EndDefaultWin                 // 不戦勝: the side to move wins by default
+	EndDefaultLoss                // 不戦敗: the side to move loses by default
+	EndDraw                       // %HIKIWAKE: drawn by agreement
+	EndNoMate                     // 不詰, %FUZUMI: a tsume problem has no mate
+	EndMaxMoves                   // 最大手数, %MAX_MOVES: the move limit
+	EndError                      // %ERROR: the game stopped on an error
+	EndMatta                      // %MATTA: a move was taken back
+	EndSealedMove                 // 封じ手: the game was adjourned with a sealed move
+)
+
+var endingNames = [...]string{"none", "resign", "mate", "sennichite", "jishogi", "interrupt", "time up",
+	"illegal win", "illegal loss", "entering king win", "default win", "default loss", "draw",
+	"no mate", "max moves", "error", "matta", "sealed move"}
+
+func (k EndingKind) String() string {
+	if int(k) < len(endingNames) {
+		return endingNames[k]
+	}
+	return "invalid"
+}
+
+// Ending is how a line of play stopped.
+type Ending struct {
+	Kind EndingKind
+	// Result is who won, as the record says or as the kind implies; NoResult for an
+	// interrupted game.
+	Result Result
+	Time   MoveTime
+	// Text keeps the ending as written when it is not one of the standard words
+	// (KIF special moves the library does not know, or an illegal move kept in a
+	// lenient read).
+	Text string
+}
+
+// ResultOf returns the result that an ending of kind k implies when side is to move
+// after the last move; NoResult when k implies none (interrupt, error, …).
+func ResultOf(k EndingKind, side Color) Result {
+	switch k {
+	case EndResign, EndMate, EndTimeUp, EndIllegalLoss, EndDefaultLoss:
+		return WinFor(side.Opponent())
+	case EndIllegalWin, EndEnteringKingWin, EndDefaultWin:
+		return WinFor(side)
+	case EndSennichite, EndJishogi, EndDraw, EndMaxMoves:
+		return Draw
+	}
+	return NoResult
+}
+
+// Node is a position in a record's move tree, reached by Move from its parent. The root
+// node has no move and holds the comments on the start position.
+type Node struct {
+	Move     Move
+	Time     MoveTime
+	HasTime  bool
+	Comments []string
+	Bookmark string
+	// Children are the moves played next: Children[0] continues the line, the others
+	// are variations (alternatives to Children[0]).
+	Children []*Node
+	// End, when not nil, says how the line stopped after this node.
+	End *Ending
+}
+
+// AddChild appends a child reached by m and returns it.
+func (n *Node) AddChild(m Move) *Node {
+	c := &Node{Move: m}
+	n.Children = append(n.Children, c)
+	return c
+}
+
+// Record is a game record.
+type Record struct {
+	Header Header
+	// StartSFEN is the start position; it is never empty in records the readers return.
+	StartSFEN string
+	// Root holds the comments on the start position and the first moves.
+	Root Node
+}
+
+// NewRecord returns an empty record starting from the even-game position.
+func NewRecord() *Record { return &Record{StartSFEN: StartSFEN} }
+
+// MainLine returns the nodes of the main line, the root excluded.
+func (r *Record) MainLine() []*Node {
+	var line []*Node
+	for n := &r.Root; len(n.Children) > 0; {
+		n = n.Children[0]
+		line = append(line, n)
+	}
+	return line
+}
+
+// Moves returns the moves of the main line.
+func (r *Record) Moves() []Move {
+	line := r.MainLine()
+	ms := make([]Move, len(line))
+	for i, n := range line {
+		ms[i] = n.Move
+	}
+	return ms
+}
+
+// Ending returns how the main line ended, or nil when the record does not say.
+func (r *Record) Ending() *Ending {
+	n := &r.Root
+	for len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	return n.End
+}
+
+// StartPosition returns the record's start position.
+func (r *Record) StartPosition() (*Position, error) {
+	sfen := r.StartSFEN
+	if sfen == "" {
+		sfen = StartSFEN
+	}
+	return ParseSFEN(sfen)
+}
+
+// Replay plays the main line from the start position and returns the final position.
+// An illegal move stops it with an [*IllegalMoveError] (its Ply is the move number).
+func (r *Record) Replay() (*Position, error) {
+	p, err := r.StartPosition()
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range r.MainLine() {
+		if err := p.Play(n.Move); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// MismatchError reports a recorded ending that the rules contradict.
+type MismatchError struct {
+	Ending EndingKind
+	Reason string
+}
+
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("shogi: recorded %s: %s", e.Ending, e.Reason)
+}
+
+// CheckEnding replays the main line and checks its recorded ending against the rules:
+// a 詰み must be a position without legal moves, a 千日手 a fourth repetition, and a
+// line that ends without legal moves must not claim anything else (resignation or
+// interruption included; a checkmate the record does not mention is reported too). It returns the final position
+// and an [*IllegalMoveError] or [*MismatchError].
+func (r *Record) CheckEnding() (*Position, error) {
+	p, err := r.Replay()
+	if err != nil {
+		return p, err
+	}
+	end := r.Ending()
+	kind := EndNone
+	if end != nil {
+		kind = end.Kind
+	}
+	mated := !p.HasLegalMove()
+	switch {
+	case kind == EndMate && !mated:
+		return p, &MismatchError{kind, "the side to move has a legal move"}
+	case kind == EndSennichite && p.repetitionOutcome().Reason == NoReason:
+		return p, &MismatchError{kind, "the position has not occurred four times"}
+	case mated && kind == EndNone:
+		return p, &MismatchError{kind, "the line ends in checkmate, which the record does not say"}
+	case mated && kind != EndMate && kind != EndResign && kind != EndTimeUp:
+		return p, &MismatchError{kind, "the side to move is checkmated"}
+	}
+	return p, nil
+}

@@ -1,0 +1,259 @@
+package shogi
+
+// Game rules over a line of play: 千日手 (repetition), 連続王手の千日手 (perpetual
+// check), 持将棋 (impasse) point counting, 入玉宣言 (entering-king declaration) under
+// the 24-point and 27-point rules, and the move limit. The position's own history
+// (the moves played on it since it was set up) is the line of play.
+
+// Result is the result of a game.
+type Result uint8
+
+// Results. NoResult means the game goes on (or its result is unknown).
+const (
+	NoResult Result = iota
+	BlackWins
+	WhiteWins
+	Draw
+)
+
+// WinFor returns the result in which c wins.
+func WinFor(c Color) Result {
+	if c == Black {
+		return BlackWins
+	}
+	return WhiteWins
+}
+
+// Winner returns the winning side, and false for a draw or no result.
+func (r Result) Winner() (Color, bool) {
+	switch r {
+	case BlackWins:
+		return Black, true
+	case WhiteWins:
+		return White, true
+	}
+	return Black, false
+}
+
+func (r Result) String() string {
+	switch r {
+	case BlackWins:
+		return "black wins"
+	case WhiteWins:
+		return "white wins"
+	case Draw:
+		return "draw"
+	}
+	return "no result"
+}
+
+// Reason says why a game ended.
+type Reason uint8
+
+// Reasons a game ends by rule. Record endings that the rules do not decide
+// (resignation, time, interruption) are the record's [EndingKind].
+const (
+	NoReason          Reason = iota
+	Checkmate                // the side to move has no legal move (in check or not)
+	Repetition               // 千日手: the fourth occurrence of a position
+	PerpetualCheck           // 連続王手の千日手: the checking side loses
+	Impasse                  // 持将棋 by point count
+	DeclarationWin           // 入玉宣言 met the conditions and the points to win
+	DeclarationDraw          // 入玉宣言 met the conditions with drawing points
+	DeclarationFailed        // 入玉宣言 failed a condition: the declarer loses
+	MoveLimit                // the game reached the move limit
+)
+
+var reasonNames = [...]string{"none", "checkmate", "repetition", "perpetual check", "impasse",
+	"declaration win", "declaration draw", "failed declaration", "move limit"}
+
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "invalid"
+}
+
+// Outcome is a result with its reason.
+type Outcome struct {
+	Result Result
+	Reason Reason
+}
+
+// DeclarationRule selects the entering-king declaration rule.
+type DeclarationRule uint8
+
+// Declaration rules.
+const (
+	// Rule24 is the JSA rule: at least 24 points to declare; 31 or more wins, 24–30 draws.
+	Rule24 DeclarationRule = iota + 1
+	// Rule27 is the computer-shogi rule: Black needs 28 points and White 27 to win;
+	// there is no draw.
+	Rule27
+)
+
+// Rules configures [Position.Outcome].
+type Rules struct {
+	// MaxMoves is the move number after which the game is drawn; 0 means 500 and a
+	// negative value means no limit. The game is drawn when the MaxMoves-th move has
+	// been played, unless that move gave check (a checking sequence still running).
+	MaxMoves int
+}
+
+// ImpassePoints returns c's points for 持将棋 and 入玉宣言 counting: 5 for each rook,
+// bishop, dragon and horse and 1 for every other piece but the king, on the board and
+// in hand together.
+func (p *Position) ImpassePoints(c Color) int {
+	return p.points(c, allSquares)
+}
+
+// points counts c's pieces on the squares of area plus c's hand.
+func (p *Position) points(c Color, area Bitboard) int {
+	own := p.byColor[c].And(area)
+	big := p.byType[Rook].Or(p.byType[Bishop]).Or(p.byType[Dragon]).Or(p.byType[Horse]).And(own)
+	small := own.AndNot(big).AndNot(p.byType[King])
+	n := 5*big.Count() + small.Count()
+	h := p.hands[c]
+	return n + 5*(h.Count(Rook)+h.Count(Bishop)) + h.Count(Gold) + h.Count(Silver) +
+		h.Count(Knight) + h.Count(Lance) + h.Count(Pawn)
+}
+
+// ImpasseOutcome applies the 持将棋 point count, for when both kings have entered and
+// the players agree to count: a side with fewer than 24 points loses; when both have 24
+// or more the game is drawn.
+func (p *Position) ImpasseOutcome() Outcome {
+	b, w := p.ImpassePoints(Black) >= 24, p.ImpassePoints(White) >= 24
+	switch {
+	case b && w:
+		return Outcome{Draw, Impasse}
+	case b:
+		return Outcome{BlackWins, Impasse}
+	case w:
+		return Outcome{WhiteWins, Impasse}
+	}
+	return Outcome{Draw, Impasse}
+}
+
+// Declare judges an entering-king declaration (入玉宣言) by the side to move under
+// rule. The conditions: the declarer's king is in the opponent's camp (the declarer's
+// promotion zone) and not in check, and at least 10 other pieces of the declarer are
+// in that zone. The points are those of the declarer's pieces in the zone plus those in
+// hand (see [Position.ImpassePoints]). Under [Rule24], 31 or more wins and 24–30 draws;
+// under [Rule27], 28 (Black) or 27 (White) wins. Anything short of that, or a failed
+// condition, loses.
+//
+// In handicap games the rules are the same for both sides; the points do not change
+// with the handicap, so the giver (White), who has fewer pieces, rarely reaches them.
+// Tournaments that adjust the thresholds for handicaps should count with
+// [Position.DeclarationPoints] themselves.
+func (p *Position) Declare(rule DeclarationRule) Outcome {
+	us := p.side
+	lose := Outcome{WinFor(us.Opponent()), DeclarationFailed}
+	k := p.kings[us]
+	zone := farRanks[us][3]
+	if k == NoSquare || !zone.Has(k) || p.InCheck() {
+		return lose
+	}
+	if p.byColor[us].And(zone).Count()-1 < 10 {
+		return lose
+	}
+	pts := p.DeclarationPoints(us)
+	switch rule {
+	case Rule27:
+		need := 28
+		if us == White {
+			need = 27
+		}
+		if pts >= need {
+			return Outcome{WinFor(us), DeclarationWin}
+		}
+	default:
+		switch {
+		case pts >= 31:
+			return Outcome{WinFor(us), DeclarationWin}
+		case pts >= 24:
+			return Outcome{Draw, DeclarationDraw}
+		}
+	}
+	return lose
+}
+
+// DeclarationPoints returns c's points for an entering-king declaration: the pieces in
+// c's promotion zone (the opponent's camp) and in c's hand.
+func (p *Position) DeclarationPoints(c Color) int { return p.points(c, farRanks[c][3]) }
+
+// RepetitionCount returns how many times the current position (board, both hands and
+// side to move) has occurred in the line of play, counting this occurrence.
+func (p *Position) RepetitionCount() int {
+	n := 1
+	for i := len(p.history) - 2; i >= 0; i -= 2 {
+		if p.history[i].hash == p.hash {
+			n++
+		}
+	}
+	return n
+}
+
+// Outcome returns how the game stands by rule after the moves played on p: checkmate
+// (no legal move), 千日手 on the fourth occurrence of a position (a loss for the side
+// that gave check with every one of its moves since the first occurrence), and the
+// move limit. It returns the zero Outcome while the game goes on.
+func (p *Position) Outcome(r Rules) Outcome {
+	if !p.HasLegalMove() {
+		return Outcome{WinFor(p.side.Opponent()), Checkmate}
+	}
+	if o := p.repetitionOutcome(); o.Reason != NoReason {
+		return o
+	}
+	limit := r.MaxMoves
+	if limit == 0 {
+		limit = 500
+	}
+	if limit > 0 && p.moveNumber > limit && !p.InCheck() {
+		return Outcome{Draw, MoveLimit}
+	}
+	return Outcome{}
+}
+
+// repetitionOutcome judges 千日手 at the current position.
+func (p *Position) repetitionOutcome() Outcome {
+	n := len(p.history)
+	first, count := -1, 1
+	for i := n - 2; i >= 0; i -= 2 {
+		if p.history[i].hash == p.hash {
+			count++
+			first = i
+		}
+	}
+	if count < 4 {
+		return Outcome{}
+	}
+	// history[first] is the position of the first occurrence; the moves after it run
+	// from history[first] to history[n-1]. After move i, its mover gave check when the
+	// side then to move was in check: that is history[i+1].checkers, or p.checkers for
+	// the last move.
+	var allChecks [2]bool
+	allChecks[0], allChecks[1] = true, true
+	for i := first; i < n; i++ {
+		var inCheck bool
+		if i+1 < n {
+			inCheck = !p.history[i+1].checkers.IsEmpty()
+		} else {
+			inCheck = p.InCheck()
+		}
+		mover := p.side
+		if (n-i)%2 == 1 {
+			mover = p.side.Opponent()
+		}
+		if !inCheck {
+			allChecks[mover] = false
+		}
+	}
+	switch {
+	case allChecks[Black] && !allChecks[White]:
+		return Outcome{WhiteWins, PerpetualCheck}
+	case allChecks[White] && !allChecks[Black]:
+		return Outcome{BlackWins, PerpetualCheck}
+	}
+	return Outcome{Draw, Repetition}
+}
