@@ -1,0 +1,86 @@
+package sfen
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/sfentext"
+)
+
+// SyntaxError reports text that could not be read, with the 1-based column (in bytes)
+// where the problem starts.
+type SyntaxError struct {
+	Column int
+	Err    error
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("sfen: column %d: %v", e.Column, e.Err)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Sentinels for what is wrong with an SFEN or a position line. Setup errors of the root
+// package ([shogi.ErrDoublePawn], …) are wrapped as they are.
+var (
+	ErrFields     = errors.New("sfen: an SFEN has a board, a side to move, hands and an optional move number")
+	ErrBoard      = errors.New("sfen: invalid board")
+	ErrRankLength = errors.New("sfen: a rank must cover nine squares")
+	ErrRankCount  = errors.New("sfen: the board must have nine ranks")
+	ErrSide       = errors.New("sfen: the side to move must be b or w")
+	ErrHand       = errors.New("sfen: invalid hand")
+	ErrMoveNumber = errors.New("sfen: invalid move number")
+	ErrMove       = errors.New("sfen: invalid USI move")
+	ErrCommand    = errors.New("sfen: expected position, startpos, sfen or moves")
+)
+
+var textErrors = map[error]error{
+	sfentext.ErrFields: ErrFields, sfentext.ErrBoard: ErrBoard, sfentext.ErrRankLength: ErrRankLength,
+	sfentext.ErrRankCount: ErrRankCount, sfentext.ErrSide: ErrSide, sfentext.ErrHand: ErrHand,
+	sfentext.ErrMoveNumber: ErrMoveNumber,
+}
+
+// Parse returns the position of an SFEN string.
+func Parse(text string) (*shogi.Position, error) {
+	return parseAt(text, 0)
+}
+
+// parseAt parses text, reporting columns as if text started at byte offset base.
+func parseAt(text string, base int) (*shogi.Position, error) {
+	if _, err := sfentext.Parse(text); err != nil {
+		var te *sfentext.Error
+		if errors.As(err, &te) {
+			return nil, &SyntaxError{Column: base + te.Offset + 1, Err: textErrors[te.Err]}
+		}
+		return nil, err
+	}
+	p, err := shogi.ParseSFEN(text)
+	if err != nil {
+		return nil, &SyntaxError{Column: base + 1, Err: err}
+	}
+	return p, nil
+}
+
+// Format returns the SFEN of p; it is p.String().
+func Format(p *shogi.Position) string { return p.String() }
+
+// Append appends the SFEN of p to dst.
+func Append(dst []byte, p *shogi.Position) []byte {
+	b, _ := p.AppendText(dst)
+	return b
+}
+
+// ParseMove reads a USI move ("7g7f", "8h2b+", "P*5e") and returns it if it is legal
+// in p. A malformed move gives a [*SyntaxError] wrapping [ErrMove]; an illegal one the
+// root package's [*shogi.IllegalMoveError].
+func ParseMove(p *shogi.Position, text string) (shogi.Move, error) {
+	m, err := shogi.ParseUSIMove(text)
+	if err != nil {
+		return shogi.NoMove, &SyntaxError{Column: 1, Err: fmt.Errorf("%w %q", ErrMove, text)}
+	}
+	if err := p.CheckMove(m); err != nil {
+		return shogi.NoMove, err
+	}
+	return m, nil
+}
