@@ -95,7 +95,9 @@ func tokenize(s string) []token {
 	return toks
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
 
 // FormatPosition returns the USI position command that reaches p: "position startpos"
 // when the moves p has played start from the even-game position, "position sfen …"
