@@ -1,0 +1,97 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/handicap"
+	"github.com/kifu-go/shogi/sfen"
+)
+
+func init() {
+	commands["perft"] = command{summary: "count the legal move sequences of a given depth", run: runPerft}
+}
+
+func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	depth := fs.Int("depth", 5, "search depth in plies")
+	divide := fs.Bool("divide", false, "print the count below each root move")
+	jobs := fs.Int("j", runtime.NumCPU(), "number of goroutines")
+	sfenText := fs.String("sfen", "", "start position as SFEN (default: the even-game position)")
+	handicapName := fs.String("handicap", "", "start from a handicap position, by any of its names")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: shogi perft [-depth N] [-divide] [-j N] [-sfen SFEN | -handicap NAME]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 || *sfenText != "" && *handicapName != "" || *depth < 0 || *jobs < 1 {
+		fs.Usage()
+		return 2
+	}
+	p := shogi.NewStartPosition()
+	switch {
+	case *sfenText != "":
+		var err error
+		if p, err = sfen.Parse(*sfenText); err != nil {
+			fmt.Fprintln(stderr, "shogi perft:", err)
+			return 1
+		}
+	case *handicapName != "":
+		h, ok := handicap.Lookup(*handicapName)
+		if !ok {
+			fmt.Fprintf(stderr, "shogi perft: unknown handicap %q\n", *handicapName)
+			return 1
+		}
+		p = h.Position()
+	}
+	entries := parallelDivide(p, *depth, *jobs)
+	var total uint64
+	for _, e := range entries {
+		total += e.Nodes
+		if *divide {
+			fmt.Fprintf(stdout, "%s %d\n", e.Move, e.Nodes)
+		}
+	}
+	if *depth == 0 {
+		total = 1
+	}
+	fmt.Fprintln(stdout, total)
+	return 0
+}
+
+// parallelDivide computes the divide of p at depth with up to jobs goroutines, each on
+// its own clone of p, taking root moves from a shared queue.
+func parallelDivide(p *shogi.Position, depth, jobs int) []shogi.DivideEntry {
+	if depth < 1 {
+		return nil
+	}
+	moves := p.LegalMoves()
+	entries := make([]shogi.DivideEntry, len(moves))
+	next := make(chan int, len(moves))
+	for i := range moves {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(moves), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := p.Clone()
+			for i := range next {
+				q.PlayUnchecked(moves[i])
+				entries[i] = shogi.DivideEntry{Move: moves[i], Nodes: q.Perft(depth - 1)}
+				q.Undo()
+			}
+		}()
+	}
+	wg.Wait()
+	return entries
+}
