@@ -1,0 +1,121 @@
+package notation
+
+import (
+	"strings"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+// csa is the move syntax of CSA records: the side, the origin ("00" for a drop), the
+// destination and the piece after the move: "+7776FU", "-0055KA", "+3324NG".
+type csa struct{}
+
+// csaNames are the CSA piece codes.
+var csaNames = [shogi.NumPieceTypes]string{
+	shogi.Pawn: "FU", shogi.Lance: "KY", shogi.Knight: "KE", shogi.Silver: "GI",
+	shogi.Bishop: "KA", shogi.Rook: "HI", shogi.Gold: "KI", shogi.King: "OU",
+	shogi.ProPawn: "TO", shogi.ProLance: "NY", shogi.ProKnight: "NK",
+	shogi.ProSilver: "NG", shogi.Horse: "UM", shogi.Dragon: "RY",
+}
+
+// CSAPiece returns the piece type of a CSA code such as "FU" or "RY".
+func CSAPiece(code string) (shogi.PieceType, bool) {
+	for t, name := range csaNames {
+		if name != "" && name == code {
+			return shogi.PieceType(t), true
+		}
+	}
+	return shogi.NoPieceType, false
+}
+
+// CSAName returns the CSA code of t, such as "FU" or "RY", or "" for NoPieceType.
+func CSAName(t shogi.PieceType) string {
+	if int(t) >= len(csaNames) {
+		return ""
+	}
+	return csaNames[t]
+}
+
+func (csa) String() string { return "csa" }
+
+// Append appends the CSA form of the legal move m of p.
+func (csa) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
+	if p.SideToMove() == shogi.Black {
+		dst = append(dst, '+')
+	} else {
+		dst = append(dst, '-')
+	}
+	to := m.To()
+	if m.IsDrop() {
+		dst = append(dst, '0', '0', byte('0'+to.File()), byte('0'+to.Rank()))
+		return append(dst, csaNames[m.DropType()]...)
+	}
+	from := m.From()
+	t := p.PieceAt(from).Type()
+	if m.IsPromotion() {
+		t = t.Promote()
+	}
+	dst = append(dst, byte('0'+from.File()), byte('0'+from.Rank()), byte('0'+to.File()), byte('0'+to.Rank()))
+	return append(dst, csaNames[t]...)
+}
+
+// Encode returns the CSA form of the legal move m of p.
+func (c csa) Encode(p *shogi.Position, m shogi.Move) string { return encode(c, p, m) }
+
+// Decode parses a CSA move ("+7776FU"; the sign may be left out) and checks that it is
+// legal in p. A piece code that is neither the piece on the origin nor its promoted form
+// is an error wrapping ErrPieceMismatch, or shogi.ErrUnpromote for the unpromoted form of
+// a promoted piece.
+func (n csa) Decode(p *shogi.Position, text string) (shogi.Move, error) {
+	s := trimSpace(text)
+	side := p.SideToMove()
+	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+		if (s[0] == '-') != (side == shogi.White) {
+			return shogi.NoMove, newError(n, text, shogi.ErrWrongSide)
+		}
+		s = s[1:]
+	}
+	if len(s) != 6 {
+		return shogi.NoMove, newError(n, text, ErrSyntax)
+	}
+	for i := range 4 {
+		if s[i] < '0' || s[i] > '9' {
+			return shogi.NoMove, newError(n, text, ErrSyntax)
+		}
+	}
+	t, ok := CSAPiece(strings.ToUpper(s[4:]))
+	if !ok {
+		return shogi.NoMove, newError(n, text, ErrUnknownPiece)
+	}
+	to := shogi.NewSquare(int(s[2]-'0'), int(s[3]-'0'))
+	if to == shogi.NoSquare {
+		return shogi.NoMove, newError(n, text, ErrSyntax)
+	}
+	var m shogi.Move
+	if s[0] == '0' && s[1] == '0' {
+		m = shogi.NewDrop(t, to)
+	} else {
+		from := shogi.NewSquare(int(s[0]-'0'), int(s[1]-'0'))
+		if from == shogi.NoSquare {
+			return shogi.NoMove, newError(n, text, ErrSyntax)
+		}
+		promote := false
+		if pc := p.PieceAt(from); pc != shogi.NoPiece && pc.Color() == side {
+			switch have := pc.Type(); {
+			case t == have:
+			case t == have.Promote() && have.CanPromote():
+				promote = true
+			case have.IsPromoted() && t == have.Unpromote():
+				m = shogi.NewMove(from, to, false)
+				return shogi.NoMove, newError(n, text, &shogi.IllegalMoveError{Ply: p.MoveNumber(), Move: m, Reason: shogi.ErrUnpromote})
+			default:
+				return shogi.NoMove, newError(n, text, ErrPieceMismatch)
+			}
+		}
+		m = shogi.NewMove(from, to, promote)
+	}
+	if err := p.CheckMove(m); err != nil {
+		return shogi.NoMove, newError(n, text, err)
+	}
+	return m, nil
+}

@@ -1,0 +1,295 @@
+package notation
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+// japaneseMove is what the text of a Japanese move says, before the position resolves it.
+type japaneseMove struct {
+	color     shogi.Color
+	hasColor  bool
+	to        shogi.Square // NoSquare with same alone
+	same      bool
+	piece     shogi.PieceType
+	rel       int // relRight | relUp | …
+	drop      bool
+	promote   bool
+	noPromote bool
+	from      shogi.Square // the KIF origin, or NoSquare
+}
+
+// Decode returns the legal move of p that the Japanese text names.
+func (j Japanese) Decode(p *shogi.Position, text string) (shogi.Move, error) {
+	jm, err := j.parse(text)
+	if err != nil {
+		return shogi.NoMove, newError(j, text, err)
+	}
+	m, err := jm.resolve(p)
+	if err != nil {
+		return shogi.NoMove, newError(j, text, err)
+	}
+	return m, nil
+}
+
+// trimSpace removes ASCII white space and ideographic spaces at both ends of s.
+func trimSpace(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '\u3000'
+	})
+}
+
+// skipSpaces removes the spaces that may follow 同.
+func skipSpaces(s string) string {
+	for {
+		switch {
+		case strings.HasPrefix(s, " "):
+			s = s[1:]
+		case strings.HasPrefix(s, "\u3000"):
+			s = s[len("\u3000"):]
+		default:
+			return s
+		}
+	}
+}
+
+// cutMark removes a leading turn mark.
+func cutMark(s string) (rest string, c shogi.Color, ok bool) {
+	r, n := utf8.DecodeRuneInString(s)
+	switch r {
+	case '▲', '☗', '▼':
+		return s[n:], shogi.Black, true
+	case '△', '☖', '▽':
+		return s[n:], shogi.White, true
+	}
+	return s, shogi.Black, false
+}
+
+// digit returns the value 1–9 of a half-width, full-width or (when kanji is set) kanji
+// digit at the start of s, and its length in bytes; 0 when there is none.
+func digit(s string, kanji bool) (int, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	switch {
+	case r >= '1' && r <= '9':
+		return int(r - '0'), n
+	case r >= '１' && r <= '９':
+		return int(r - '０'), n
+	case kanji:
+		for v := 1; v <= 9; v++ {
+			if strings.HasPrefix(s, kanjiNumerals[v]) {
+				return v, len(kanjiNumerals[v])
+			}
+		}
+	}
+	return 0, 0
+}
+
+// cutSquare reads a square "７六", "7六", "76", "７６" (or an iroha square when iroha is
+// set) at the start of s.
+func cutSquare(s string, iroha bool) (string, shogi.Square, bool) {
+	if f, n := digit(s, false); f != 0 {
+		if r, k := digit(s[n:], true); r != 0 {
+			return s[n+k:], shogi.NewSquare(f, r), true
+		}
+		return s, shogi.NoSquare, false
+	}
+	if iroha {
+		for i, name := range irohaSquares {
+			if strings.HasPrefix(s, name) {
+				return s[len(name):], shogi.SquareAt(i), true
+			}
+		}
+	}
+	return s, shogi.NoSquare, false
+}
+
+// japanesePieces maps every accepted piece name to its type, longest names first.
+var japanesePieces = []struct {
+	name string
+	t    shogi.PieceType
+}{
+	{"成銀", shogi.ProSilver}, {"成桂", shogi.ProKnight}, {"成香", shogi.ProLance},
+	{"歩", shogi.Pawn}, {"香", shogi.Lance}, {"桂", shogi.Knight}, {"銀", shogi.Silver},
+	{"金", shogi.Gold}, {"角", shogi.Bishop}, {"飛", shogi.Rook}, {"玉", shogi.King},
+	{"王", shogi.King}, {"と", shogi.ProPawn}, {"馬", shogi.Horse}, {"龍", shogi.Dragon},
+	{"竜", shogi.Dragon}, {"全", shogi.ProSilver}, {"圭", shogi.ProKnight}, {"今", shogi.ProKnight},
+	{"杏", shogi.ProLance}, {"仝", shogi.ProLance},
+}
+
+func cutJapanesePiece(s string) (string, shogi.PieceType, bool) {
+	for _, e := range japanesePieces {
+		if strings.HasPrefix(s, e.name) {
+			return s[len(e.name):], e.t, true
+		}
+	}
+	return s, shogi.NoPieceType, false
+}
+
+var relativeWords = []struct {
+	word string
+	rel  int
+}{
+	{"右", relRight}, {"左", relLeft}, {"直", relStraight},
+	{"上", relUp}, {"行", relUp}, {"入", relUp}, {"引", relDown}, {"寄", relSideways},
+}
+
+// parse reads the syntax of a Japanese move.
+func (j Japanese) parse(text string) (japaneseMove, error) {
+	jm := japaneseMove{to: shogi.NoSquare, from: shogi.NoSquare}
+	s := trimSpace(text)
+	s, jm.color, jm.hasColor = cutMark(s)
+	if rest, ok := strings.CutPrefix(s, "同"); ok {
+		jm.same, s = true, skipSpaces(rest)
+	} else {
+		var ok bool
+		if s, jm.to, ok = cutSquare(s, j.Squares == SquaresIroha); !ok {
+			return jm, ErrSyntax
+		}
+		if rest, ok := strings.CutPrefix(s, "同"); ok {
+			jm.same, s = true, skipSpaces(rest)
+		}
+	}
+	var ok bool
+	if s, jm.piece, ok = cutJapanesePiece(s); !ok {
+		return jm, ErrUnknownPiece
+	}
+words:
+	for {
+		for _, w := range relativeWords {
+			if rest, ok := strings.CutPrefix(s, w.word); ok {
+				if jm.rel&w.rel != 0 {
+					return jm, ErrSyntax
+				}
+				jm.rel |= w.rel
+				s = rest
+				continue words
+			}
+		}
+		break
+	}
+	switch {
+	case jm.rel&(relRight|relLeft|relStraight)&(jm.rel&(relRight|relLeft|relStraight)-1) != 0,
+		jm.rel&(relUp|relDown|relSideways)&(jm.rel&(relUp|relDown|relSideways)-1) != 0,
+		jm.rel&relStraight != 0 && jm.rel&(relDown|relSideways) != 0:
+		return jm, ErrSyntax // two side words, two movement words, or 直 with 引/寄
+	}
+	switch {
+	case strings.HasPrefix(s, "打"):
+		jm.drop, s = true, s[len("打"):]
+	case strings.HasPrefix(s, "不成"):
+		jm.noPromote, s = true, s[len("不成"):]
+	case strings.HasPrefix(s, "生"):
+		jm.noPromote, s = true, s[len("生"):]
+	case strings.HasPrefix(s, "成"):
+		jm.promote, s = true, s[len("成"):]
+	}
+	if rest, ok := cutOrigin(s); ok {
+		if jm.from = rest.from; jm.from == shogi.NoSquare {
+			return jm, ErrSyntax
+		}
+		s = rest.s
+	}
+	if trimSpace(s) != "" {
+		return jm, ErrSyntax
+	}
+	if jm.drop && (jm.rel != 0 || jm.from != shogi.NoSquare) {
+		return jm, ErrSyntax
+	}
+	return jm, nil
+}
+
+type originRest struct {
+	s    string
+	from shogi.Square
+}
+
+// cutOrigin reads a KIF origin "(77)" (also with full-width brackets or digits).
+func cutOrigin(s string) (originRest, bool) {
+	var rest string
+	var ok bool
+	if rest, ok = strings.CutPrefix(s, "("); !ok {
+		if rest, ok = strings.CutPrefix(s, "（"); !ok {
+			return originRest{}, false
+		}
+	}
+	f, n := digit(rest, false)
+	if f == 0 {
+		return originRest{s: s}, true
+	}
+	r, k := digit(rest[n:], false)
+	if r == 0 {
+		return originRest{s: s}, true
+	}
+	rest = rest[n+k:]
+	if after, ok := strings.CutPrefix(rest, ")"); ok {
+		return originRest{s: after, from: shogi.NewSquare(f, r)}, true
+	}
+	if after, ok := strings.CutPrefix(rest, "）"); ok {
+		return originRest{s: after, from: shogi.NewSquare(f, r)}, true
+	}
+	return originRest{s: s}, true
+}
+
+// resolve finds the legal move of p that jm names.
+func (jm *japaneseMove) resolve(p *shogi.Position) (shogi.Move, error) {
+	c := p.SideToMove()
+	if jm.hasColor && jm.color != c {
+		return shogi.NoMove, shogi.ErrWrongSide
+	}
+	to := jm.to
+	if jm.same {
+		last := p.LastMove()
+		if last == shogi.NoMove {
+			return shogi.NoMove, ErrNoLastMove
+		}
+		if to != shogi.NoSquare && to != last.To() {
+			return shogi.NoMove, ErrSameSquare
+		}
+		to = last.To()
+	}
+	t := jm.piece
+	if jm.drop {
+		if jm.promote || jm.noPromote || jm.same {
+			return shogi.NoMove, ErrSyntax
+		}
+		return checkMove(p, shogi.NewDrop(t, to))
+	}
+	from := jm.from
+	if from == shogi.NoSquare {
+		cands := reachers(p, c, t, to)
+		switch {
+		case cands.IsEmpty():
+			if jm.rel == 0 && !jm.promote && !jm.noPromote && !jm.same && t.CanDrop() && p.Hand(c).Has(t) {
+				return checkMove(p, shogi.NewDrop(t, to))
+			}
+			return shogi.NoMove, ErrNoCandidate
+		case jm.rel == 0:
+			if cands.More() {
+				return shogi.NoMove, ErrAmbiguous
+			}
+			from = cands.First()
+		default:
+			var err error
+			if from, err = resolveRelative(cands, c, t, to, jm.rel); err != nil {
+				return shogi.NoMove, err
+			}
+		}
+	} else if pc := p.PieceAt(from); pc != shogi.NoPiece && pc.Color() == c && pc.Type() != t {
+		m := shogi.NewMove(from, to, jm.promote)
+		if pc.Type().IsPromoted() && pc.Type().Unpromote() == t {
+			return shogi.NoMove, &shogi.IllegalMoveError{Ply: p.MoveNumber(), Move: m, Reason: shogi.ErrUnpromote}
+		}
+		return shogi.NoMove, ErrPieceMismatch
+	}
+	return checkMove(p, shogi.NewMove(from, to, jm.promote))
+}
+
+// checkMove returns m when it is legal in p, and its *shogi.IllegalMoveError otherwise.
+func checkMove(p *shogi.Position, m shogi.Move) (shogi.Move, error) {
+	if err := p.CheckMove(m); err != nil {
+		return shogi.NoMove, err
+	}
+	return m, nil
+}
