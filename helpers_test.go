@@ -1,0 +1,129 @@
+package shogi_test
+
+import (
+	"slices"
+
+	"github.com/kifu-go/shogi"
+	"pgregory.net/rapid"
+)
+
+// startSFENs are the positions random play starts from: the even game, every handicap
+// of formats.md §9, the positions of perft.md, and a few without one king (tsume
+// problems), which the library allows.
+var startSFENs = []string{
+	shogi.StartSFEN,
+	// formats.md §9.1
+	"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	// formats.md §9.2
+	"1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"4kg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"9/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
+	"4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"l3k3l/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"ln2k2nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsnl/1r5b1/p1ppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w L 1",
+	// tsume problems: one side without a king
+	"4k4/9/9/9/9/9/9/9/9 b 2R2B4G4S4N4L18P 1",
+	"3sks3/9/4P4/9/9/9/9/9/9 b 2RB4G2S4N4L17Pb 1",
+}
+
+func init() {
+	for _, tc := range perftCases {
+		startSFENs = append(startSFENs, tc.sfen)
+	}
+}
+
+func mustParse(t tHelper, sfen string) *shogi.Position {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatalf("ParseSFEN(%q): %v", sfen, err)
+	}
+	return p
+}
+
+// drawPosition draws a start position and plays up to maxPlies random legal moves from
+// it, each chosen by its index in the generated list so that rapid shrinks towards
+// short lines and early moves.
+func drawPosition(t *rapid.T, maxPlies int) *shogi.Position {
+	sfen := rapid.SampledFrom(startSFENs).Draw(t, "start")
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatalf("ParseSFEN(%q): %v", sfen, err)
+	}
+	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
+	if rapid.Bool().Draw(t, "long") { // rapid favours small numbers; even that out
+		n = maxPlies - n
+	}
+	for range n {
+		moves := p.LegalMoves()
+		if len(moves) == 0 {
+			break
+		}
+		m := moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")]
+		if err := p.Play(m); err != nil {
+			t.Fatalf("%s: generated move %v refused: %v", p, m, err)
+		}
+	}
+	return p
+}
+
+// twin returns the position rotated by 180° with the colours swapped: the same game
+// seen from the other side.
+func twin(t tHelper, p *shogi.Position) *shogi.Position {
+	t.Helper()
+	s := p.Setup()
+	var r shogi.Setup
+	for i := range shogi.NumSquares {
+		sq := shogi.SquareAt(i)
+		if pc := s.At(sq); pc != shogi.NoPiece {
+			r.Put(sq.Flip(), shogi.NewPiece(pc.Color().Opponent(), pc.Type()))
+		}
+	}
+	r.Hands[shogi.Black], r.Hands[shogi.White] = s.Hands[shogi.White], s.Hands[shogi.Black]
+	r.SideToMove = s.SideToMove.Opponent()
+	r.MoveNumber = s.MoveNumber
+	q, err := shogi.NewPosition(r)
+	if err != nil {
+		t.Fatalf("twin of %s: %v", p, err)
+	}
+	return q
+}
+
+// flipMove returns m as played in the twin position.
+func flipMove(m shogi.Move) shogi.Move {
+	if m.IsDrop() {
+		return shogi.NewDrop(m.DropType(), m.To().Flip())
+	}
+	return shogi.NewMove(m.From().Flip(), m.To().Flip(), m.IsPromotion())
+}
+
+// sortedMoves returns the moves sorted, for comparing move sets.
+func sortedMoves(ms []shogi.Move) []shogi.Move {
+	ms = slices.Clone(ms)
+	slices.Sort(ms)
+	return ms
+}
+
+// tHelper is what the helpers need of a *testing.T or a *rapid.T.
+type tHelper interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
