@@ -1,0 +1,41 @@
+package csa
+
+import (
+	"bytes"
+	"errors"
+	"io"
+
+	"github.com/kifu-go/shogi"
+)
+
+// Parse reads the one record of a CSA text with a strict [Reader]. Text holding
+// several records is an error: read it with a Reader.
+func Parse(data []byte) (*shogi.Record, error) {
+	r := NewReader(bytes.NewReader(data))
+	rec, err := r.Read()
+	if err != nil {
+		if err == io.EOF {
+			return nil, &SyntaxError{Line: 1, Column: 1, Err: ErrEmpty}
+		}
+		return nil, err
+	}
+	line := r.line
+	if _, err := r.Read(); !errors.Is(err, io.EOF) {
+		return nil, &SyntaxError{Line: line, Column: 1, Err: ErrMoreRecords}
+	}
+	return rec, nil
+}
+
+// Format returns the CSA V2.2 text of rec in UTF-8, as a [Writer] with its default
+// options writes it.
+func Format(rec *shogi.Record) ([]byte, error) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	if err := w.Write(rec); err != nil {
+		return nil, err
+	}
+	if err := w.Flush(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,467 @@
+package csa
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kifu-go/shogi"
+)
+
+// The statements of one record, in the order the standard requires: version, game
+// information, start position, side to move, then moves with their times and the
+// special move that ends the game. Comments may come anywhere.
+
+type phase uint8
+
+const (
+	phaseStart    phase = iota // nothing but comments yet
+	phaseInfo                  // after the version line or game information
+	phasePosition              // after a P line
+	phaseMoves                 // after the side to move
+	phaseEnded                 // after a % special move
+)
+
+type parser struct {
+	r     *Reader
+	rec   *shogi.Record
+	phase phase
+	any   bool // a statement other than a comment was seen
+	line  []byte
+
+	setup setupState
+	pos   *shogi.Position
+	node  *shogi.Node // the last node of the line (the root before the first move)
+	timed bool        // the last move or ending already has its time
+	end   *shogi.Ending
+	total [2]time.Duration
+
+	illegal bool // a lenient read met an illegal move: the rest is skipped
+	skipped int  // statements skipped after it
+}
+
+// errAt returns a SyntaxError at byte offset off of the current line.
+func (p *parser) errAt(off int, err error) *SyntaxError {
+	off = min(off, len(p.line))
+	return &SyntaxError{Line: p.r.line, Column: utf8.RuneCount(p.line[:off]) + 1, Err: err}
+}
+
+// soft reports a problem a lenient read can step over: a warning there, an error
+// otherwise.
+func (p *parser) soft(off int, err error) error {
+	e := p.errAt(off, err)
+	if p.r.Lenient {
+		p.r.warnings = append(p.r.warnings, e)
+		return nil
+	}
+	return e
+}
+
+// parseLine handles one decoded line and reports whether it was a separator.
+func (p *parser) parseLine(line []byte) (bool, error) {
+	p.line = line
+	if len(line) == 0 {
+		return false, nil
+	}
+	switch line[0] {
+	case '\'':
+		p.comment(line)
+		return false, nil
+	case 'N', '$':
+		return false, p.info(line)
+	}
+	for off := 0; off <= len(line); {
+		end := bytes.IndexByte(line[off:], ',')
+		if end < 0 {
+			end = len(line)
+		} else {
+			end += off
+		}
+		stmt, start := trimSpace(line[off:end], off)
+		if len(stmt) > 0 {
+			done, err := p.statement(stmt, start)
+			if err != nil {
+				if !p.r.Lenient || p.isFatal(err) {
+					return false, err
+				}
+				p.r.warnings = append(p.r.warnings, asSyntax(p, err, start))
+			}
+			if done {
+				return true, nil
+			}
+		}
+		off = end + 1
+	}
+	return false, nil
+}
+
+// fatal marks errors that a lenient read cannot step over.
+type fatal struct{ error }
+
+func (f fatal) Unwrap() error { return f.error }
+
+func (p *parser) isFatal(err error) bool {
+	var f fatal
+	return errors.As(err, &f)
+}
+
+func asSyntax(p *parser, err error, off int) *SyntaxError {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return se
+	}
+	return p.errAt(off, err)
+}
+
+func trimSpace(b []byte, off int) ([]byte, int) {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+		off++
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
+		b = b[:len(b)-1]
+	}
+	return b, off
+}
+
+func (p *parser) statement(s []byte, off int) (bool, error) {
+	switch s[0] {
+	case '/':
+		if len(s) != 1 {
+			return false, p.errAt(off, ErrUnknownStatement)
+		}
+		return true, nil
+	case 'V':
+		return false, p.version(s, off)
+	case 'P':
+		return false, p.position(s, off)
+	case '+', '-':
+		if len(s) == 1 {
+			return false, p.sideToMove(s[0], off)
+		}
+		return false, p.move(s, off)
+	case 'T':
+		return false, p.time(s, off)
+	case '%':
+		return false, p.special(s, off)
+	}
+	return false, p.errAt(off, fmt.Errorf("%w %q", ErrUnknownStatement, s))
+}
+
+// comment attaches a comment line: "'*text" is the comment "text" (so "'**…" is
+// "*…"); a plain "'text" line is kept whole, apostrophe included.
+func (p *parser) comment(line []byte) {
+	var text string
+	if len(line) > 1 && line[1] == '*' {
+		text = string(line[2:])
+	} else {
+		text = string(line)
+	}
+	n := p.node
+	if n == nil {
+		n = &p.rec.Root
+	}
+	n.Comments = append(n.Comments, text)
+}
+
+func (p *parser) version(s []byte, off int) error {
+	p.any = true
+	switch string(s) {
+	case "V2", "V2.1", "V2.2", "V3.0":
+	default:
+		if err := p.soft(off, fmt.Errorf("%w %q", ErrVersion, s)); err != nil {
+			return err
+		}
+	}
+	if p.phase != phaseStart {
+		return p.soft(off, fmt.Errorf("%w: the version must come first", ErrOrder))
+	}
+	p.phase = phaseInfo
+	return nil
+}
+
+func (p *parser) info(line []byte) error {
+	p.any = true
+	if p.phase > phaseInfo {
+		if err := p.soft(0, fmt.Errorf("%w: game information after the start position", ErrOrder)); err != nil {
+			return err
+		}
+	} else {
+		p.phase = phaseInfo
+	}
+	var key, value []byte
+	if line[0] == 'N' {
+		if len(line) < 2 || (line[1] != '+' && line[1] != '-') {
+			return p.soft(0, fmt.Errorf("%w: a name line starts with N+ or N-", ErrHeader))
+		}
+		key, value = line[:2], line[2:]
+	} else {
+		i := bytes.IndexByte(line, ':')
+		if i < 2 {
+			return p.soft(0, fmt.Errorf("%w: a $ line is $KEY:value", ErrHeader))
+		}
+		key, value = line[:i], line[i+1:]
+	}
+	addInfo(&p.rec.Header, string(key), string(value))
+	return nil
+}
+
+func (p *parser) sideToMove(sign byte, off int) error {
+	p.any = true
+	if p.phase >= phaseMoves {
+		return p.errAt(off, fmt.Errorf("%w: a second side to move", ErrOrder))
+	}
+	side := shogi.Black
+	if sign == '-' {
+		side = shogi.White
+	}
+	return p.start(side, off)
+}
+
+// start builds the start position once the side to move is known.
+func (p *parser) start(side shogi.Color, off int) error {
+	pos, err := p.setup.position(side)
+	if err != nil {
+		return fatal{p.errAt(off, fmt.Errorf("%w: %w", ErrSetup, err))}
+	}
+	p.pos = pos
+	p.rec.StartSFEN = pos.String()
+	p.node = &p.rec.Root
+	p.phase = phaseMoves
+	return nil
+}
+
+// needMoves checks that the moves may begin; a lenient read without a side line
+// takes the side of the first move.
+func (p *parser) needMoves(off int, side shogi.Color) error {
+	p.any = true
+	if p.phase >= phaseMoves {
+		return nil
+	}
+	if err := p.soft(off, ErrNoSideToMove); err != nil {
+		return fatal{err}
+	}
+	if !p.setup.any {
+		p.setup.even()
+	}
+	return p.start(side, off)
+}
+
+func (p *parser) move(s []byte, off int) error {
+	side := shogi.Black
+	if s[0] == '-' {
+		side = shogi.White
+	}
+	if err := p.needMoves(off, side); err != nil {
+		return err
+	}
+	if p.illegal {
+		p.skipped++
+		return nil
+	}
+	if p.phase == phaseEnded {
+		return p.errAt(off, ErrAfterEnd)
+	}
+	if len(s) != 7 {
+		return p.errAt(off, fmt.Errorf("%w %q", ErrMoveSyntax, s))
+	}
+	from, ok1 := parseSquare(s[1], s[2])
+	to, ok2 := parseSquare(s[3], s[4])
+	t := parsePiece(s[5], s[6])
+	if !ok1 || !ok2 || to == shogi.NoSquare || t == shogi.NoPieceType {
+		return p.errAt(off, fmt.Errorf("%w %q", ErrMoveSyntax, s))
+	}
+	m, reason := p.resolve(side, from, to, t)
+	if reason == nil {
+		if err := p.pos.CheckMove(m); err != nil {
+			return p.illegalMove(s, off, err)
+		}
+	} else {
+		return p.illegalMove(s, off, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Move: m, Reason: reason})
+	}
+	p.pos.PlayUnchecked(m)
+	p.node = p.node.AddChild(m)
+	p.timed = false
+	return nil
+}
+
+// resolve turns a CSA move into a Move: the piece named is the piece after the move,
+// so a promotion shows as the promoted piece on an unpromoted one.
+func (p *parser) resolve(side shogi.Color, from, to shogi.Square, t shogi.PieceType) (shogi.Move, error) {
+	if from == shogi.NoSquare {
+		return shogi.NewDrop(t, to), wrongSide(p.pos, side)
+	}
+	m := shogi.NewMove(from, to, false)
+	if err := wrongSide(p.pos, side); err != nil {
+		return m, err
+	}
+	pc := p.pos.PieceAt(from)
+	if pc == shogi.NoPiece || pc.Color() != side {
+		return m, nil // CheckMove names the foul
+	}
+	switch bt := pc.Type(); {
+	case t == bt:
+		return m, nil
+	case bt.CanPromote() && t == bt.Promote():
+		return shogi.NewMove(from, to, true), nil
+	case bt.IsPromoted() && t == bt.Unpromote():
+		return m, shogi.ErrUnpromote
+	}
+	return m, ErrPieceMismatch
+}
+
+func wrongSide(pos *shogi.Position, side shogi.Color) error {
+	if side != pos.SideToMove() {
+		return shogi.ErrWrongSide
+	}
+	return nil
+}
+
+// illegalMove reports an illegal move; a lenient read keeps it as the ending.
+func (p *parser) illegalMove(s []byte, off int, err error) error {
+	e := p.errAt(off, err)
+	if !p.r.Lenient {
+		return e
+	}
+	p.r.warnings = append(p.r.warnings, e)
+	side := p.pos.SideToMove()
+	p.end = &shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WinFor(side.Opponent()), Text: string(s)}
+	p.node.End = p.end
+	p.illegal = true
+	p.timed = false
+	p.phase = phaseEnded
+	return nil
+}
+
+func (p *parser) time(s []byte, off int) error {
+	if p.phase < phaseMoves || (p.node == &p.rec.Root && p.end == nil) {
+		return p.errAt(off, ErrTimeWithoutMove)
+	}
+	if p.illegal && p.timed {
+		p.skipped++
+		return nil
+	}
+	if p.timed {
+		return p.errAt(off, ErrDuplicateTime)
+	}
+	d, err := parseTime(s[1:])
+	if err != nil {
+		return p.errAt(off, fmt.Errorf("%w %q: %w", ErrTime, s, err))
+	}
+	p.timed = true
+	if p.end != nil {
+		side := p.pos.SideToMove()
+		p.total[side] += d
+		p.end.Time = shogi.MoveTime{Spent: d, Total: p.total[side]}
+		return nil
+	}
+	mover := p.pos.SideToMove().Opponent()
+	p.total[mover] += d
+	p.node.Time = shogi.MoveTime{Spent: d, Total: p.total[mover]}
+	p.node.HasTime = true
+	return nil
+}
+
+var errTimeDigits = errors.New("seconds with at most three decimals")
+
+// maxSeconds keeps times far from overflowing a time.Duration.
+const maxSeconds = 1 << 32
+
+// parseTime parses seconds with up to three decimals.
+func parseTime(b []byte) (time.Duration, error) {
+	var sec, frac int64
+	i := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		sec = sec*10 + int64(b[i]-'0')
+		if sec > maxSeconds {
+			return 0, errors.New("too long")
+		}
+	}
+	if i == 0 {
+		return 0, errTimeDigits
+	}
+	if i < len(b) {
+		if b[i] != '.' {
+			return 0, errTimeDigits
+		}
+		digits := b[i+1:]
+		if len(digits) > 3 {
+			return 0, errTimeDigits
+		}
+		for _, c := range digits {
+			if c < '0' || c > '9' {
+				return 0, errTimeDigits
+			}
+			frac = frac*10 + int64(c-'0')
+		}
+		for range 3 - len(digits) {
+			frac *= 10
+		}
+	}
+	return time.Duration(sec)*time.Second + time.Duration(frac)*time.Millisecond, nil
+}
+
+func (p *parser) special(s []byte, off int) error {
+	if err := p.needMoves(off, shogi.Black); err != nil {
+		return err
+	}
+	if p.illegal {
+		p.skipped++
+		return nil
+	}
+	if p.phase == phaseEnded {
+		return p.errAt(off, ErrAfterEnd)
+	}
+	e, ok := parseSpecial(string(s), p.pos.SideToMove())
+	if !ok {
+		if err := p.soft(off, fmt.Errorf("%w %q", ErrUnknownSpecial, s)); err != nil {
+			return err
+		}
+		e = shogi.Ending{Text: string(s)}
+	}
+	p.end = &e
+	p.node.End = p.end
+	p.timed = false
+	p.phase = phaseEnded
+	return nil
+}
+
+// finish completes the record at a separator or at the end of the input.
+func (p *parser) finish(eof bool) (*shogi.Record, error) {
+	if !p.any {
+		if eof {
+			if len(p.rec.Root.Comments) > 0 {
+				err := &SyntaxError{Line: p.r.line, Column: 1, Err: ErrEmpty}
+				if !p.r.Lenient {
+					return nil, err
+				}
+				p.r.warnings = append(p.r.warnings, err)
+			}
+			return nil, io.EOF
+		}
+		if len(p.rec.Root.Comments) == 0 {
+			return nil, &SyntaxError{Line: p.r.line, Column: 1, Err: ErrEmpty}
+		}
+	}
+	if p.phase < phaseMoves {
+		err := &SyntaxError{Line: p.r.line, Column: 1, Err: ErrNoSideToMove}
+		if !p.r.Lenient || !p.setup.any {
+			return nil, err
+		}
+		p.r.warnings = append(p.r.warnings, err)
+		if err := p.start(shogi.Black, 0); err != nil {
+			return nil, err
+		}
+	}
+	if p.skipped > 0 {
+		p.r.warnings = append(p.r.warnings, &SyntaxError{Line: p.r.line, Column: 1,
+			Err: fmt.Errorf("%d statements after the illegal move were not read", p.skipped)})
+	}
+	if isHandicap(p.rec.StartSFEN) {
+		renameForHandicap(p.rec.Header)
+	}
+	return p.rec, nil
+}

@@ -1,0 +1,103 @@
+package csa
+
+import "github.com/kifu-go/shogi"
+
+// Special moves (% statements) and the record endings they stand for.
+//
+// Most codes are relative to the side to move after the last move: %TORYO means the
+// side to move resigned. Two are not: %+ILLEGAL_ACTION and %-ILLEGAL_ACTION name the
+// side that committed the foul, and %OUTE_SENNICHITE (a repetition under perpetual
+// check, written by CSA servers) is lost by the checking side, the side that just
+// moved.
+
+var specialKinds = map[string]shogi.EndingKind{
+	"%TORYO":           shogi.EndResign,
+	"%CHUDAN":          shogi.EndInterrupt,
+	"%SENNICHITE":      shogi.EndSennichite,
+	"%OUTE_SENNICHITE": shogi.EndSennichite,
+	"%TIME_UP":         shogi.EndTimeUp,
+	"%ILLEGAL_MOVE":    shogi.EndIllegalLoss,
+	"%+ILLEGAL_ACTION": shogi.EndIllegalLoss, // or EndIllegalWin, by the side to move
+	"%-ILLEGAL_ACTION": shogi.EndIllegalLoss,
+	"%JISHOGI":         shogi.EndJishogi,
+	"%KACHI":           shogi.EndEnteringKingWin,
+	"%HIKIWAKE":        shogi.EndDraw,
+	"%MATTA":           shogi.EndMatta,
+	"%TSUMI":           shogi.EndMate,
+	"%FUZUMI":          shogi.EndNoMate,
+	"%ERROR":           shogi.EndError,
+	"%MAX_MOVES":       shogi.EndMaxMoves,
+}
+
+// parseSpecial returns the ending of a % statement with side to move after the last
+// move, and false for an unknown code.
+func parseSpecial(code string, side shogi.Color) (shogi.Ending, bool) {
+	kind, ok := specialKinds[code]
+	if !ok {
+		return shogi.Ending{}, false
+	}
+	switch code {
+	case "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION":
+		fouler := shogi.Black
+		if code[1] == '-' {
+			fouler = shogi.White
+		}
+		if fouler != side {
+			kind = shogi.EndIllegalWin
+		}
+		return shogi.Ending{Kind: kind, Result: shogi.WinFor(fouler.Opponent())}, true
+	case "%OUTE_SENNICHITE":
+		return shogi.Ending{Kind: kind, Result: shogi.WinFor(side)}, true
+	}
+	return shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, true
+}
+
+// specialCode returns the % code for an ending with side to move after the last move,
+// or "" when CSA has none (不戦勝, 不戦敗, 封じ手, unknown KIF words).
+func specialCode(e *shogi.Ending, side shogi.Color) string {
+	switch e.Kind {
+	case shogi.EndResign:
+		return "%TORYO"
+	case shogi.EndMate:
+		return "%TSUMI"
+	case shogi.EndSennichite:
+		if e.Result == shogi.BlackWins || e.Result == shogi.WhiteWins {
+			return "%OUTE_SENNICHITE"
+		}
+		return "%SENNICHITE"
+	case shogi.EndJishogi:
+		return "%JISHOGI"
+	case shogi.EndInterrupt:
+		return "%CHUDAN"
+	case shogi.EndTimeUp:
+		return "%TIME_UP"
+	case shogi.EndIllegalWin:
+		// The side not to move committed the foul.
+		if side == shogi.White {
+			return "%+ILLEGAL_ACTION"
+		}
+		return "%-ILLEGAL_ACTION"
+	case shogi.EndIllegalLoss:
+		return "%ILLEGAL_MOVE"
+	case shogi.EndEnteringKingWin:
+		return "%KACHI"
+	case shogi.EndDraw:
+		return "%HIKIWAKE"
+	case shogi.EndNoMate:
+		return "%FUZUMI"
+	case shogi.EndMaxMoves:
+		return "%MAX_MOVES"
+	case shogi.EndError:
+		return "%ERROR"
+	case shogi.EndMatta:
+		return "%MATTA"
+	}
+	return ""
+}
+
+// endingWords names the endings CSA cannot write; the writer keeps them as a comment.
+var endingWords = map[shogi.EndingKind]string{
+	shogi.EndDefaultWin:  "不戦勝",
+	shogi.EndDefaultLoss: "不戦敗",
+	shogi.EndSealedMove:  "封じ手",
+}

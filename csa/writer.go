@@ -1,0 +1,231 @@
+package csa
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"golang.org/x/text/encoding/japanese"
+)
+
+// A Writer writes records in the CSA format. Records after the first are preceded by
+// a "/" separator line.
+//
+// The writer writes the main line only (CSA has no variations) with its comments and
+// times, the start position as the board rows P1–P9 and the hands, and the ending as
+// a % special move. See the package documentation for what CSA cannot carry.
+type Writer struct {
+	// Version is the format version to write: "2.2" (the default when empty) or "3.0".
+	// V2.2 times are whole seconds (rounded down); V3.0 times keep milliseconds.
+	Version string
+	// ShiftJIS writes Shift_JIS instead of UTF-8; text Shift_JIS cannot encode is an
+	// error.
+	ShiftJIS bool
+
+	w       *bufio.Writer
+	buf     []byte
+	records int
+}
+
+// NewWriter returns a Writer writing to w.
+func NewWriter(w io.Writer) *Writer {
+	return &Writer{w: bufio.NewWriter(w)}
+}
+
+// Flush writes any buffered data to the underlying writer.
+func (w *Writer) Flush() error { return w.w.Flush() }
+
+// Write writes one record. A record whose main line holds an illegal move is an
+// error (the [*shogi.IllegalMoveError]); nothing of it is written then.
+func (w *Writer) Write(rec *shogi.Record) error {
+	v3 := false
+	switch w.Version {
+	case "", "2.2":
+	case "3.0":
+		v3 = true
+	default:
+		return fmt.Errorf("csa: unknown version %q", w.Version)
+	}
+	b, err := w.appendRecord(w.buf[:0], rec, v3)
+	w.buf = b
+	if err != nil {
+		return err
+	}
+	if w.ShiftJIS {
+		if b, err = japanese.ShiftJIS.NewEncoder().Bytes(b); err != nil {
+			return fmt.Errorf("csa: cannot encode the record in Shift_JIS: %w", err)
+		}
+	}
+	w.records++
+	_, err = w.w.Write(b)
+	return err
+}
+
+func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, error) {
+	switch {
+	case w.records > 0:
+		b = append(b, "/\n"...)
+		if !v3 {
+			b = append(b, "V2.2\n"...)
+		}
+	case v3:
+		if w.ShiftJIS {
+			b = append(b, "'CSA encoding=SHIFT_JIS\nV3.0\n"...)
+		} else {
+			b = append(b, "'CSA encoding=UTF-8\nV3.0\n"...)
+		}
+	default:
+		b = append(b, "V2.2\n"...)
+	}
+	b, err := appendInfo(b, rec.Header)
+	if err != nil {
+		return b, err
+	}
+	pos, err := rec.StartPosition()
+	if err != nil {
+		return b, fmt.Errorf("csa: start position: %w", err)
+	}
+	b = appendPosition(b, pos)
+	n := &rec.Root
+	if b, err = appendComments(b, n.Comments); err != nil {
+		return b, err
+	}
+	for len(n.Children) > 0 {
+		n = n.Children[0]
+		pc := pos.MovedPiece(n.Move)
+		if err := pos.CheckMove(n.Move); err != nil {
+			return b, fmt.Errorf("csa: %w", err)
+		}
+		t := pc.Type()
+		if n.Move.IsPromotion() {
+			t = t.Promote()
+		}
+		b = append(b, colorSign(pos.SideToMove()))
+		b = appendSquare(b, n.Move.From())
+		b = appendSquare(b, n.Move.To())
+		b = append(b, pieceCodes[t]...)
+		pos.PlayUnchecked(n.Move)
+		if n.HasTime {
+			b = appendTime(append(b, ','), n.Time.Spent, v3)
+		}
+		b = append(b, '\n')
+		if b, err = appendComments(b, n.Comments); err != nil {
+			return b, err
+		}
+	}
+	if e := n.End; e != nil {
+		side := pos.SideToMove()
+		if code := specialCode(e, side); code != "" {
+			b = append(b, code...)
+			if e.Time != (shogi.MoveTime{}) {
+				b = appendTime(append(b, ','), e.Time.Spent, v3)
+			}
+			b = append(b, '\n')
+		} else {
+			word := e.Text
+			if word == "" {
+				word = endingWords[e.Kind]
+			}
+			if word != "" {
+				if b, err = appendComments(b, []string{"'" + word}); err != nil {
+					return b, err
+				}
+			}
+		}
+	}
+	return b, nil
+}
+
+// appendInfo writes the N lines first, then the $ lines, each group in header order.
+// Keys with no CSA counterpart (KIF's 表題, 手合割, …) are not written.
+func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
+	for pass := range 2 {
+		for _, f := range h {
+			key := f.Key
+			if k, ok := csaKeys[key]; ok {
+				key = k
+			}
+			isName := key == "N+" || key == "N-"
+			if !isName && !strings.HasPrefix(key, "$") || isName != (pass == 0) {
+				continue
+			}
+			if strings.ContainsAny(f.Value, "\r\n") || strings.ContainsAny(key, ":\r\n") {
+				return b, fmt.Errorf("csa: header %s: %w", f.Key, ErrNewline)
+			}
+			b = append(b, key...)
+			if !isName {
+				b = append(b, ':')
+			}
+			b = append(b, f.Value...)
+			b = append(b, '\n')
+		}
+	}
+	return b, nil
+}
+
+func appendPosition(b []byte, pos *shogi.Position) []byte {
+	for rank := 1; rank <= 9; rank++ {
+		b = append(b, 'P', byte('0'+rank))
+		for file := 9; file >= 1; file-- {
+			pc := pos.PieceAt(shogi.NewSquare(file, rank))
+			if pc == shogi.NoPiece {
+				b = append(b, " * "...)
+				continue
+			}
+			b = append(b, colorSign(pc.Color()))
+			b = append(b, pieceCodes[pc.Type()]...)
+		}
+		b = append(b, '\n')
+	}
+	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+		h := pos.Hand(c)
+		if h.IsEmpty() {
+			continue
+		}
+		b = append(b, 'P', colorSign(c))
+		for _, t := range shogi.HandTypes {
+			for range h.Count(t) {
+				b = append(b, "00"...)
+				b = append(b, pieceCodes[t]...)
+			}
+		}
+		b = append(b, '\n')
+	}
+	return append(b, colorSign(pos.SideToMove()), '\n')
+}
+
+// appendComments writes comments: one that starts with an apostrophe (a plain CSA
+// comment as read) as it is, any other as "'*" and the text.
+func appendComments(b []byte, comments []string) ([]byte, error) {
+	for _, c := range comments {
+		if strings.ContainsAny(c, "\r\n") {
+			return b, fmt.Errorf("csa: comment %q: %w", c, ErrNewline)
+		}
+		if !strings.HasPrefix(c, "'") || strings.HasPrefix(c, "'*") {
+			b = append(b, "'*"...)
+		}
+		b = append(b, c...)
+		b = append(b, '\n')
+	}
+	return b, nil
+}
+
+// appendTime writes a time: whole seconds in V2.2, up to three decimals in V3.0.
+func appendTime(b []byte, d time.Duration, v3 bool) []byte {
+	b = append(b, 'T')
+	b = strconv.AppendInt(b, int64(d/time.Second), 10)
+	ms := int64(d%time.Second) / int64(time.Millisecond)
+	if v3 && ms > 0 {
+		b = append(b, '.')
+		digits := []byte{byte('0' + ms/100), byte('0' + ms/10%10), byte('0' + ms%10)}
+		for digits[len(digits)-1] == '0' {
+			digits = digits[:len(digits)-1]
+		}
+		b = append(b, digits...)
+	}
+	return b
+}
