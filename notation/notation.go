@@ -33,6 +33,16 @@ var (
 	KI2 Notation = Japanese{Marks: MarksTriangle}
 	// Iroha writes each square as one kana or kanji of the iroha table: "▲す金右".
 	Iroha Notation = Japanese{Marks: MarksTriangle, Squares: SquaresIroha}
+	// Western is the standard English notation: "P-76", "G49-58", "Bx33+", "N*33", "+S-49".
+	Western Notation = western{style: styleWestern}
+	// Hodges is the original Hodges–Townhill notation: "G(4i)-5h", "N*3c", "BxN+", "S(+)-4i".
+	Hodges Notation = western{style: styleHodges}
+	// HodgesRevised is the revised Hodges–Townhill notation: "G4i-5h", "Bx3c+", "+S-4i".
+	HodgesRevised Notation = western{style: styleHodgesRevised}
+	// Hosking is Hosking's notation: "G49-58", "N’33", "Bx33+", "+S49".
+	Hosking Notation = western{style: styleHosking}
+	// KitaoKawasaki is Kitao–Kawasaki notation: "☗金(49)-58", "☖桂*33", "☗角x+", "☖+銀-49".
+	KitaoKawasaki Notation = western{style: styleKitaoKawasaki}
 	// USI is the USI move syntax: "7g7f", "8h2b+", "P*5e".
 	USI Notation = usi{}
 	// CSA is the CSA record move syntax, naming the piece after the move: "+7776FU", "-0055KA".
@@ -40,10 +50,10 @@ var (
 )
 
 // All lists every style, in the order of Names.
-var All = []Notation{JapaneseStyle, KIF, KI2, Iroha, USI, CSA}
+var All = []Notation{JapaneseStyle, KIF, KI2, Iroha, Western, Hodges, HodgesRevised, Hosking, KitaoKawasaki, USI, CSA}
 
 // Names lists the style names that ByName knows.
-var Names = []string{"japanese", "kif", "ki2", "iroha", "usi", "csa"}
+var Names = []string{"japanese", "kif", "ki2", "iroha", "western", "hodges", "hodges-revised", "hosking", "kitao-kawasaki", "usi", "csa"}
 
 // ByName returns the style called name (one of Names).
 func ByName(name string) (Notation, bool) {

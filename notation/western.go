@@ -1,0 +1,378 @@
+package notation
+
+// The Western notations share one shape: piece, origin (only when another piece of the
+// same type could reach the destination), movement, destination, promotion ("+" when
+// the move promotes, "=" when it could and does not). They differ in how each part is
+// written:
+//
+//	style            piece    origin  simple  capture     drop  square
+//	Western          G, +S    49      -       x           *     58
+//	Hosking          G, +S    49      (none)  x           ’     58   ("-" kept after an origin)
+//	HodgesRevised    G, +S    4i      -       x           *     5h
+//	Hodges           G, S(+)  (4i)    -       x + piece   *     5h
+//	KitaoKawasaki    ☗金, ☖+銀 (49)   -       x           *     58   (omitted on a recapture)
+//
+// Hodges' original capture names the captured piece instead of the square ("BxN"). When
+// that is ambiguous — another enemy piece of that type stands where a piece of the moving
+// type could also capture it — the square is written instead ("Bx3c").
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+type westernStyle uint8
+
+const (
+	styleWestern westernStyle = iota
+	styleHodges
+	styleHodgesRevised
+	styleHosking
+	styleKitaoKawasaki
+)
+
+// western is one of the Western notations.
+type western struct{ style westernStyle }
+
+func (w western) String() string {
+	switch w.style {
+	case styleHodges:
+		return "hodges"
+	case styleHodgesRevised:
+		return "hodges-revised"
+	case styleHosking:
+		return "hosking"
+	case styleKitaoKawasaki:
+		return "kitao-kawasaki"
+	}
+	return "western"
+}
+
+// kitaoNames are the kanji of Kitao–Kawasaki notation.
+var kitaoNames = [shogi.NumPieceTypes]string{
+	shogi.Pawn: "歩", shogi.Lance: "香", shogi.Knight: "桂", shogi.Silver: "銀",
+	shogi.Bishop: "角", shogi.Rook: "飛", shogi.Gold: "金", shogi.King: "玉",
+	shogi.ProPawn: "と", shogi.ProLance: "+香", shogi.ProKnight: "+桂",
+	shogi.ProSilver: "+銀", shogi.Horse: "馬", shogi.Dragon: "龍",
+}
+
+// letterSquares reports whether the style writes ranks as letters (Hodges).
+func (w western) letterSquares() bool {
+	return w.style == styleHodges || w.style == styleHodgesRevised
+}
+
+func (w western) appendPiece(dst []byte, t shogi.PieceType) []byte {
+	switch w.style {
+	case styleHodges:
+		dst = append(dst, t.Unpromote().Letter()...)
+		if t.IsPromoted() {
+			dst = append(dst, "(+)"...)
+		}
+		return dst
+	case styleKitaoKawasaki:
+		return append(dst, kitaoNames[t]...)
+	}
+	return append(dst, t.Letter()...)
+}
+
+func (w western) appendSquare(dst []byte, s shogi.Square) []byte {
+	if w.letterSquares() {
+		return append(dst, byte('0'+s.File()), byte('a'-1+s.Rank()))
+	}
+	return append(dst, byte('0'+s.File()), byte('0'+s.Rank()))
+}
+
+// Append appends the text of the legal move m of p.
+func (w western) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
+	c := p.SideToMove()
+	if w.style == styleKitaoKawasaki {
+		if c == shogi.Black {
+			dst = append(dst, "☗"...)
+		} else {
+			dst = append(dst, "☖"...)
+		}
+	}
+	to := m.To()
+	if m.IsDrop() {
+		dst = w.appendPiece(dst, m.DropType())
+		if w.style == styleHosking {
+			dst = append(dst, "’"...)
+		} else {
+			dst = append(dst, '*')
+		}
+		return w.appendSquare(dst, to)
+	}
+	from := m.From()
+	t := p.PieceAt(from).Type()
+	dst = w.appendPiece(dst, t)
+	origin := reachers(p, c, t, to).More()
+	if origin {
+		switch w.style {
+		case styleHodges, styleKitaoKawasaki:
+			dst = append(w.appendSquare(append(dst, '('), from), ')')
+		default:
+			dst = w.appendSquare(dst, from)
+		}
+	}
+	captured := p.PieceAt(to)
+	switch {
+	case captured != shogi.NoPiece:
+		dst = append(dst, 'x')
+		switch {
+		case w.style == styleKitaoKawasaki && p.LastMove() != shogi.NoMove && p.LastMove().To() == to:
+		case w.style == styleHodges && capturedNameUnique(p, c, t, captured.Type(), to):
+			dst = w.appendPiece(dst, captured.Type())
+		default:
+			dst = w.appendSquare(dst, to)
+		}
+	case w.style == styleHosking && !origin:
+		dst = w.appendSquare(dst, to)
+	default:
+		dst = w.appendSquare(append(dst, '-'), to)
+	}
+	switch {
+	case m.IsPromotion():
+		dst = append(dst, '+')
+	case canPromote(c, t, from, to):
+		dst = append(dst, '=')
+	}
+	return dst
+}
+
+// capturedNameUnique reports whether to is the only square holding an enemy piece of
+// type captured that a piece of c of type t could capture.
+func capturedNameUnique(p *shogi.Position, c shogi.Color, t, captured shogi.PieceType, to shogi.Square) bool {
+	for b := p.Pieces(c.Opponent(), captured); !b.IsEmpty(); {
+		if s := b.Pop(); s != to && !reachers(p, c, t, s).IsEmpty() {
+			return false
+		}
+	}
+	return true
+}
+
+// Encode returns the text of the legal move m of p.
+func (w western) Encode(p *shogi.Position, m shogi.Move) string { return encode(w, p, m) }
+
+// westernMove is what the text of a Western move says.
+type westernMove struct {
+	color     shogi.Color
+	hasColor  bool
+	piece     shogi.PieceType
+	from      shogi.Square
+	sep       byte // '-', 'x', '*' or 0
+	to        shogi.Square
+	captured  shogi.PieceType // Hodges' named capture
+	promote   bool
+	noPromote bool
+}
+
+// Decode returns the legal move of p that text names. It accepts every Western style's
+// pieces (P…K, +P or P(+), and D, H, T for dragon, horse and tokin; Kitao–Kawasaki's
+// kanji in that style), squares written 76 or 7f, an origin with or without
+// parentheses, "-", "x", "*" and "'" or "’", and "+" or "=".
+func (w western) Decode(p *shogi.Position, text string) (shogi.Move, error) {
+	wm, err := w.parse(text)
+	if err != nil {
+		return shogi.NoMove, newError(w, text, err)
+	}
+	m, err := wm.resolve(p)
+	if err != nil {
+		return shogi.NoMove, newError(w, text, err)
+	}
+	return m, nil
+}
+
+var westernLetters = map[byte]shogi.PieceType{
+	'P': shogi.Pawn, 'L': shogi.Lance, 'N': shogi.Knight, 'S': shogi.Silver, 'G': shogi.Gold,
+	'B': shogi.Bishop, 'R': shogi.Rook, 'K': shogi.King, 'D': shogi.Dragon, 'H': shogi.Horse,
+	'T': shogi.ProPawn,
+}
+
+// cutWesternPiece reads a piece letter with an optional "+" before or "(+)" after it,
+// or in Kitao–Kawasaki style a kanji piece.
+func (w western) cutWesternPiece(s string) (string, shogi.PieceType, bool) {
+	if w.style == styleKitaoKawasaki {
+		promoted := false
+		if rest, ok := strings.CutPrefix(s, "+"); ok {
+			promoted, s = true, rest
+		}
+		rest, t, ok := cutJapanesePiece(s)
+		if !ok {
+			return s, t, false
+		}
+		if promoted {
+			if !t.CanPromote() {
+				return s, t, false
+			}
+			t = t.Promote()
+		}
+		return rest, t, true
+	}
+	promoted := false
+	if rest, ok := strings.CutPrefix(s, "+"); ok {
+		promoted, s = true, rest
+	}
+	if s == "" {
+		return s, shogi.NoPieceType, false
+	}
+	t, ok := westernLetters[s[0]]
+	if !ok {
+		return s, t, false
+	}
+	s = s[1:]
+	if rest, ok := strings.CutPrefix(s, "(+)"); ok && !promoted {
+		promoted, s = true, rest
+	}
+	if promoted {
+		if !t.CanPromote() {
+			return s, t, false
+		}
+		t = t.Promote()
+	}
+	return s, t, true
+}
+
+// cutWesternSquare reads a square "76" or "7f".
+func cutWesternSquare(s string) (string, shogi.Square, bool) {
+	if len(s) < 2 || s[0] < '1' || s[0] > '9' {
+		return s, shogi.NoSquare, false
+	}
+	f := int(s[0] - '0')
+	switch r := s[1]; {
+	case r >= '1' && r <= '9':
+		return s[2:], shogi.NewSquare(f, int(r-'0')), true
+	case r >= 'a' && r <= 'i':
+		return s[2:], shogi.NewSquare(f, int(r-'a'+1)), true
+	}
+	return s, shogi.NoSquare, false
+}
+
+func (w western) parse(text string) (westernMove, error) {
+	wm := westernMove{from: shogi.NoSquare, to: shogi.NoSquare}
+	s := trimSpace(text)
+	if w.style == styleKitaoKawasaki {
+		s, wm.color, wm.hasColor = cutMark(s)
+	}
+	var ok bool
+	if s, wm.piece, ok = w.cutWesternPiece(s); !ok {
+		if s == "" {
+			return wm, ErrSyntax
+		}
+		return wm, ErrUnknownPiece
+	}
+	// An origin in parentheses, or a first square that a second square may follow.
+	var first shogi.Square
+	hasFirst, paren := false, false
+	if rest, ok := strings.CutPrefix(s, "("); ok {
+		if rest, first, ok = cutWesternSquare(rest); !ok {
+			return wm, ErrSyntax
+		}
+		if rest, ok = strings.CutPrefix(rest, ")"); !ok {
+			return wm, ErrSyntax
+		}
+		s, hasFirst, paren = rest, true, true
+	} else if rest, sq, ok := cutWesternSquare(s); ok {
+		s, first, hasFirst = rest, sq, true
+	}
+	switch r, n := utf8.DecodeRuneInString(s); r {
+	case '-', 'x', '*':
+		wm.sep, s = byte(r), s[n:]
+	case '\'', '’':
+		wm.sep, s = '*', s[n:]
+	}
+	if rest, sq, ok := cutWesternSquare(s); ok {
+		wm.to, s = sq, rest
+		if hasFirst {
+			wm.from = first
+		}
+	} else if wm.sep == 'x' && len(s) > 0 && s != "+" && s != "=" {
+		// Hodges: the captured piece instead of the square.
+		rest, t, ok := western{style: styleHodges}.cutWesternPiece(s)
+		if !ok {
+			return wm, ErrSyntax
+		}
+		wm.captured, s = t, rest
+		if hasFirst {
+			wm.from = first
+		}
+	} else if hasFirst && !paren {
+		wm.to = first
+	} else if !(wm.sep == 'x' && w.style == styleKitaoKawasaki) {
+		return wm, ErrSyntax
+	} else if hasFirst {
+		wm.from = first
+	}
+	switch s {
+	case "+":
+		wm.promote = true
+	case "=":
+		wm.noPromote = true
+	case "":
+	default:
+		return wm, ErrSyntax
+	}
+	if wm.sep == '*' && (wm.from != shogi.NoSquare || wm.promote || wm.noPromote || wm.to == shogi.NoSquare) {
+		return wm, ErrSyntax
+	}
+	return wm, nil
+}
+
+func (wm *westernMove) resolve(p *shogi.Position) (shogi.Move, error) {
+	c := p.SideToMove()
+	if wm.hasColor && wm.color != c {
+		return shogi.NoMove, shogi.ErrWrongSide
+	}
+	t := wm.piece
+	if wm.sep == '*' {
+		return checkMove(p, shogi.NewDrop(t, wm.to))
+	}
+	to := wm.to
+	switch {
+	case wm.captured != shogi.NoPieceType:
+		to = shogi.NoSquare
+		for b := p.Pieces(c.Opponent(), wm.captured); !b.IsEmpty(); {
+			s := b.Pop()
+			if reachers(p, c, t, s).IsEmpty() {
+				continue
+			}
+			if to != shogi.NoSquare {
+				return shogi.NoMove, ErrAmbiguous
+			}
+			to = s
+		}
+		if to == shogi.NoSquare {
+			return shogi.NoMove, ErrNoCandidate
+		}
+	case to == shogi.NoSquare: // Kitao–Kawasaki's recapture
+		last := p.LastMove()
+		if last == shogi.NoMove {
+			return shogi.NoMove, ErrNoLastMove
+		}
+		to = last.To()
+	}
+	switch pc := p.PieceAt(to); {
+	case wm.sep == 'x' && (pc == shogi.NoPiece || pc.Color() == c),
+		wm.sep == '-' && pc != shogi.NoPiece && pc.Color() != c:
+		return shogi.NoMove, ErrCaptureMark
+	}
+	from := wm.from
+	if from == shogi.NoSquare {
+		cands := reachers(p, c, t, to)
+		switch {
+		case cands.IsEmpty():
+			return shogi.NoMove, ErrNoCandidate
+		case cands.More():
+			return shogi.NoMove, ErrAmbiguous
+		}
+		from = cands.First()
+	} else if pc := p.PieceAt(from); pc != shogi.NoPiece && pc.Color() == c && pc.Type() != t {
+		m := shogi.NewMove(from, to, wm.promote)
+		if pc.Type().IsPromoted() && pc.Type().Unpromote() == t {
+			return shogi.NoMove, &shogi.IllegalMoveError{Ply: p.MoveNumber(), Move: m, Reason: shogi.ErrUnpromote}
+		}
+		return shogi.NoMove, ErrPieceMismatch
+	}
+	return checkMove(p, shogi.NewMove(from, to, wm.promote))
+}
