@@ -1,0 +1,64 @@
+// Package shogi implements the rules of shogi (Japanese chess): positions, legal move
+// generation with drops, every rule a move can break with a typed reason, check and
+// checkmate, repetition, impasse and entering-king declarations, perft, and a
+// format-neutral model of game records.
+//
+// The subpackages read and write the notations and formats: [github.com/kifu-go/shogi/sfen]
+// (SFEN, USI), notation (Japanese, Iroha, Western, Hodges–Townhill, Hosking,
+// Kitao–Kawasaki, CSA move strings), kif (KIF and KI2), csa, jkf, and handicap.
+//
+// # Positions and moves
+//
+// A [Position] holds the board as bitboards and a mailbox, both hands, the side to move
+// and the move number, and the moves played on it since it was set up. [Position.Play]
+// plays a move after checking it; [Position.Undo] takes it back. [Position.String] is
+// the SFEN of the position:
+//
+//	p := shogi.NewStartPosition()
+//	m, _ := shogi.ParseUSIMove("7g7f")
+//	if err := p.Play(m); err != nil { … }
+//	fmt.Println(p) // lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2
+//
+// A [Move] is a packed integer whose String method gives USI ("7g7f", "8h2b+", "P*5e").
+// It says what the player did; the pieces involved come from the position
+// ([Position.MovedPiece], [Position.CapturedPiece]).
+//
+// # Legal moves
+//
+// [Position.GenerateMoves] fills a caller-supplied [MoveList] with every legal move
+// without allocating; [Position.LegalMoves] and [Position.AllLegalMoves] are the
+// allocating and iterator forms. Every promotion comes with its non-promoting
+// alternative unless the piece would then have nowhere to go. Drops obey 二歩 (nifu),
+// the dead-square rule and 打ち歩詰め (uchifuzume: a pawn drop may not checkmate, while
+// a pawn move may).
+//
+// # Illegal moves
+//
+// [Position.CheckMove] judges one move without generating the others. It returns an
+// [*IllegalMoveError] carrying the move number, the move and the foul, one of the
+// sentinel errors: errors.Is(err, shogi.ErrNifu), errors.Is(err, shogi.ErrUchifuzume),
+// errors.Is(err, shogi.ErrKingInCheck) (王手放置), and so on.
+//
+// # Game rules
+//
+// [Position.Outcome] applies the rules that end a game over the line of play: no legal
+// move (a loss, in check or not — shogi has no stalemate), 千日手 on the fourth
+// occurrence of a position, 連続王手の千日手 (the side that checked on every move since
+// the first occurrence loses) and the move limit. [Position.ImpasseOutcome] counts 持将棋
+// points and [Position.Declare] judges an entering-king declaration under the 24-point
+// or the 27-point rule. The declaration rules make no allowance for handicaps: the same
+// thresholds apply to both sides, so a giver with fewer pieces can rarely declare; see
+// [Position.Declare].
+//
+// # Records
+//
+// [Record] is a game record independent of its format: an ordered [Header], the start
+// position, and a tree of [Node]s with comments, times, variations and each line's
+// [Ending]. [Record.Replay] and [Record.CheckEnding] check it against the rules.
+//
+// # Board layout
+//
+// Squares are numbered 1 (1a, １一) to 81 (9i, ９九) file by file; a [Bitboard] keeps
+// files 1–7 in one 64-bit word and files 8–9 in another, so each file is contiguous and
+// the code is the same on 32-bit platforms.
+package shogi

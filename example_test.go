@@ -1,0 +1,78 @@
+package shogi_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kifu-go/shogi"
+)
+
+func ExamplePosition_Play() {
+	p := shogi.NewStartPosition()
+	for _, usi := range []string{"7g7f", "3c3d", "8h2b+"} {
+		m, err := shogi.ParseUSIMove(usi)
+		if err != nil {
+			panic(err)
+		}
+		if err := p.Play(m); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(p)
+	fmt.Println(p.Hand(shogi.Black), p.LastMove())
+	p.Undo()
+	fmt.Println(p)
+	// Output:
+	// lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4
+	// B 8h2b+
+	// lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3
+}
+
+func ExamplePosition_CheckMove() {
+	// Black has a pawn in hand and a pawn on file 5 already.
+	p, _ := shogi.ParseSFEN("4k4/9/9/9/9/4P4/9/9/4K4 b P 31")
+	err := p.CheckMove(shogi.NewDrop(shogi.Pawn, shogi.NewSquare(5, 3)))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, shogi.ErrNifu))
+	var ime *shogi.IllegalMoveError
+	if errors.As(err, &ime) {
+		fmt.Println(ime.Ply, ime.Move)
+	}
+	// Output:
+	// shogi: illegal move P*5c at move 31: two pawns on a file (nifu)
+	// true
+	// 31 P*5c
+}
+
+func ExamplePosition_GenerateMoves() {
+	p := shogi.NewStartPosition()
+	var list shogi.MoveList
+	p.GenerateMoves(&list)
+	fmt.Println(list.Len(), list.Contains(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false)))
+	// Output:
+	// 30 true
+}
+
+func ExamplePosition_Perft() {
+	p := shogi.NewStartPosition()
+	fmt.Println(p.Perft(1), p.Perft(2), p.Perft(3))
+	// Output:
+	// 30 900 25470
+}
+
+func ExamplePosition_Outcome() {
+	// Black to move has no legal move: a loss, whether in check or not.
+	p, _ := shogi.ParseSFEN("+R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200")
+	fmt.Println(p.Outcome(shogi.Rules{}))
+	// Output:
+	// {white wins checkmate}
+}
+
+func ExamplePosition_Declare() {
+	// Black's king and twelve more pieces are in White's camp: 5+5 for the dragon
+	// and horse and 10 for the pawns and lance, plus 5+5+1+1+1+1 in hand.
+	p, _ := shogi.ParseSFEN("+R+B2K4/PPPPPPPPP/L8/9/9/9/9/9/4k4 b RBGGSS 1")
+	fmt.Println(p.DeclarationPoints(shogi.Black), p.Declare(shogi.Rule24), p.Declare(shogi.Rule27))
+	// Output:
+	// 34 {black wins declaration win} {black wins declaration win}
+}
