@@ -1,0 +1,103 @@
+package notation
+
+import (
+	"testing"
+
+	shogi "github.com/kifu-go/shogi"
+	"pgregory.net/rapid"
+)
+
+// startSFENs are the starts of the random games: the even game, every handicap of
+// formats.md §9, and positions crowded with pieces of one type.
+var startSFENs = []string{
+	shogi.StartSFEN,
+	"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+	"4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
+	"9/1S4G2/9/1S1S1G1G1/9/+B+B2+P4/3+P1+P3/+R+R1+P+P1N1N/9 b G2N 1",
+	"9/2g6/9/1g3s3/9/+b2s3+n+n/9/3+b4+n/9 w - 1",
+	"k8/9/9/1+P+P+P+P+P+P2/1+P+P+P+P+P+P2/1+P+P+P+P+P+P2/9/9/8K b G 1",
+	"3k1K3/9/9/3S1S3/9/3S1S3/9/9/9 b Gg 1",
+}
+
+// randomPosition plays random legal moves from one of startSFENs.
+func randomPosition(t *rapid.T) *shogi.Position {
+	sfen := rapid.SampledFrom(startSFENs).Draw(t, "start")
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatalf("ParseSFEN(%q): %v", sfen, err)
+	}
+	n := rapid.IntRange(0, 150).Draw(t, "plies")
+	var list shogi.MoveList
+	for range n {
+		p.GenerateMoves(&list)
+		if list.Len() == 0 {
+			break
+		}
+		p.PlayUnchecked(list.At(rapid.IntRange(0, list.Len()-1).Draw(t, "move")))
+	}
+	return p
+}
+
+// TestRoundTrip checks, for every style, that every legal move of random positions
+// decodes back from its text, and that no two legal moves share a text.
+func TestRoundTrip(t *testing.T) {
+	for _, n := range All {
+		t.Run(n.String(), rapid.MakeCheck(func(t *rapid.T) {
+			p := randomPosition(t)
+			seen := make(map[string]shogi.Move)
+			for _, m := range p.LegalMoves() {
+				text := n.Encode(p, m)
+				if other, ok := seen[text]; ok {
+					t.Fatalf("%s: %s and %s both encode to %q", p, other, m, text)
+				}
+				seen[text] = m
+				got, err := n.Decode(p, text)
+				if err != nil {
+					t.Fatalf("%s: Decode(%q) of %s: %v", p, text, m, err)
+				}
+				if got != m {
+					t.Fatalf("%s: Decode(%q) = %s, want %s", p, text, got, m)
+				}
+				if app := string(n.Append([]byte("x"), p, m)); app != "x"+text {
+					t.Fatalf("%s: Append of %s = %q, want %q", p, m, app, "x"+text)
+				}
+			}
+		}))
+	}
+}
+
+// TestJapaneseOptionsRoundTrip checks the round trip for every combination of the
+// Japanese options (iroha squares aside, which only Iroha reads).
+func TestJapaneseOptionsRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		j := Japanese{
+			Marks:     Marks(rapid.IntRange(0, 2).Draw(t, "marks")),
+			Squares:   SquareStyle(rapid.IntRange(0, 3).Draw(t, "squares")),
+			JSADragon: rapid.Bool().Draw(t, "jsaDragon"),
+			Ou:        rapid.Bool().Draw(t, "ou"),
+			Origin:    rapid.Bool().Draw(t, "origin"),
+			SameSpace: SameSpace(rapid.IntRange(0, 2).Draw(t, "sameSpace")),
+		}
+		p := randomPosition(t)
+		for _, m := range p.LegalMoves() {
+			text := j.Encode(p, m)
+			if got, err := j.Decode(p, text); err != nil || got != m {
+				t.Fatalf("%+v %s: Decode(%q) = %s, %v; want %s", j, p, text, got, err, m)
+			}
+		}
+	})
+}
