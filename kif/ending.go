@@ -1,0 +1,161 @@
+package kif
+
+import (
+	"strconv"
+	"strings"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+// Special moves (formats.md §2.4) and the closing line "まで…" (§2.5). 引き分け, エラー and
+// 待った are this package's words for CSA's %HIKIWAKE, %ERROR and %MATTA, which KIF has
+// no word for.
+
+var endingWords = [...]string{
+	shogi.EndResign:          "投了",
+	shogi.EndMate:            "詰み",
+	shogi.EndSennichite:      "千日手",
+	shogi.EndJishogi:         "持将棋",
+	shogi.EndInterrupt:       "中断",
+	shogi.EndTimeUp:          "切れ負け",
+	shogi.EndIllegalWin:      "反則勝ち",
+	shogi.EndIllegalLoss:     "反則負け",
+	shogi.EndEnteringKingWin: "入玉勝ち",
+	shogi.EndDefaultWin:      "不戦勝",
+	shogi.EndDefaultLoss:     "不戦敗",
+	shogi.EndDraw:            "引き分け",
+	shogi.EndNoMate:          "不詰",
+	shogi.EndMaxMoves:        "最大手数",
+	shogi.EndError:           "エラー",
+	shogi.EndMatta:           "待った",
+	shogi.EndSealedMove:      "封じ手",
+}
+
+// endingKind returns the kind of a special move word.
+func endingKind(word string) (shogi.EndingKind, bool) {
+	switch word {
+	case "詰":
+		return shogi.EndMate, true
+	case "時間切れ":
+		return shogi.EndTimeUp, true
+	case "":
+		return shogi.EndNone, false
+	}
+	for k, w := range endingWords {
+		if w == word {
+			return shogi.EndingKind(k), true
+		}
+	}
+	return shogi.EndNone, false
+}
+
+// endingWord returns the word of an ending: its Text when it has one.
+func endingWord(e *shogi.Ending) string {
+	if e.Text != "" {
+		return e.Text
+	}
+	if int(e.Kind) < len(endingWords) && endingWords[e.Kind] != "" {
+		return endingWords[e.Kind]
+	}
+	return endingWords[shogi.EndInterrupt]
+}
+
+// closing is what a まで line says.
+type closing struct {
+	moves  int
+	kind   shogi.EndingKind // EndNone with text for an unknown ending
+	result shogi.Result     // NoResult when the line names no winner
+	text   string
+}
+
+// parseClosing reads "まで{N}手で…" (the で may be missing: "まで7手詰").
+func parseClosing(s string) (closing, bool) {
+	rest, ok := strings.CutPrefix(s, "まで")
+	if !ok {
+		return closing{}, false
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	n, err := strconv.Atoi(rest[:i])
+	if err != nil {
+		return closing{}, false
+	}
+	rest, ok = strings.CutPrefix(rest[i:], "手")
+	if !ok {
+		return closing{}, false
+	}
+	rest = strings.TrimPrefix(rest, "で")
+	rest = strings.TrimRight(rest, " 　")
+	c := closing{moves: n}
+	if k, ok := endingKind(rest); ok {
+		c.kind = k
+		return c, true
+	}
+	timeUp := false
+	if r, ok := strings.CutPrefix(rest, "時間切れにより"); ok {
+		rest, timeUp = r, true
+	}
+	side, ok := parseSideName(rest)
+	if !ok || !strings.HasPrefix(rest[6:], "の") {
+		c.text = rest
+		return c, rest != ""
+	}
+	win, lose := shogi.WinFor(side), shogi.WinFor(side.Opponent())
+	switch what := rest[6+len("の"):]; {
+	case what == "勝ち" && timeUp:
+		c.kind, c.result = shogi.EndTimeUp, win
+	case what == "勝ち":
+		c.kind, c.result = shogi.EndResign, win
+	case timeUp:
+		c.text = "時間切れにより" + rest
+	case what == "反則勝ち":
+		c.kind, c.result = shogi.EndIllegalWin, win
+	case what == "反則負け":
+		c.kind, c.result = shogi.EndIllegalLoss, lose
+	case what == "入玉勝ち":
+		c.kind, c.result = shogi.EndEnteringKingWin, win
+	case what == "不戦勝":
+		c.kind, c.result = shogi.EndDefaultWin, win
+	case what == "不戦敗":
+		c.kind, c.result = shogi.EndDefaultLoss, lose
+	default:
+		c.text = rest
+	}
+	return c, true
+}
+
+// appendClosing writes the まで line of an ending after n moves.
+func appendClosing(dst []byte, e *shogi.Ending, n int, handicap bool) []byte {
+	dst = append(dst, "まで"...)
+	dst = strconv.AppendInt(dst, int64(n), 10)
+	dst = append(dst, "手で"...)
+	winner, hasWinner := e.Result.Winner()
+	side := func(c shogi.Color) []byte {
+		return append(append(dst, sideName(c, handicap)...), "の"...)
+	}
+	switch {
+	case e.Kind == shogi.EndNone || !hasWinner && e.Result != shogi.NoResult:
+		return append(dst, endingWord(e)...)
+	case e.Kind == shogi.EndResign && hasWinner:
+		return append(side(winner), "勝ち"...)
+	case e.Kind == shogi.EndTimeUp && hasWinner:
+		dst = append(dst, "時間切れにより"...)
+		return append(side(winner), "勝ち"...)
+	case e.Kind == shogi.EndIllegalWin && hasWinner:
+		return append(side(winner), "反則勝ち"...)
+	case e.Kind == shogi.EndIllegalLoss && hasWinner:
+		return append(side(winner.Opponent()), "反則負け"...)
+	case e.Kind == shogi.EndEnteringKingWin && hasWinner:
+		return append(side(winner), "入玉勝ち"...)
+	case e.Kind == shogi.EndDefaultWin && hasWinner:
+		return append(side(winner), "不戦勝"...)
+	case e.Kind == shogi.EndDefaultLoss && hasWinner:
+		return append(side(winner.Opponent()), "不戦敗"...)
+	}
+	if int(e.Kind) < len(endingWords) && endingWords[e.Kind] != "" {
+		return append(dst, endingWords[e.Kind]...)
+	}
+	return append(dst, endingWord(e)...)
+}

@@ -1,0 +1,46 @@
+package kif
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Errors a [SyntaxError] wraps. An illegal move is wrapped as the root package's
+// *shogi.IllegalMoveError instead, so that errors.Is(err, shogi.ErrNifu) and the like
+// work on the error a [Reader] returns.
+var (
+	ErrLineTooLong        = fmt.Errorf("kif: line longer than %d bytes", MaxLineLength)
+	ErrEncoding           = errors.New("kif: invalid text in the input encoding")
+	ErrUnknownLine        = errors.New("kif: unrecognised line")
+	ErrHandicap           = errors.New("kif: unknown handicap (手合割)")
+	ErrBoard              = errors.New("kif: malformed board diagram")
+	ErrHand               = errors.New("kif: malformed pieces in hand (持駒)")
+	ErrPosition           = errors.New("kif: impossible start position")
+	ErrMoveSyntax         = errors.New("kif: malformed move")
+	ErrPieceMismatch      = errors.New("kif: the named piece is not the piece on the origin square")
+	ErrMissingOrigin      = errors.New("kif: a board move without its origin square")
+	ErrNoPreviousMove     = errors.New("kif: 同 without a previous move")
+	ErrMoveNumber         = errors.New("kif: unexpected move number")
+	ErrTime               = errors.New("kif: malformed time")
+	ErrMoveAfterEnd       = errors.New("kif: a move after the end of the line")
+	ErrVariation          = errors.New("kif: a variation (変化) that branches from no recorded move")
+	ErrDuplicateVariation = errors.New("kif: a variation repeats a move already recorded at that point")
+	ErrResult             = errors.New("kif: malformed closing line (まで…)")
+)
+
+// SyntaxError reports a problem in the input and where it is. Line and Column are
+// 1-based; Column counts characters (not bytes) of the decoded line.
+type SyntaxError struct {
+	Line, Column int
+	Err          error
+}
+
+func (e *SyntaxError) Error() string {
+	msg := strings.TrimPrefix(strings.TrimPrefix(e.Err.Error(), "kif: "), "shogi: ")
+	return fmt.Sprintf("kif: line %d, column %d: %s", e.Line, e.Column, msg)
+}
+
+// Unwrap returns the underlying error: one of the package's sentinels or a
+// *shogi.IllegalMoveError.
+func (e *SyntaxError) Unwrap() error { return e.Err }

@@ -1,0 +1,311 @@
+package kif
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/transform"
+)
+
+// Reading the input: lines ended by LF, CRLF or a lone CR, each at most MaxLineLength
+// bytes, decoded from the detected encoding. The encoding is sniffed from the head of
+// the input in this order: a UTF-8 byte order mark; a first line
+// "#KIF version=2.0 encoding=…"; UTF-8 when the head is valid UTF-8; Shift_JIS
+// (CP932) otherwise. The file extension (.kif Shift_JIS, .kifu UTF-8 by the spec) is
+// never trusted.
+
+// MaxLineLength is the longest line, in bytes, that a Reader accepts. Longer lines
+// are an [ErrLineTooLong] error, so that memory stays bounded.
+const MaxLineLength = 1 << 20
+
+// sniffLength is how much of the input the encoding detection looks at.
+const sniffLength = 64 << 10
+
+// Encoding is a text encoding of KIF and KI2 files.
+type Encoding int
+
+// Encodings. AutoEncoding detects the encoding of the input; a Writer writes UTF-8 for it.
+const (
+	AutoEncoding Encoding = iota
+	UTF8
+	ShiftJIS // Shift_JIS as Windows writes it (CP932, Windows-31J)
+)
+
+func (e Encoding) String() string {
+	switch e {
+	case AutoEncoding:
+		return "auto"
+	case UTF8:
+		return "UTF-8"
+	case ShiftJIS:
+		return "Shift_JIS"
+	}
+	return "invalid"
+}
+
+// encodingByName maps the names found in "#KIF … encoding=" lines.
+func encodingByName(name string) (Encoding, bool) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "utf-8", "utf8":
+		return UTF8, true
+	case "shift_jis", "shift-jis", "sjis", "cp932", "windows-31j", "ms932":
+		return ShiftJIS, true
+	}
+	return AutoEncoding, false
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// lineReader splits the raw input into lines without copying them.
+type lineReader struct {
+	r      io.Reader
+	buf    []byte
+	r0, r1 int // unread bytes are buf[r0:r1]
+	eof    bool
+	err    error // a read error other than io.EOF
+	skipLF bool  // the last line ended in CR: a following LF belongs to it
+	line   int   // number of the line last returned
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: r, buf: make([]byte, 0, sniffLength)}
+}
+
+// fill reads more input after compacting the buffer. It grows the buffer when it is
+// full, up to MaxLineLength plus a margin.
+func (lr *lineReader) fill() {
+	if lr.r0 > 0 {
+		n := copy(lr.buf[:cap(lr.buf)], lr.buf[lr.r0:lr.r1])
+		lr.r0, lr.r1 = 0, n
+	}
+	if lr.r1 == cap(lr.buf) {
+		size := 2 * cap(lr.buf)
+		if size > MaxLineLength+4096 {
+			size = MaxLineLength + 4096
+		}
+		if size > cap(lr.buf) {
+			nb := make([]byte, lr.r1, size)
+			copy(nb, lr.buf[:lr.r1])
+			lr.buf = nb
+		}
+	}
+	lr.buf = lr.buf[:cap(lr.buf)]
+	n, err := lr.r.Read(lr.buf[lr.r1:])
+	lr.r1 += n
+	lr.buf = lr.buf[:lr.r1]
+	if err == io.EOF {
+		lr.eof = true
+	} else if err != nil {
+		lr.eof, lr.err = true, err
+	}
+}
+
+// head returns up to sniffLength bytes of the start of the input without consuming them.
+func (lr *lineReader) head() []byte {
+	for !lr.eof && lr.r1-lr.r0 < sniffLength && lr.r1 < cap(lr.buf) {
+		lr.fill()
+	}
+	return lr.buf[lr.r0:lr.r1]
+}
+
+// next returns the next line without its end, valid until the following call; io.EOF
+// at the end of the input. A line longer than MaxLineLength is skipped and reported as
+// ErrLineTooLong.
+func (lr *lineReader) next() ([]byte, error) {
+	for {
+		if lr.skipLF {
+			if lr.r0 < lr.r1 {
+				if lr.buf[lr.r0] == '\n' {
+					lr.r0++
+				}
+				lr.skipLF = false
+			} else if lr.eof {
+				lr.skipLF = false
+			} else {
+				lr.fill()
+				continue
+			}
+		}
+		seg := lr.buf[lr.r0:lr.r1]
+		i := bytes.IndexByte(seg, '\n')
+		var j int
+		if i >= 0 {
+			j = bytes.IndexByte(seg[:i], '\r')
+		} else {
+			j = bytes.IndexByte(seg, '\r')
+		}
+		if j >= 0 && (i < 0 || j < i) {
+			if j == i-1 {
+				line := seg[:j]
+				lr.r0 += i + 1
+				lr.line++
+				return line, nil
+			}
+			line := seg[:j]
+			lr.r0 += j + 1
+			lr.skipLF = true
+			lr.line++
+			return line, nil
+		}
+		if i >= 0 {
+			lr.r0 += i + 1
+			lr.line++
+			return seg[:i], nil
+		}
+		if len(seg) > MaxLineLength {
+			lr.line++
+			return nil, lr.discardLine()
+		}
+		if lr.eof {
+			if lr.err != nil {
+				return nil, lr.err
+			}
+			if len(seg) == 0 {
+				return nil, io.EOF
+			}
+			lr.r0 = lr.r1
+			lr.line++
+			return seg, nil
+		}
+		lr.fill()
+	}
+}
+
+// discardLine skips the rest of an overlong line.
+func (lr *lineReader) discardLine() error {
+	for {
+		seg := lr.buf[lr.r0:lr.r1]
+		if i := bytes.IndexAny(seg, "\r\n"); i >= 0 {
+			lr.r0 += i + 1
+			lr.skipLF = seg[i] == '\r'
+			return ErrLineTooLong
+		}
+		lr.r0 = lr.r1
+		if lr.eof {
+			if lr.err != nil {
+				return lr.err
+			}
+			return ErrLineTooLong
+		}
+		lr.fill()
+	}
+}
+
+// sniffEncoding detects the encoding of the input from its head (see the file comment).
+func sniffEncoding(head []byte, atEOF bool) Encoding {
+	if bytes.HasPrefix(head, utf8BOM) {
+		return UTF8
+	}
+	if e, ok := declaredEncoding(head); ok {
+		return e
+	}
+	if validUTF8Head(head, atEOF) {
+		return UTF8
+	}
+	return ShiftJIS
+}
+
+// declaredEncoding reads the encoding of a first line "#KIF version=2.0 encoding=…".
+func declaredEncoding(head []byte) (Encoding, bool) {
+	if !bytes.HasPrefix(head, []byte("#KIF")) {
+		return AutoEncoding, false
+	}
+	line := head
+	if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
+		line = line[:i]
+	}
+	for _, f := range strings.Fields(string(line)) {
+		if v, ok := strings.CutPrefix(f, "encoding="); ok {
+			return encodingByName(v)
+		}
+	}
+	return AutoEncoding, false
+}
+
+// validUTF8Head reports whether head is valid UTF-8, allowing a rune cut off at its end
+// when more input follows.
+func validUTF8Head(head []byte, atEOF bool) bool {
+	if utf8.Valid(head) {
+		return true
+	}
+	if atEOF {
+		return false
+	}
+	for cut := 1; cut <= 3 && cut <= len(head); cut++ {
+		if utf8.RuneStart(head[len(head)-cut]) {
+			return utf8.Valid(head[:len(head)-cut])
+		}
+	}
+	return false
+}
+
+// decoder turns raw lines into UTF-8 text.
+type decoder struct {
+	enc Encoding
+	sj  *encoding.Decoder // a fresh Shift_JIS decoder of this reader
+	buf []byte
+}
+
+func newDecoder(enc Encoding) *decoder {
+	d := &decoder{enc: enc}
+	if enc == ShiftJIS {
+		d.sj = japanese.ShiftJIS.NewDecoder()
+	}
+	return d
+}
+
+// decode returns the text of a raw line and, when some bytes were invalid in the
+// encoding, the 0-based character index of the first of them (-1 otherwise). Invalid
+// bytes come out as U+FFFD.
+func (d *decoder) decode(raw []byte) (string, int) {
+	if d.enc != ShiftJIS {
+		if utf8.Valid(raw) {
+			return string(raw), -1
+		}
+		bad := 0
+		for i := 0; i < len(raw); {
+			r, n := utf8.DecodeRune(raw[i:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			i += n
+			bad++
+		}
+		return string(bytes.ToValidUTF8(raw, []byte("\uFFFD"))), bad
+	}
+	ascii := true
+	for _, b := range raw {
+		if b >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return string(raw), -1
+	}
+	d.sj.Reset()
+	out, _, err := d.sj.Transformer.Transform(d.grow(len(raw)*3/2+8), raw, true)
+	for errors.Is(err, transform.ErrShortDst) {
+		d.buf = make([]byte, 2*len(d.buf))
+		d.sj.Reset()
+		out, _, err = d.sj.Transformer.Transform(d.buf, raw, true)
+	}
+	s := string(d.buf[:out])
+	if i := strings.IndexRune(s, utf8.RuneError); i >= 0 {
+		return s, utf8.RuneCountInString(s[:i])
+	}
+	return s, -1
+}
+
+func (d *decoder) grow(n int) []byte {
+	if cap(d.buf) < n {
+		d.buf = make([]byte, n)
+	}
+	d.buf = d.buf[:cap(d.buf)]
+	return d.buf
+}

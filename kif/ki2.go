@@ -1,0 +1,94 @@
+package kif
+
+import (
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/notation"
+)
+
+// KI2 move lines (formats.md §3): moves in Japanese notation, each after a turn mark,
+// several to a line: "▲７六歩 △８四歩 ▲同　飛". The notation package resolves the
+// relative words against the position. A special move may stand in the stream as
+// well ("△投了", as Shogi DB2 writes).
+
+// markColor returns the side of a turn mark ▲△ (also ☗☖ and ▼▽).
+func markColor(r rune) (shogi.Color, bool) {
+	switch r {
+	case '▲', '☗', '▼':
+		return shogi.Black, true
+	case '△', '☖', '▽':
+		return shogi.White, true
+	}
+	return shogi.Black, false
+}
+
+func isKI2Mark(t string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	_, ok := markColor(r)
+	return ok
+}
+
+// ki2Line reads a line of KI2 moves.
+func (p *parser) ki2Line(s string, off int) error {
+	if err := p.setUpStart(); err != nil {
+		return err
+	}
+	for i := off; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isSpace(r) {
+			i += n
+			continue
+		}
+		c, ok := markColor(r)
+		j := i + n
+		for j < len(s) {
+			r2, n2 := utf8.DecodeRuneInString(s[j:])
+			if _, ok := markColor(r2); ok {
+				break
+			}
+			j += n2
+		}
+		if !ok {
+			if err := p.fail(column(s, i), ErrMoveSyntax); err != nil {
+				return err
+			}
+			i = j
+			continue
+		}
+		if err := p.ki2Move(c, s[i:i+n], trimSpaces(s[i+n:j]), column(s, i)); err != nil {
+			return err
+		}
+		i = j
+	}
+	return nil
+}
+
+// ki2Move reads one move (or special move) tok after the turn mark of side c.
+func (p *parser) ki2Move(c shogi.Color, mark, tok string, col int) error {
+	if p.skipping {
+		return nil
+	}
+	if p.top().ended {
+		return p.afterEnd(col)
+	}
+	side := p.pos.SideToMove()
+	if kind, ok := endingKind(tok); ok {
+		return p.endLine(&shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, col)
+	}
+	if c != side {
+		return p.badMove(col, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Reason: shogi.ErrWrongSide}, tok)
+	}
+	m, err := notation.KI2.Decode(p.pos, mark+tok)
+	if err != nil {
+		var ime *shogi.IllegalMoveError
+		if errors.As(err, &ime) {
+			return p.badMove(col, ime, tok)
+		}
+		return p.badMove(col, fmt.Errorf("%w: %w", ErrMoveSyntax, err), tok)
+	}
+	_, err = p.addMove(m, col)
+	return err
+}

@@ -1,0 +1,28 @@
+package kif
+
+import (
+	"bytes"
+	"io"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+// Parse reads a KIF record (KI2 move lines are accepted as well) strictly.
+func Parse(data []byte) (*shogi.Record, error) {
+	return parse(data, AutoDialect)
+}
+
+// ParseKI2 reads a KI2 record strictly.
+func ParseKI2(data []byte) (*shogi.Record, error) {
+	return parse(data, KI2)
+}
+
+func parse(data []byte, f Dialect) (*shogi.Record, error) {
+	r := NewReader(bytes.NewReader(data))
+	r.Format = f
+	rec, err := r.Read()
+	if err == io.EOF {
+		return nil, io.ErrUnexpectedEOF
+	}
+	return rec, err
+}
