@@ -39,6 +39,13 @@ var (
 	ErrMoveNumber = errors.New("invalid move number")
 )
 
+// MaxHandCount bounds the count of one piece type in one hand as written; the rules
+// allow at most 18 (pawns), which the root package checks.
+const MaxHandCount = 99
+
+// MaxMoveNumber bounds the move number, so that playing moves cannot overflow it.
+const MaxMoveNumber = 1 << 30
+
 const letters = "PLNSBRGK"
 
 func letterType(c byte) (uint8, bool) {
@@ -98,7 +105,7 @@ func Parse(s string) (Position, error) {
 	if len(fields) == 4 {
 		f := fields[3]
 		n, err := strconv.Atoi(s[f.start:f.end])
-		if err != nil || n < 0 || s[f.start] == '+' || s[f.start] == '-' {
+		if err != nil || n < 0 || n > MaxMoveNumber || s[f.start] == '+' || s[f.start] == '-' {
 			return pos, &Error{f.start, ErrMoveNumber}
 		}
 		pos.MoveNumber = n
@@ -188,6 +195,9 @@ func parseHands(pos *Position, s string, f field) error {
 		side := 0
 		if white {
 			side = 1
+		}
+		if int(pos.Hands[side][t])+n > MaxHandCount {
+			return &Error{i, ErrHand}
 		}
 		pos.Hands[side][t] += uint16(n)
 		n, digits = 0, 0
