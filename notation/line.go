@@ -1,0 +1,356 @@
+package notation
+
+// Lines of play. Japanese styles number every ply ("31.☗5八金右 32.☖3三桂打 33.☗同角成
+// 34.☖4九成銀 35.投了"); Western styles and Kitao–Kawasaki number pairs of moves, Black's
+// move first ("16.G49-58 N*33 17.Bx33+ +S-49"), and a pair that starts with White's move
+// is written "1…K-52"; USI and CSA moves are written one after another.
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+// Line is a line of play: its moves and, when the line says so, how it ended.
+type Line struct {
+	Moves []shogi.Move
+	End   shogi.EndingKind // shogi.EndNone when the line just stops
+}
+
+// LineFormat writes and reads lines of play in one style.
+type LineFormat struct {
+	Notation Notation
+	// Unnumbered leaves out the move numbers: "▲58金右 △33桂打 ▲同角成 △49成銀 投了".
+	Unnumbered bool
+	// Start writes "開始" (numbered one less than the first move, "0.開始" at the start of
+	// a game) before a line in a Japanese style.
+	Start bool
+}
+
+// LineError reports where a line of play went wrong.
+type LineError struct {
+	Column int   // the character (not byte) column, from 1, of the token at fault
+	Err    error // an *Error from decoding the move, or ErrMoveNumber, ErrAfterEnding, …
+}
+
+func (e *LineError) Error() string {
+	var ne *Error
+	if errors.As(e.Err, &ne) && ne == e.Err {
+		return fmt.Sprintf("notation: column %d: %s %q: %v", e.Column, ne.Notation, ne.Text, ne.Err)
+	}
+	return fmt.Sprintf("notation: column %d: %v", e.Column, e.Err)
+}
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+type lineFamily uint8
+
+const (
+	familyPlain    lineFamily = iota // no numbers
+	familyJapanese                   // numbered by ply
+	familyWestern                    // numbered by pairs
+)
+
+func familyOf(n Notation) lineFamily {
+	switch n.(type) {
+	case Japanese:
+		return familyJapanese
+	case western:
+		return familyWestern
+	}
+	return familyPlain
+}
+
+// End words by family.
+var (
+	japaneseEndWords = []endWord{
+		{shogi.EndResign, "投了"}, {shogi.EndSennichite, "千日手"}, {shogi.EndJishogi, "持将棋"},
+		{shogi.EndIllegalLoss, "反則手"}, {shogi.EndTimeUp, "時間切れ"}, {shogi.EndMate, "詰み"},
+		{shogi.EndInterrupt, "中断"}, {shogi.EndIllegalWin, "反則勝ち"}, {shogi.EndEnteringKingWin, "入玉勝ち"},
+		{shogi.EndDefaultWin, "不戦勝"}, {shogi.EndDefaultLoss, "不戦敗"}, {shogi.EndNoMate, "不詰"},
+		{shogi.EndMaxMoves, "最大手数"}, {shogi.EndSealedMove, "封じ手"},
+		// Read only:
+		{shogi.EndIllegalLoss, "反則負け"}, {shogi.EndTimeUp, "切れ負け"}, {shogi.EndMate, "詰"},
+	}
+	westernEndWords = []endWord{
+		{shogi.EndResign, "resigns"}, {shogi.EndSennichite, "repetition"}, {shogi.EndJishogi, "impasse"},
+		{shogi.EndIllegalLoss, "illegal"}, {shogi.EndTimeUp, "time"}, {shogi.EndMate, "mate"},
+		{shogi.EndInterrupt, "interrupted"}, {shogi.EndIllegalWin, "foul"}, {shogi.EndEnteringKingWin, "declaration"},
+		// Read only:
+		{shogi.EndResign, "resign"}, {shogi.EndMate, "checkmate"},
+	}
+	usiEndWords = []endWord{
+		{shogi.EndResign, "resign"}, {shogi.EndSennichite, "rep_draw"}, {shogi.EndDraw, "draw"},
+		{shogi.EndTimeUp, "timeout"}, {shogi.EndInterrupt, "break"}, {shogi.EndEnteringKingWin, "win"},
+	}
+	csaEndWords = []endWord{
+		{shogi.EndResign, "%TORYO"}, {shogi.EndInterrupt, "%CHUDAN"}, {shogi.EndSennichite, "%SENNICHITE"},
+		{shogi.EndTimeUp, "%TIME_UP"}, {shogi.EndIllegalLoss, "%ILLEGAL_MOVE"}, {shogi.EndJishogi, "%JISHOGI"},
+		{shogi.EndEnteringKingWin, "%KACHI"}, {shogi.EndDraw, "%HIKIWAKE"}, {shogi.EndMatta, "%MATTA"},
+		{shogi.EndMate, "%TSUMI"}, {shogi.EndNoMate, "%FUZUMI"}, {shogi.EndError, "%ERROR"},
+		{shogi.EndMaxMoves, "%MAX_MOVES"},
+		// %+ILLEGAL_ACTION and %-ILLEGAL_ACTION are handled apart: the sign names the side
+		// that fouled.
+	}
+)
+
+type endWord struct {
+	kind shogi.EndingKind
+	word string
+}
+
+func endWordsOf(n Notation) []endWord {
+	switch n.(type) {
+	case Japanese:
+		return japaneseEndWords
+	case western:
+		return westernEndWords
+	case csa:
+		return csaEndWords
+	}
+	return usiEndWords
+}
+
+// endWordFor returns the word for kind k with side to move, or false.
+func endWordFor(n Notation, k shogi.EndingKind, side shogi.Color) (string, bool) {
+	if _, ok := n.(csa); ok && k == shogi.EndIllegalWin {
+		if side == shogi.Black {
+			return "%-ILLEGAL_ACTION", true // White fouled
+		}
+		return "%+ILLEGAL_ACTION", true
+	}
+	for _, e := range endWordsOf(n) {
+		if e.kind == k {
+			return e.word, true
+		}
+	}
+	return "", false
+}
+
+// endKindOf returns the ending that word names with side to move, or false.
+func endKindOf(n Notation, word string, side shogi.Color) (shogi.EndingKind, bool) {
+	if _, ok := n.(csa); ok {
+		switch word {
+		case "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION":
+			if (word[1] == '+') == (side == shogi.Black) {
+				return shogi.EndIllegalLoss, true // the side to move fouled
+			}
+			return shogi.EndIllegalWin, true
+		}
+	}
+	_, western := n.(western)
+	for _, e := range endWordsOf(n) {
+		if e.word == word || western && strings.EqualFold(e.word, word) {
+			return e.kind, true
+		}
+	}
+	return shogi.EndNone, false
+}
+
+// pairNumber returns the Western move number of the move at ply (SFEN move count) by
+// side: Black's move opens each pair.
+func pairNumber(ply int, side shogi.Color) int {
+	if (side == shogi.Black) == (ply%2 == 1) {
+		return (ply + 1) / 2
+	}
+	return ply/2 + 1
+}
+
+// Append appends line, played from p, to dst. p is left as it was. A move that is not
+// legal stops it with the *shogi.IllegalMoveError; an ending that the style has no word
+// for, with ErrEnding.
+func (f LineFormat) Append(dst []byte, p *shogi.Position, line Line) ([]byte, error) {
+	q := p.Clone()
+	fam := familyOf(f.Notation)
+	numbered := !f.Unnumbered && fam != familyPlain
+	first := true
+	sep := func() {
+		if !first {
+			dst = append(dst, ' ')
+		}
+		first = false
+	}
+	if f.Start && fam == familyJapanese {
+		sep()
+		if numbered {
+			dst = append(strconv.AppendInt(dst, int64(q.MoveNumber()-1), 10), '.')
+		}
+		dst = append(dst, "開始"...)
+	}
+	for i, m := range line.Moves {
+		if err := q.CheckMove(m); err != nil {
+			return dst, err
+		}
+		sep()
+		if numbered {
+			switch {
+			case fam == familyJapanese:
+				dst = append(strconv.AppendInt(dst, int64(q.MoveNumber()), 10), '.')
+			case q.SideToMove() == shogi.Black:
+				dst = append(strconv.AppendInt(dst, int64(pairNumber(q.MoveNumber(), shogi.Black)), 10), '.')
+			case i == 0:
+				dst = append(strconv.AppendInt(dst, int64(pairNumber(q.MoveNumber(), shogi.White)), 10), "…"...)
+			}
+		}
+		dst = f.Notation.Append(dst, q, m)
+		q.PlayUnchecked(m)
+	}
+	if line.End != shogi.EndNone {
+		word, ok := endWordFor(f.Notation, line.End, q.SideToMove())
+		if !ok {
+			return dst, fmt.Errorf("notation: %s: %w: %v", f.Notation, ErrEnding, line.End)
+		}
+		sep()
+		if numbered && fam == familyJapanese {
+			dst = append(strconv.AppendInt(dst, int64(q.MoveNumber()), 10), '.')
+		}
+		dst = append(dst, word...)
+	}
+	return dst, nil
+}
+
+// Format returns line, played from p, as text. See LineFormat.Append.
+func (f LineFormat) Format(p *shogi.Position, line Line) (string, error) {
+	b, err := f.Append(nil, p, line)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// lineToken is a whitespace-separated part of a line, with its column.
+type lineToken struct {
+	text   string
+	column int
+}
+
+func isLineSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '\u3000'
+}
+
+// tokens splits a line on white space, keeping "同　歩" (同 and the word after it, with
+// the spaces between) as one token.
+func tokens(text string) []lineToken {
+	var out []lineToken
+	col := 0
+	start, startCol := -1, 0
+	for i, r := range text {
+		col++
+		switch {
+		case !isLineSpace(r):
+			if start < 0 {
+				start, startCol = i, col
+			}
+		case start >= 0 && !strings.HasSuffix(trimSpace(text[start:i]), "同"):
+			out = append(out, lineToken{trimSpace(text[start:i]), startCol})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, lineToken{trimSpace(text[start:]), startCol})
+	}
+	return out
+}
+
+// cutNumber removes a move number "31." or "1…" ("1..." too) from the start of s. It
+// reports the number (-1 when there is none) and whether it ended with an ellipsis.
+func cutNumber(s string) (rest string, n int, ellipsis bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 6 {
+		return s, -1, false
+	}
+	v, _ := strconv.Atoi(s[:i])
+	switch {
+	case strings.HasPrefix(s[i:], "..."):
+		return s[i+3:], v, true
+	case strings.HasPrefix(s[i:], "…"):
+		return s[i+len("…"):], v, true
+	case strings.HasPrefix(s[i:], "."):
+		return s[i+1:], v, false
+	}
+	return s, -1, false
+}
+
+// Parse reads a line of play from p, in the style of f.Notation, with or without move
+// numbers (numbers that are present must be right). p is left as it was.
+func (f LineFormat) Parse(p *shogi.Position, text string) (Line, error) {
+	q := p.Clone()
+	fam := familyOf(f.Notation)
+	var line Line
+	toks := tokens(text)
+	ended := false
+	for i := 0; i < len(toks); i++ {
+		tok := toks[i]
+		if ended {
+			return line, &LineError{Column: tok.column, Err: ErrAfterEnding}
+		}
+		s := tok.text
+		n, ellipsis := -1, false
+		if fam != familyPlain {
+			s, n, ellipsis = cutNumber(s)
+			if n >= 0 && s == "" { // "16. G49-58": the number stands alone
+				if i+1 == len(toks) {
+					return line, &LineError{Column: tok.column, Err: ErrSyntax}
+				}
+				i++
+				tok = lineToken{toks[i].text, tok.column}
+				s = toks[i].text
+			}
+		}
+		// 開始 at the start of a Japanese line.
+		if fam == familyJapanese && len(line.Moves) == 0 && s == "開始" && i == 0 {
+			if n >= 0 && n != q.MoveNumber()-1 {
+				return line, &LineError{Column: tok.column, Err: ErrMoveNumber}
+			}
+			continue
+		}
+		word := s
+		if fam == familyJapanese {
+			word, _, _ = cutMark(s)
+		}
+		if kind, ok := endKindOf(f.Notation, word, q.SideToMove()); ok {
+			if n >= 0 && (fam != familyJapanese || n != q.MoveNumber()) {
+				return line, &LineError{Column: tok.column, Err: ErrMoveNumber}
+			}
+			line.End, ended = kind, true
+			continue
+		}
+		if n >= 0 {
+			var ok bool
+			switch {
+			case fam == familyJapanese:
+				ok = !ellipsis && n == q.MoveNumber()
+			default:
+				side := q.SideToMove()
+				ok = n == pairNumber(q.MoveNumber(), side) && ellipsis == (side == shogi.White)
+			}
+			if !ok {
+				return line, &LineError{Column: tok.column, Err: ErrMoveNumber}
+			}
+		}
+		m, err := f.Notation.Decode(q, s)
+		if err != nil {
+			return line, &LineError{Column: tok.column + utf8.RuneCountInString(tok.text) - utf8.RuneCountInString(s), Err: err}
+		}
+		q.PlayUnchecked(m)
+		line.Moves = append(line.Moves, m)
+	}
+	return line, nil
+}
+
+// FormatLine returns line, played from p, in the style n with move numbers.
+func FormatLine(n Notation, p *shogi.Position, line Line) (string, error) {
+	return LineFormat{Notation: n}.Format(p, line)
+}
+
+// ParseLine reads a line of play from p in the style n, with or without move numbers.
+func ParseLine(n Notation, p *shogi.Position, text string) (Line, error) {
+	return LineFormat{Notation: n}.Parse(p, text)
+}
