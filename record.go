@@ -199,13 +199,14 @@ func (r *Record) Ending() *Ending {
 	return n.End
 }
 
-// StartPosition returns the record's start position.
+// StartPosition returns the record's start position. It may be a position that could
+// not arise in a game (see [Setup.AllowUnreachable]); the moves from it obey the rules.
 func (r *Record) StartPosition() (*Position, error) {
 	sfen := r.StartSFEN
 	if sfen == "" {
 		sfen = StartSFEN
 	}
-	return ParseSFEN(sfen)
+	return ParseSFENUnreachable(sfen)
 }
 
 // Replay plays the main line from the start position and returns the final position.

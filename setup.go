@@ -17,6 +17,14 @@ type Setup struct {
 	Hands      [2]Hand
 	SideToMove Color
 	MoveNumber int // the SFEN move count; 0 is read as 1
+	// AllowUnreachable skips the checks that the position could arise in a game: two
+	// unpromoted pawns of a side on a file, a piece that could never move, and the side
+	// not to move being in check. Composed problems and curiosities need it (the 九歩
+	// record has nine pawns on one file); records read from files use it for their
+	// start positions. The limits every position keeps — valid pieces, one king a side
+	// at most, no more pieces of a kind than the game has — always apply, and moves
+	// played from such a position still obey every rule.
+	AllowUnreachable bool
 }
 
 // At returns the piece on s.
@@ -54,7 +62,8 @@ func (e *SetupError) Unwrap() error { return e.Err }
 // NewPosition builds a position from s after checking that it could arise in a game:
 // at most one king a side (none is allowed, for tsume problems), no more pieces of a
 // kind than the game has, no unpromoted piece that could never move, no two
-// unpromoted pawns of a side on a file, and the side not to move not in check.
+// unpromoted pawns of a side on a file, and the side not to move not in check. The
+// last three checks are skipped when s.AllowUnreachable is set.
 func NewPosition(s Setup) (*Position, error) {
 	p := &Position{side: s.SideToMove & 1, moveNumber: max(s.MoveNumber, 1), hands: s.Hands,
 		history: make([]undoState, 0, 64)}
@@ -71,11 +80,13 @@ func NewPosition(s Setup) (*Position, error) {
 		if t == King && p.kings[c] != NoSquare {
 			return nil, &SetupError{sq, ErrTooManyKings}
 		}
-		if mustPromote(c, t, sq) {
-			return nil, &SetupError{sq, ErrDeadPiece}
-		}
-		if t == Pawn && !p.Pieces(c, Pawn).And(fileBB[sq.File()]).IsEmpty() {
-			return nil, &SetupError{sq, ErrDoublePawn}
+		if !s.AllowUnreachable {
+			if mustPromote(c, t, sq) {
+				return nil, &SetupError{sq, ErrDeadPiece}
+			}
+			if t == Pawn && !p.Pieces(c, Pawn).And(fileBB[sq.File()]).IsEmpty() {
+				return nil, &SetupError{sq, ErrDoublePawn}
+			}
 		}
 		counts[t.Unpromote()]++
 		p.put(sq, pc)
@@ -90,7 +101,7 @@ func NewPosition(s Setup) (*Position, error) {
 			return nil, &SetupError{NoSquare, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, counts[t], t)}
 		}
 	}
-	if k := p.kings[p.side.Opponent()]; k != NoSquare && p.attacked(k, p.side, p.Occupied()) {
+	if k := p.kings[p.side.Opponent()]; !s.AllowUnreachable && k != NoSquare && p.attacked(k, p.side, p.Occupied()) {
 		return nil, &SetupError{k, ErrOpponentInCheck}
 	}
 	p.hash = p.computeHash()
@@ -121,6 +132,16 @@ func NewStartPosition() *Position {
 // and a leading "sfen" word is allowed). The sfen package offers the same with errors
 // that carry the column.
 func ParseSFEN(text string) (*Position, error) {
+	return parseSFEN(text, false)
+}
+
+// ParseSFENUnreachable is [ParseSFEN] for positions that need
+// [Setup.AllowUnreachable]: composed problems and curiosities.
+func ParseSFENUnreachable(text string) (*Position, error) {
+	return parseSFEN(text, true)
+}
+
+func parseSFEN(text string, allowUnreachable bool) (*Position, error) {
 	raw, err := sfentext.Parse(text)
 	if err != nil {
 		var se *sfentext.Error
@@ -146,6 +167,7 @@ func ParseSFEN(text string) (*Position, error) {
 		s.SideToMove = White
 	}
 	s.MoveNumber = raw.MoveNumber
+	s.AllowUnreachable = allowUnreachable
 	return NewPosition(s)
 }
 
