@@ -347,3 +347,15 @@ func TestJapaneseOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestRelative(t *testing.T) {
+	const tss = "9/1S4G2/9/1S1S1G1G1/9/+B+B2+P4/3+P1+P3/+R+R1+P+P1N1N/9 b G2N 1"
+	p := mustPosition(t, tss)
+	for _, tc := range []struct{ move, want string }{
+		{"3b2b", ""}, {"8d7c", "左上"}, {"5h5g", "直"}, {"8f8g", "右"}, {"G*3c", "打"}, {"N*1f", ""},
+	} {
+		if got := Relative(p, mustMove(t, tc.move)); got != tc.want {
+			t.Errorf("Relative(%s) = %q, want %q", tc.move, got, tc.want)
+		}
+	}
+}

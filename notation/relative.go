@@ -158,3 +158,21 @@ func extreme(b shogi.Bitboard, c shogi.Color, right bool) shogi.Bitboard {
 	}
 	return best
 }
+
+// Relative returns the words that Japanese notation adds to tell the legal move m of p
+// from moves of other pieces of the same type to the same square: 右, 左 or 直 and 上, 引
+// or 寄 for a board move, 打 for a drop when a board piece could also reach the square,
+// and "" when the destination and piece suffice. Record formats that keep these words
+// apart from the move (JKF's "relative") can use it.
+func Relative(p *shogi.Position, m shogi.Move) string {
+	var buf [16]byte
+	c := p.SideToMove()
+	if m.IsDrop() {
+		if reachers(p, c, m.DropType(), m.To()).IsEmpty() {
+			return ""
+		}
+		return "打"
+	}
+	t := p.PieceAt(m.From()).Type()
+	return string(appendRelative(buf[:0], p, c, t, m.From(), m.To()))
+}
