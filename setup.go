@@ -92,8 +92,13 @@ func NewPosition(s Setup) (*Position, error) {
 		p.put(sq, pc)
 	}
 	for c := Black; c <= White; c++ {
+		var valid Hand // the hand rebuilt from its counts: no stray or overflowed bits
 		for _, t := range HandTypes {
 			counts[t] += s.Hands[c].Count(t)
+			valid = valid.WithCount(t, s.Hands[c].Count(t))
+		}
+		if valid != s.Hands[c] {
+			return nil, &SetupError{NoSquare, fmt.Errorf("%w: %v's hand %#x overflows its counts", ErrTooManyPieces, c, uint32(s.Hands[c]))}
 		}
 	}
 	for t := Pawn; t <= King; t++ {
