@@ -281,6 +281,12 @@ func TestSetupErrors(t *testing.T) {
 			s.Hands[shogi.Black] = s.Hands[shogi.Black].WithCount(shogi.Gold, 3)
 			s.Hands[shogi.White] = s.Hands[shogi.White].WithCount(shogi.Gold, 2)
 		}), shogi.ErrTooManyPieces, shogi.NoSquare},
+		{"hand overflowed by Add", with(func(s *shogi.Setup) {
+			for range 4 {
+				s.Hands[shogi.Black] = s.Hands[shogi.Black].Add(shogi.Rook)
+			}
+		}), shogi.ErrTooManyPieces, shogi.NoSquare},
+		{"hand with stray bits", with(func(s *shogi.Setup) { s.Hands[shogi.White] = shogi.Hand(1 << 30) }), shogi.ErrTooManyPieces, shogi.NoSquare},
 		{"invalid piece", with(func(s *shogi.Setup) { s.Put(sq(2, 2), shogi.Piece(0x0F)) }), shogi.ErrInvalidPiece, sq(2, 2)},
 		{"promoted gold", with(func(s *shogi.Setup) { s.Put(sq(2, 2), shogi.Piece(shogi.Gold|8)) }), shogi.ErrInvalidPiece, sq(2, 2)},
 	}
