@@ -100,6 +100,10 @@ func TestJapaneseWorkedExamples(t *testing.T) {
 		{horsesAyu, nil, "8a8b", "８二馬右"}, {horsesAyu, nil, "9a8b", "８二馬左"},
 		{rooks, nil, "5g5b+", "５二飛上成"}, {rooks, nil, "7b5b", "５二飛寄不成"},
 		{pinnedGold, nil, "4i5h", "５八金右"},
+		// ameblo.jp/ryota1033: 成/不成 never tell pieces apart.
+		{"9/9/3S1S3/9/5S3/9/9/9/9 b - 1", nil, "4c5d", "５四銀右引不成"},
+		{"9/9/3S1S3/9/5S3/9/9/9/9 b - 1", nil, "6c5d", "５四銀左不成"},
+		{"9/9/3S1S3/9/5S3/9/9/9/9 b - 1", nil, "4e5d", "５四銀上"},
 	})
 	checkEncodeDecode(t, KI2, []encodeCase{
 		{shogi.StartSFEN, nil, "4i5h", "▲５八金右"},
