@@ -185,11 +185,11 @@ words:
 	case strings.HasPrefix(s, "成"):
 		jm.promote, s = true, s[len("成"):]
 	}
-	if rest, ok := cutOrigin(s); ok {
-		if jm.from = rest.from; jm.from == shogi.NoSquare {
+	if rest, from, found := cutOrigin(s); found {
+		if from == shogi.NoSquare {
 			return jm, ErrSyntax
 		}
-		s = rest.s
+		jm.from, s = from, rest
 	}
 	if trimSpace(s) != "" {
 		return jm, ErrSyntax
@@ -200,36 +200,30 @@ words:
 	return jm, nil
 }
 
-type originRest struct {
-	s    string
-	from shogi.Square
-}
-
-// cutOrigin reads a KIF origin "(77)" (also with full-width brackets or digits).
-func cutOrigin(s string) (originRest, bool) {
-	var rest string
+// cutOrigin reads a KIF origin "(77)" (also with full-width brackets or digits) at the
+// start of s. found reports an opening bracket; from is NoSquare when no origin follows it.
+func cutOrigin(s string) (rest string, from shogi.Square, found bool) {
 	var ok bool
 	if rest, ok = strings.CutPrefix(s, "("); !ok {
 		if rest, ok = strings.CutPrefix(s, "（"); !ok {
-			return originRest{}, false
+			return s, shogi.NoSquare, false
 		}
 	}
 	f, n := digit(rest, false)
 	if f == 0 {
-		return originRest{s: s}, true
+		return s, shogi.NoSquare, true
 	}
 	r, k := digit(rest[n:], false)
 	if r == 0 {
-		return originRest{s: s}, true
+		return s, shogi.NoSquare, true
 	}
 	rest = rest[n+k:]
-	if after, ok := strings.CutPrefix(rest, ")"); ok {
-		return originRest{s: after, from: shogi.NewSquare(f, r)}, true
+	for _, closing := range []string{")", "）"} {
+		if after, ok := strings.CutPrefix(rest, closing); ok {
+			return after, shogi.NewSquare(f, r), true
+		}
 	}
-	if after, ok := strings.CutPrefix(rest, "）"); ok {
-		return originRest{s: after, from: shogi.NewSquare(f, r)}, true
-	}
-	return originRest{s: s}, true
+	return s, shogi.NoSquare, true
 }
 
 // resolve finds the legal move of p that jm names.
