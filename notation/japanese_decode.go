@@ -96,14 +96,23 @@ func cutSquare(s string, iroha bool) (string, shogi.Square, bool) {
 		return s, shogi.NoSquare, false
 	}
 	if iroha {
-		for i, name := range irohaSquares {
-			if strings.HasPrefix(s, name) {
-				return s[len(name):], shogi.SquareAt(i), true
-			}
+		r, n := utf8.DecodeRuneInString(s)
+		if sq, ok := irohaIndex[r]; ok {
+			return s[n:], sq, true
 		}
 	}
 	return s, shogi.NoSquare, false
 }
+
+// irohaIndex maps each iroha character to its square.
+var irohaIndex = func() map[rune]shogi.Square {
+	m := make(map[rune]shogi.Square, len(irohaSquares))
+	for i, name := range irohaSquares {
+		r, _ := utf8.DecodeRuneInString(name)
+		m[r] = shogi.SquareAt(i)
+	}
+	return m
+}()
 
 // japanesePieces maps every accepted piece name to its type, longest names first.
 var japanesePieces = []struct {
