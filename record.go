@@ -236,9 +236,10 @@ func (e *MismatchError) Error() string {
 
 // CheckEnding replays the main line and checks its recorded ending against the rules:
 // a 詰み must be a position without legal moves, a 千日手 a fourth repetition, and a
-// line that ends without legal moves must not claim anything else (resignation or
-// interruption included; a checkmate the record does not mention is reported too). It returns the final position
-// and an [*IllegalMoveError] or [*MismatchError].
+// line that ends without legal moves may end only in 詰み, resignation or time-up (the
+// mated side's own ways to lose): any other ending, an interruption included, is
+// reported, and so is a checkmate the record does not mention. It returns the final
+// position and an [*IllegalMoveError] or [*MismatchError].
 func (r *Record) CheckEnding() (*Position, error) {
 	p, err := r.Replay()
 	if err != nil {
