@@ -384,3 +384,56 @@ func TestParseSFENErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreachableSetups: Setup.AllowUnreachable (ParseSFENUnreachable) lifts the
+// checks that a position could arise in a game, and only those.
+func TestUnreachableSetups(t *testing.T) {
+	for _, tc := range []struct {
+		sfen string
+		err  error // from ParseSFEN
+	}{
+		{"P3k4/9/9/9/9/9/9/9/4K4 b - 1", shogi.ErrDeadPiece},
+		{"4k4/9/9/9/9/9/9/9/n3K4 b - 1", shogi.ErrDeadPiece},
+		{"4k4/P8/P8/P8/P8/P8/P8/P8/P3K4 b - 1", shogi.ErrDoublePawn},
+		{"4k4/4R4/9/9/9/9/9/9/4K4 b - 1", shogi.ErrOpponentInCheck},
+	} {
+		if _, err := shogi.ParseSFEN(tc.sfen); !errors.Is(err, tc.err) {
+			t.Errorf("ParseSFEN(%q) = %v, want %v", tc.sfen, err, tc.err)
+		}
+		p, err := shogi.ParseSFENUnreachable(tc.sfen)
+		if err != nil {
+			t.Errorf("ParseSFENUnreachable(%q): %v", tc.sfen, err)
+			continue
+		}
+		if p.String() != tc.sfen {
+			t.Errorf("ParseSFENUnreachable(%q).String() = %q", tc.sfen, p.String())
+		}
+		checkAgainstReference(t, p)
+	}
+	for _, tc := range []struct {
+		sfen string
+		err  error
+	}{
+		{"4k4/9/9/9/9/9/9/9/3KK4 b - 1", shogi.ErrTooManyKings},
+		{"4k4/9/9/9/9/9/9/9/4K4 b 19P 1", shogi.ErrTooManyPieces},
+		{"4k4/9/9/9/9/9/9/9/4K4 b 3B 1", shogi.ErrTooManyPieces},
+	} {
+		if _, err := shogi.ParseSFENUnreachable(tc.sfen); !errors.Is(err, tc.err) {
+			t.Errorf("ParseSFENUnreachable(%q) = %v, want %v", tc.sfen, err, tc.err)
+		}
+	}
+	// Moves from an unreachable position obey the rules: no second pawn on file 9.
+	p, err := shogi.ParseSFENUnreachable("4k4/P8/P8/P8/P8/P8/P8/P8/P3K4 b P 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CheckMove(usi(t, "P*9a")); !errors.Is(err, shogi.ErrDeadDrop) {
+		t.Errorf("P*9a: %v", err)
+	}
+	if err := p.CheckMove(usi(t, "P*9e")); !errors.Is(err, shogi.ErrDropOccupied) {
+		t.Errorf("P*9e: %v", err)
+	}
+	if err := p.CheckMove(usi(t, "P*8e")); err != nil {
+		t.Errorf("P*8e: %v", err)
+	}
+}

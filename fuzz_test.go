@@ -23,39 +23,54 @@ func FuzzParseSFEN(f *testing.F) {
 		"",
 		"9/9/9/9/9/9/9/9/9 b - 1",
 		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1",
+		"P3k4/9/9/9/9/9/9/9/4K4 b - 1",        // dead pawn: unreachable only
+		"4k4/4R4/9/9/9/9/9/9/4K4 b - 1",       // White in check with Black to move
+		"4k4/9/9/9/PPPPPPPPP/9/9/9/4K4 b - 1", // a pawn on every file
+		"4k4/P8/P8/P8/P8/P8/P8/P8/P3K4 b - 1", // 九歩-like: eight pawns on file 9
+		"4k4/9/9/9/9/9/9/9/4K4 b 19P 1",       // too many pawns even then
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		p, err := shogi.ParseSFEN(text)
-		if err != nil {
-			if p != nil {
-				t.Fatalf("ParseSFEN(%q) returned a position with its error %v", text, err)
-			}
-			return
-		}
-		sfen := p.String()
-		q, err := shogi.ParseSFEN(sfen)
-		if err != nil {
-			t.Fatalf("ParseSFEN(%q) = %s, which does not parse: %v", text, sfen, err)
-		}
-		if !q.Equal(p) || q.String() != sfen || q.Hash() != p.Hash() {
-			t.Fatalf("ParseSFEN(%q) = %s; parsed again: %s", text, sfen, q)
-		}
-		if err := p.Invariants(); err != nil {
-			t.Fatalf("%s: %v", sfen, err)
-		}
-		checkAgainstReference(t, p)
-		hash := p.Hash()
-		for _, m := range p.LegalMoves() {
-			p.PlayUnchecked(m)
-			if err := p.Invariants(); err != nil {
-				t.Fatalf("%s after %v: %v", sfen, m, err)
-			}
-			p.Undo()
-			if p.String() != sfen || p.Hash() != hash {
-				t.Fatalf("%s: %v and Undo give %s", sfen, m, p)
+		checkParsed(t, text, shogi.ParseSFEN)
+		checkParsed(t, text, shogi.ParseSFENUnreachable)
+		if _, err := shogi.ParseSFEN(text); err == nil {
+			if _, err := shogi.ParseSFENUnreachable(text); err != nil {
+				t.Fatalf("ParseSFENUnreachable(%q) refuses what ParseSFEN accepts: %v", text, err)
 			}
 		}
 	})
+}
+
+func checkParsed(t *testing.T, text string, parse func(string) (*shogi.Position, error)) {
+	p, err := parse(text)
+	if err != nil {
+		if p != nil {
+			t.Fatalf("parse(%q) returned a position with its error %v", text, err)
+		}
+		return
+	}
+	sfen := p.String()
+	q, err := parse(sfen)
+	if err != nil {
+		t.Fatalf("ParseSFEN(%q) = %s, which does not parse: %v", text, sfen, err)
+	}
+	if !q.Equal(p) || q.String() != sfen || q.Hash() != p.Hash() {
+		t.Fatalf("ParseSFEN(%q) = %s; parsed again: %s", text, sfen, q)
+	}
+	if err := p.Invariants(); err != nil {
+		t.Fatalf("%s: %v", sfen, err)
+	}
+	checkAgainstReference(t, p)
+	hash := p.Hash()
+	for _, m := range p.LegalMoves() {
+		p.PlayUnchecked(m)
+		if err := p.Invariants(); err != nil {
+			t.Fatalf("%s after %v: %v", sfen, m, err)
+		}
+		p.Undo()
+		if p.String() != sfen || p.Hash() != hash {
+			t.Fatalf("%s: %v and Undo give %s", sfen, m, p)
+		}
+	}
 }

@@ -184,8 +184,8 @@ func (r *refPos) legalMoves(noMateCheck bool) []shogi.Move {
 					}
 					m := shogi.NewMove(shogi.NewSquare(f, k), shogi.NewSquare(tf, tk), promote)
 					try(m, func(q *refPos) {
-						if cap := q.board[tf][tk]; cap != shogi.NoPiece {
-							q.hands[us][cap.Type().Unpromote()]++
+						if cap := q.board[tf][tk]; cap != shogi.NoPiece && cap.Type() != shogi.King {
+							q.hands[us][cap.Type().Unpromote()]++ // a king is captured only in unreachable setups
 						}
 						moved := pc
 						if promote {
@@ -274,7 +274,7 @@ func (r *refPos) play(m shogi.Move) *refPos {
 	} else {
 		from := m.From()
 		pc := q.board[from.File()][from.Rank()]
-		if cap := q.board[to.File()][to.Rank()]; cap != shogi.NoPiece {
+		if cap := q.board[to.File()][to.Rank()]; cap != shogi.NoPiece && cap.Type() != shogi.King {
 			q.hands[us][cap.Type().Unpromote()]++
 		}
 		if m.IsPromotion() {

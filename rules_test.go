@@ -374,6 +374,9 @@ func TestRecordCheckEnding(t *testing.T) {
 	}{
 		{"mate recorded", mate, "G*5b", end(shogi.EndMate), false, nil},
 		{"mate then resignation", mate, "G*5b", end(shogi.EndResign), false, nil},
+		{"mate then time-up", mate, "G*5b", end(shogi.EndTimeUp), false, nil},
+		{"mate recorded as a draw", mate, "G*5b", end(shogi.EndDraw), true, nil},
+		{"composed start position (九歩)", "4k4/P8/P8/P8/P8/P8/P8/P8/P3K4 b - 1", "9b9a+", nil, false, nil},
 		{"mate not recorded", mate, "G*5b", nil, true, nil},
 		{"mate recorded as interruption", mate, "G*5b", end(shogi.EndInterrupt), true, nil},
 		{"mate recorded as sennichite", mate, "G*5b", end(shogi.EndSennichite), true, nil},
