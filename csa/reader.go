@@ -123,26 +123,28 @@ func (r *Reader) Read() (*shogi.Record, error) {
 // that the scanner's buffer never grows past MaxLineLength.
 func (r *Reader) split(data []byte, atEOF bool) (int, []byte, error) {
 	r.partial = false
-	for i, c := range data {
-		if c == '\n' {
-			return i + 1, data[:i], nil
+	i := bytes.IndexByte(data, '\n')
+	search := data
+	if i >= 0 {
+		search = data[:i]
+	}
+	if j := bytes.IndexByte(search, '\r'); j >= 0 {
+		switch {
+		case j+1 < len(data):
+			if data[j+1] == '\n' {
+				return j + 2, data[:j], nil
+			}
+			return j + 1, data[:j], nil
+		case atEOF:
+			return j + 1, data[:j], nil
+		case j >= r.max:
+			r.partial = true
+			return j, data[:j], nil
 		}
-		if c == '\r' {
-			if i+1 < len(data) {
-				if data[i+1] == '\n' {
-					return i + 2, data[:i], nil
-				}
-				return i + 1, data[:i], nil
-			}
-			if atEOF {
-				return i + 1, data[:i], nil
-			}
-			if i >= r.max {
-				r.partial = true
-				return i, data[:i], nil
-			}
-			return 0, nil, nil // see whether LF follows
-		}
+		return 0, nil, nil // see whether LF follows
+	}
+	if i >= 0 {
+		return i + 1, data[:i], nil
 	}
 	if len(data) >= r.max {
 		r.partial = true
