@@ -12,6 +12,8 @@ var (
 	// rookRays and bishopRays hold the squares a rook or bishop on each square
 	// reaches on an empty board, for finding pinners.
 	rookRays, bishopRays [NumSquares + 1]Bitboard
+	// lanceRays[c][s] holds the squares a lance of colour c on s reaches on an empty board.
+	lanceRays [2][NumSquares + 1]Bitboard
 	// fileBB holds the squares of each file 1–9.
 	fileBB [10]Bitboard
 	// farRanks[c][n] holds the n ranks nearest c's far side (n = 1, 2, 3).
@@ -22,6 +24,7 @@ func init() {
 	for s := Square(1); s <= NumSquares; s++ {
 		rookRays[s] = rays[dirN][s].Or(rays[dirS][s]).Or(rays[dirE][s]).Or(rays[dirW][s])
 		bishopRays[s] = rays[dirNE][s].Or(rays[dirNW][s]).Or(rays[dirSE][s]).Or(rays[dirSW][s])
+		lanceRays[Black][s], lanceRays[White][s] = rays[dirN][s], rays[dirS][s]
 		fileBB[s.File()].set(s)
 		for c := Black; c <= White; c++ {
 			for n := relativeRank(c, s); n <= 3; n++ {
@@ -31,19 +34,21 @@ func init() {
 			}
 		}
 	}
+	for c := Black; c <= White; c++ {
+		deadSquares[c][Pawn] = farRanks[c][1]
+		deadSquares[c][Lance] = farRanks[c][1]
+		deadSquares[c][Knight] = farRanks[c][2]
+	}
 }
 
+// deadSquares[c][t] holds the squares where an unpromoted piece of colour c and type t
+// would have nowhere to go (行き所のない駒): a pawn's or lance's last rank, a knight's
+// last two.
+var deadSquares [2][NumPieceTypes]Bitboard
+
 // mustPromote reports whether a piece of type t and colour c arriving on to would have
-// nowhere to go unpromoted (行き所のない駒).
-func mustPromote(c Color, t PieceType, to Square) bool {
-	switch t {
-	case Pawn, Lance:
-		return relativeRank(c, to) == 1
-	case Knight:
-		return relativeRank(c, to) <= 2
-	}
-	return false
-}
+// nowhere to go unpromoted.
+func mustPromote(c Color, t PieceType, to Square) bool { return deadSquares[c][t].Has(to) }
 
 // pinnedPieces returns c's pieces that stand alone between c's king and an enemy
 // slider aimed at it, with occ as the occupied squares.
@@ -54,15 +59,9 @@ func (p *Position) pinnedPieces(c Color, occ Bitboard) Bitboard {
 	}
 	them := c.Opponent()
 	bt := &p.byType
-	var lanceRay Bitboard
-	if c == Black {
-		lanceRay = rays[dirN][k]
-	} else {
-		lanceRay = rays[dirS][k]
-	}
 	snipers := rookRays[k].And(bt[Rook].Or(bt[Dragon])).
 		Or(bishopRays[k].And(bt[Bishop].Or(bt[Horse]))).
-		Or(lanceRay.And(bt[Lance])).
+		Or(lanceRays[c][k].And(bt[Lance])).
 		And(p.byColor[them])
 	var pinned Bitboard
 	for !snipers.IsEmpty() {
@@ -136,10 +135,13 @@ func (p *Position) addPieceMoves(list *MoveList, target, pinned, occ Bitboard) {
 			}
 			continue
 		}
-		fromZone := InPromotionZone(us, from)
+		zone := farRanks[us][3]
+		if zone.Has(from) {
+			zone = allSquares
+		}
 		for !dests.IsEmpty() {
 			to := dests.Pop()
-			if fromZone || InPromotionZone(us, to) {
+			if zone.Has(to) {
 				list.Add(NewMove(from, to, true))
 				if mustPromote(us, t, to) {
 					continue

@@ -254,27 +254,50 @@ func (p *Position) attackersToKing(c Color) Bitboard {
 func (p *Position) attackers(s Square, by Color, occ Bitboard) Bitboard {
 	them := by.Opponent() // a piece of colour by attacks s where a piece of them on s would attack it
 	bt := &p.byType
+	own := p.byColor[by]
 	r := stepAttacks[them][Pawn][s].And(bt[Pawn]).
 		Or(stepAttacks[them][Knight][s].And(bt[Knight])).
 		Or(stepAttacks[them][Silver][s].And(bt[Silver])).
 		Or(stepAttacks[them][Gold][s].And(p.goldLike())).
-		Or(stepAttacks[them][King][s].And(bt[King].Or(bt[Horse]).Or(bt[Dragon])))
-	own := p.byColor[by]
-	if l := bt[Lance].And(own); !l.IsEmpty() {
+		Or(stepAttacks[them][King][s].And(bt[King].Or(bt[Horse]).Or(bt[Dragon]))).
+		And(own)
+	if l := lanceRays[them][s].And(bt[Lance]).And(own); !l.IsEmpty() {
 		r = r.Or(lanceAttacks(them, s, occ).And(l))
 	}
-	if b := bt[Bishop].Or(bt[Horse]).And(own); !b.IsEmpty() {
+	if b := bishopRays[s].And(bt[Bishop].Or(bt[Horse])).And(own); !b.IsEmpty() {
 		r = r.Or(bishopAttacks(s, occ).And(b))
 	}
-	if rk := bt[Rook].Or(bt[Dragon]).And(own); !rk.IsEmpty() {
+	if rk := rookRays[s].And(bt[Rook].Or(bt[Dragon])).And(own); !rk.IsEmpty() {
 		r = r.Or(rookAttacks(s, occ).And(rk))
 	}
-	return r.And(own)
+	return r
 }
 
-// attacked reports whether any piece of colour by attacks s, with occ as the occupied squares.
+// attacked reports whether any piece of colour by attacks s, with occ as the occupied
+// squares. It stops at the first attacker found and looks at the ranging pieces only
+// when one stands on a line through s.
 func (p *Position) attacked(s Square, by Color, occ Bitboard) bool {
-	return !p.attackers(s, by, occ).IsEmpty()
+	them := by.Opponent()
+	bt := &p.byType
+	own := p.byColor[by]
+	steps := stepAttacks[them][Pawn][s].And(bt[Pawn]).
+		Or(stepAttacks[them][Knight][s].And(bt[Knight])).
+		Or(stepAttacks[them][Silver][s].And(bt[Silver])).
+		Or(stepAttacks[them][Gold][s].And(p.goldLike())).
+		Or(stepAttacks[them][King][s].And(bt[King].Or(bt[Horse]).Or(bt[Dragon])))
+	if !steps.And(own).IsEmpty() {
+		return true
+	}
+	if l := lanceRays[them][s].And(bt[Lance]).And(own); !l.IsEmpty() && !lanceAttacks(them, s, occ).And(l).IsEmpty() {
+		return true
+	}
+	if b := bishopRays[s].And(bt[Bishop].Or(bt[Horse])).And(own); !b.IsEmpty() && !bishopAttacks(s, occ).And(b).IsEmpty() {
+		return true
+	}
+	if rk := rookRays[s].And(bt[Rook].Or(bt[Dragon])).And(own); !rk.IsEmpty() && !rookAttacks(s, occ).And(rk).IsEmpty() {
+		return true
+	}
+	return false
 }
 
 // IsAttacked reports whether any piece of colour by attacks s.
