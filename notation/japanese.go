@@ -160,13 +160,12 @@ func (j Japanese) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
 	}
 	from := m.From()
 	t := p.PieceAt(from).Type()
-	start := len(dst)
+	sameEnd := -1 // where 同 ends, when the move recaptures
 	if last := p.LastMove(); last != shogi.NoMove && last.To() == to {
 		dst = append(dst, "同"...)
-		start = len(dst)
+		sameEnd = len(dst)
 	} else {
 		dst = j.appendSquare(dst, to)
-		start = -1
 	}
 	dst = append(dst, j.pieceName(t)...)
 	if !j.Origin {
@@ -178,8 +177,8 @@ func (j Japanese) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
 	case !j.Origin && canPromote(c, t, from, to):
 		dst = append(dst, "不成"...)
 	}
-	if start >= 0 {
-		dst = j.padSame(dst, start)
+	if sameEnd >= 0 {
+		dst = j.padSame(dst, sameEnd)
 	}
 	if j.Origin {
 		dst = append(dst, '(', byte('0'+from.File()), byte('0'+from.Rank()), ')')
