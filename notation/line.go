@@ -67,6 +67,8 @@ func familyOf(n Notation) lineFamily {
 
 // End words by family.
 var (
+	// 反則手 ends a line where the side to move has fouled (and loses), 反則勝ち one
+	// where the previous move was the foul.
 	japaneseEndWords = []endWord{
 		{shogi.EndResign, "投了"}, {shogi.EndSennichite, "千日手"}, {shogi.EndJishogi, "持将棋"},
 		{shogi.EndIllegalLoss, "反則手"}, {shogi.EndTimeUp, "時間切れ"}, {shogi.EndMate, "詰み"},
