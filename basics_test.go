@@ -3,6 +3,7 @@ package shogi_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kifu-go/shogi"
@@ -337,5 +338,47 @@ func TestAttacksAgreeWithReference(t *testing.T) {
 	})
 	if !shogi.Attacks(shogi.NoPiece, 5, shogi.Bitboard{}).IsEmpty() || !shogi.Attacks(shogi.NewPiece(shogi.Black, shogi.Rook), shogi.NoSquare, shogi.Bitboard{}).IsEmpty() {
 		t.Error("Attacks of nothing is not empty")
+	}
+}
+
+// TestHistoryAccessors checks Moves, LastMove, LastCaptured, Ply and UnmarshalText.
+func TestHistoryAccessors(t *testing.T) {
+	p := shogi.NewStartPosition()
+	if p.LastMove() != shogi.NoMove || p.LastCaptured() != shogi.NoPiece || p.Ply() != 0 || len(p.Moves()) != 0 {
+		t.Fatal("a new position has history")
+	}
+	line := []string{"7g7f", "3c3d", "8h2b+", "3a2b"}
+	playLine(t, p, strings.Join(line, " "))
+	moves := p.Moves()
+	for i, s := range line {
+		if moves[i] != usi(t, s) {
+			t.Fatalf("Moves()[%d] = %v, want %s", i, moves[i], s)
+		}
+	}
+	moves[0] = shogi.NoMove // a copy: the position keeps its own
+	if p.Moves()[0] != usi(t, "7g7f") {
+		t.Fatal("Moves() shares the position's storage")
+	}
+	if p.LastCaptured() != shogi.NewPiece(shogi.Black, shogi.Horse) || p.Ply() != 4 || p.MoveNumber() != 5 {
+		t.Fatalf("LastCaptured %v Ply %d MoveNumber %d", p.LastCaptured(), p.Ply(), p.MoveNumber())
+	}
+	p.Undo()
+	if p.LastCaptured() != shogi.NewPiece(shogi.White, shogi.Bishop) || p.LastMove() != usi(t, "8h2b+") {
+		t.Fatalf("after Undo: LastCaptured %v LastMove %v", p.LastCaptured(), p.LastMove())
+	}
+	sfen := p.String()
+	if err := p.UnmarshalText([]byte(sfen)); err != nil {
+		t.Fatal(err)
+	}
+	if p.Ply() != 0 || p.String() != sfen || p.Undo() != shogi.NoMove {
+		t.Fatalf("UnmarshalText kept the history: ply %d", p.Ply())
+	}
+	if err := p.UnmarshalText([]byte("garbage")); err == nil || p.String() != sfen {
+		t.Fatalf("a failed UnmarshalText changed the position: %v %s", err, p)
+	}
+	legal := p.LegalMoves()
+	legal[0] = shogi.NoMove
+	if p.LegalMoves()[0] == shogi.NoMove {
+		t.Fatal("LegalMoves shares storage between calls")
 	}
 }
