@@ -1,6 +1,8 @@
 package notation
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	shogi "github.com/kifu-go/shogi"
@@ -97,6 +99,33 @@ func TestJapaneseOptionsRoundTrip(t *testing.T) {
 			text := j.Encode(p, m)
 			if got, err := j.Decode(p, text); err != nil || got != m {
 				t.Fatalf("%+v %s: Decode(%q) = %s, %v; want %s", j, p, text, got, err, m)
+			}
+		}
+	})
+}
+
+// TestRelativeWordsMinimal checks that Japanese notation combines relative words only
+// when needed: leaving out any word written makes the text ambiguous.
+func TestRelativeWordsMinimal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := randomPosition(t)
+		j := Japanese{}
+		for _, m := range p.LegalMoves() {
+			rel := Relative(p, m)
+			if rel == "" || m.IsDrop() {
+				continue
+			}
+			text := j.Encode(p, m)
+			words := []rune(rel)
+			var shorter []string
+			shorter = append(shorter, strings.Replace(text, rel, "", 1))
+			if len(words) == 2 {
+				shorter = append(shorter, strings.Replace(text, rel, string(words[0]), 1), strings.Replace(text, rel, string(words[1]), 1))
+			}
+			for _, s := range shorter {
+				if got, err := j.Decode(p, s); !errors.Is(err, ErrAmbiguous) {
+					t.Fatalf("%s: %s is %q, but %q decodes to %s, %v", p, m, text, s, got, err)
+				}
 			}
 		}
 	})
