@@ -140,29 +140,27 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 	return b, nil
 }
 
-// appendInfo writes the N lines first, then the $ lines, each group in header order.
-// Keys with no CSA counterpart (KIF's 表題, 手合割, …) are not written.
+// appendInfo writes the game information lines in header order. Keys with no CSA
+// counterpart (KIF's 表題, 手合割, …) are not written.
 func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
-	for pass := range 2 {
-		for _, f := range h {
-			key := f.Key
-			if k, ok := csaKeys[key]; ok {
-				key = k
-			}
-			isName := key == "N+" || key == "N-"
-			if !isName && !strings.HasPrefix(key, "$") || isName != (pass == 0) {
-				continue
-			}
-			if strings.ContainsAny(f.Value, "\r\n") || strings.ContainsAny(key, ":\r\n") {
-				return b, fmt.Errorf("csa: header %s: %w", f.Key, ErrNewline)
-			}
-			b = append(b, key...)
-			if !isName {
-				b = append(b, ':')
-			}
-			b = append(b, f.Value...)
-			b = append(b, '\n')
+	for _, f := range h {
+		key := f.Key
+		if k, ok := csaKeys[key]; ok {
+			key = k
 		}
+		isName := key == "N+" || key == "N-"
+		if !isName && !strings.HasPrefix(key, "$") {
+			continue
+		}
+		if strings.ContainsAny(f.Value, "\r\n") || strings.ContainsAny(key, ":\r\n") {
+			return b, fmt.Errorf("csa: header %s: %w", f.Key, ErrNewline)
+		}
+		b = append(b, key...)
+		if !isName {
+			b = append(b, ':')
+		}
+		b = append(b, f.Value...)
+		b = append(b, '\n')
 	}
 	return b, nil
 }
