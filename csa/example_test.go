@@ -1,0 +1,81 @@
+package csa_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
+)
+
+func ExampleReader() {
+	text := `V2.2
+N+Sente
+N-Gote
+PI
++
++7776FU,T3
+-3334FU,T1
+%TORYO
+/
+PI
++
++7776FU
+-0055KA
+`
+	r := csa.NewReader(strings.NewReader(text))
+	for {
+		rec, err := r.Read()
+		if err != nil {
+			if errors.Is(err, shogi.ErrNotInHand) {
+				fmt.Println("error:", err)
+				continue
+			}
+			break // io.EOF
+		}
+		black, _ := rec.Header.Get(shogi.HeaderBlack)
+		fmt.Println(black, rec.Moves(), rec.Ending().Kind, rec.Ending().Result)
+	}
+	// Output:
+	// Sente [7g7f 3c3d] resign white wins
+	// error: csa: line 13, column 1: shogi: illegal move B*5e at move 2: the dropped piece is not in hand
+}
+
+func ExampleWriter() {
+	rec := shogi.NewRecord()
+	rec.Header.Set(shogi.HeaderBlack, "Sente")
+	n := rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false))
+	n.Comments = []string{"a good start"}
+	n.End = &shogi.Ending{Kind: shogi.EndInterrupt}
+	var buf bytes.Buffer
+	w := csa.NewWriter(&buf)
+	w.Version = "3.0"
+	if err := w.Write(rec); err != nil {
+		fmt.Println(err)
+	}
+	w.Flush()
+	// Empty squares are " * ", so board rows may end in a space; this example trims
+	// them because example output cannot show trailing spaces.
+	for line := range strings.Lines(buf.String()) {
+		fmt.Println(strings.TrimRight(line, " \n"))
+	}
+	// Output:
+	// 'CSA encoding=UTF-8
+	// V3.0
+	// N+Sente
+	// P1-KY-KE-GI-KI-OU-KI-GI-KE-KY
+	// P2 * -HI *  *  *  *  * -KA *
+	// P3-FU-FU-FU-FU-FU-FU-FU-FU-FU
+	// P4 *  *  *  *  *  *  *  *  *
+	// P5 *  *  *  *  *  *  *  *  *
+	// P6 *  *  *  *  *  *  *  *  *
+	// P7+FU+FU+FU+FU+FU+FU+FU+FU+FU
+	// P8 * +KA *  *  *  *  * +HI *
+	// P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
+	// +
+	// +7776FU
+	// '*a good start
+	// %CHUDAN
+}
