@@ -271,11 +271,13 @@ func TestFixtureRoundTrip(t *testing.T) {
 func normalised(rec *shogi.Record, d Dialect) *shogi.Record {
 	out := *rec
 	out.Header = append(shogi.Header(nil), rec.Header...)
+	name, named := handicapName(rec.StartSFEN)
 	if _, ok := out.Header.Get(shogi.HeaderHandicap); ok {
-		name, ok := handicapName(rec.StartSFEN)
-		if !ok {
+		if !named {
 			name = handicapOther
 		}
+		out.Header.Set(shogi.HeaderHandicap, name)
+	} else if named && name != "平手" {
 		out.Header.Set(shogi.HeaderHandicap, name)
 	}
 	out.Root = *cloneNode(&rec.Root, d == KI2)
@@ -299,7 +301,13 @@ func cloneNode(n *shogi.Node, dropTimes bool) *shogi.Node {
 	return &c
 }
 
-func write(t testing.TB, rec *shogi.Record, d Dialect, enc Encoding) []byte {
+// fataler is what the helpers need of *testing.T and *rapid.T.
+type fataler interface {
+	Helper()
+	Fatal(args ...any)
+}
+
+func write(t fataler, rec *shogi.Record, d Dialect, enc Encoding) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w := NewWriter(&buf)

@@ -203,6 +203,8 @@ func (p *parser) line(s string) error {
 		return nil
 	}
 	if t[0] == '#' {
+		// A "#KIF version=… encoding=…" line says that a record follows, even an empty one.
+		p.content = p.content || strings.HasPrefix(t, "#KIF ")
 		return nil
 	}
 	p.content = true
