@@ -10,7 +10,7 @@ import (
 // nothing with the library's generator: a 9×9 array, piece moves from direction
 // tables, and legality by playing every candidate on a copy and scanning every enemy
 // piece for an attack on the king. Drop rules, 二歩 and 打ち歩詰め are brute force:
-// a pawn drop that gives check is refused when the opponent has no legal reply at all.
+// a pawn drop that checks is refused when the opponent has no legal reply at all.
 // It reads the library's position only through PieceAt, Hand and SideToMove, and
 // builds moves with NewMove and NewDrop.
 
@@ -158,7 +158,7 @@ func (r *refPos) legalMoves(noMateCheck bool) []shogi.Move {
 			return
 		}
 		q.side = us.Opponent()
-		if !noMateCheck && m.IsDrop() && m.DropType() == shogi.Pawn && q.inCheck(q.side) &&
+		if !noMateCheck && m.IsDrop() && m.DropType() == shogi.Pawn && q.pawnChecks(m.To()) &&
 			len(q.legalMoves(true)) == 0 {
 			return // 打ち歩詰め
 		}
@@ -218,6 +218,19 @@ func (r *refPos) legalMoves(noMateCheck bool) []shogi.Move {
 		}
 	}
 	return out
+}
+
+// pawnChecks reports whether the pawn on s attacks the opponent's king. (Only that
+// check makes a pawn drop mate: in a setup where the opponent already stood in check,
+// the check is not the pawn's.)
+func (r *refPos) pawnChecks(s shogi.Square) bool {
+	hit := false
+	r.targets(s.File(), s.Rank(), func(f, k int) {
+		if pc := r.board[f][k]; pc.Type() == shogi.King && pc.Color() != r.board[s.File()][s.Rank()].Color() {
+			hit = true
+		}
+	})
+	return hit
 }
 
 func (r *refPos) hasPawnOnFile(c shogi.Color, f int) bool {
