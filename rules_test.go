@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kifu-go/shogi"
+	"pgregory.net/rapid"
 )
 
 // playLine plays space-separated USI moves on p, failing the test on an illegal one.
@@ -464,4 +465,49 @@ func TestResults(t *testing.T) {
 	if s := shogi.Reason(200).String(); s != "invalid" {
 		t.Errorf("Reason(200).String() = %q", s)
 	}
+}
+
+// TestRulesOnRandomPositions: the rule functions agree with each other and with the
+// twin position (colours swapped) on random positions.
+func TestRulesOnRandomPositions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawPosition(t, maxRandomPlies)
+		q := twin(t, p)
+		o := p.Outcome(shogi.Rules{MaxMoves: -1})
+		if (o.Reason == shogi.Checkmate) != !p.HasLegalMove() {
+			t.Fatalf("%s: Outcome %+v, HasLegalMove %v", p, o, p.HasLegalMove())
+		}
+		if o.Reason == shogi.Checkmate && o.Result != shogi.WinFor(p.SideToMove().Opponent()) {
+			t.Fatalf("%s: the side without moves does not lose: %+v", p, o)
+		}
+		if n := p.RepetitionCount(); n < 1 || (o.Reason == shogi.Repetition || o.Reason == shogi.PerpetualCheck) != (n >= 4 && o.Reason != shogi.Checkmate) {
+			t.Fatalf("%s: RepetitionCount %d, Outcome %+v", p, n, o)
+		}
+		if qo := q.Outcome(shogi.Rules{MaxMoves: -1}); o.Reason == shogi.Checkmate && qo != swapOutcome(o) {
+			t.Fatalf("%s: Outcome %+v, twin %+v", p, o, qo)
+		}
+		for c := shogi.Black; c <= shogi.White; c++ {
+			if p.ImpassePoints(c) != q.ImpassePoints(c.Opponent()) || p.DeclarationPoints(c) != q.DeclarationPoints(c.Opponent()) {
+				t.Fatalf("%s: %v points differ from the twin's", p, c)
+			}
+			if p.DeclarationPoints(c) > p.ImpassePoints(c) {
+				t.Fatalf("%s: %v DeclarationPoints %d > ImpassePoints %d", p, c, p.DeclarationPoints(c), p.ImpassePoints(c))
+			}
+		}
+		if p.ImpasseOutcome() != swapOutcome(q.ImpasseOutcome()) {
+			t.Fatalf("%s: ImpasseOutcome %+v, twin %+v", p, p.ImpasseOutcome(), q.ImpasseOutcome())
+		}
+		// Rule27 is stricter than Rule24 for Black (28 > 24) and a win under Rule24
+		// (31 points) is a win under Rule27.
+		r24, r27 := p.Declare(shogi.Rule24), p.Declare(shogi.Rule27)
+		if r24.Reason == shogi.DeclarationWin && r27.Reason != shogi.DeclarationWin {
+			t.Fatalf("%s: Rule24 %+v but Rule27 %+v", p, r24, r27)
+		}
+		if r27.Reason == shogi.DeclarationDraw {
+			t.Fatalf("%s: Rule27 has no draw: %+v", p, r27)
+		}
+		if q.Declare(shogi.Rule24) != swapOutcome(r24) {
+			t.Fatalf("%s: Declare(Rule24) %+v, twin %+v", p, r24, q.Declare(shogi.Rule24))
+		}
+	})
 }
