@@ -1,0 +1,47 @@
+// Package jkf reads and writes game records in JKF, the JSON Kifu Format of
+// json-kifu-format and the web viewers built on it (Kifu for JS), with
+// encoding/json.
+//
+// A record is a JSON object with a header (an object of strings, kept in order), an
+// initial position (a preset such as "HIRATE" or "KY", or "OTHER" with the board,
+// hands and side to move), and the moves: moves[0] holds the comments on the start
+// position, moves[n] the n-th move with its comments and time, a "special" entry ends
+// the line (TORYO, CHUDAN, … as in CSA), and "forks" on an entry are alternatives to
+// that entry's move, each a line of its own. They map to the root package's
+// [shogi.Record] and its tree of [shogi.Node]: forks become the variations
+// (Children[1:]) of the node before the entry.
+//
+// # Reading
+//
+// [Parse] reads one record and a [Reader] reads a stream of them. Every move is
+// resolved against the position and checked with [shogi.Position.CheckMove]; an
+// illegal move is a [*SyntaxError] (with the line, column and JSON path of the move
+// object) whose Err is the root package's [*shogi.IllegalMoveError], so
+// errors.Is(err, shogi.ErrNifu) tells a 二歩 and errors.As gives the move number.
+// A move's "piece" must be the piece on its origin square, its "color" the side to
+// move; "capture" and "same", when given, must agree with the position; "relative"
+// is not needed to read a move and is not checked. Keys JKF does not define are an
+// error. Set [Reader.Lenient] to step over these problems with warnings instead; an
+// illegal move then ends its line, kept as the line's ending, never dropped silently.
+//
+// # Writing
+//
+// [Format] and [Writer] write every line of the record, with "relative" (左 L, 直 C,
+// 右 R, 上 U, 寄 M, 引 D, 打 H) wherever a KI2 move needs the words (JSA rules, from
+// the notation package), "same" for a move to the previous move's square, "capture",
+// and "promote": true for a promotion and false for a promotion declined. JKF cannot
+// carry some of what a record may hold, so the writer leaves out:
+//
+//   - bookmarks;
+//   - the move number of the start position (JKF records start at move 1);
+//   - fractions of a second in times;
+//   - the Text of an ending of a known kind (a lenient read's illegal move, for
+//     instance).
+//
+// Endings CSA has no code for are written with their KIF words as the special:
+// 不戦勝, 不戦敗, 封じ手; an ending of no known kind is written as its Text and read
+// back the same way. Comments on a special entry are read as comments of the move
+// before it, since a [shogi.Ending] has none. A line that ends with variations
+// branching at its ending (a node with both an End and Children) is written as a
+// special entry whose forks are those variations.
+package jkf

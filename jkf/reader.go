@@ -1,0 +1,470 @@
+package jkf
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/kifu-go/shogi"
+)
+
+// DefaultMaxBytes is the largest input a [Reader] accepts when its MaxBytes is 0.
+const DefaultMaxBytes = 64 << 20
+
+// A Reader reads JKF records: one JSON object per record, several of them one after
+// the other in a stream (as JSON Lines, for instance).
+//
+// The reader holds its whole input in memory, at most MaxBytes of it.
+type Reader struct {
+	// Lenient makes the reader step over problems with a warning (see
+	// [Reader.Warnings]) instead of stopping: unknown keys are skipped, a capture
+	// or same that does not match is ignored, and an illegal move ends its line,
+	// kept as the line's ending (an EndIllegalLoss whose Text is the move's JSON).
+	Lenient bool
+	// MaxBytes bounds the input (0 means DefaultMaxBytes); a longer input is an
+	// ErrTooLarge error.
+	MaxBytes int64
+
+	in       io.Reader
+	data     []byte
+	dec      *json.Decoder
+	warnings []*SyntaxError
+	err      error
+}
+
+// NewReader returns a Reader reading from r.
+func NewReader(r io.Reader) *Reader { return &Reader{in: r} }
+
+// Warnings returns the problems a lenient read met in the record the last call of
+// [Reader.Read] returned.
+func (r *Reader) Warnings() []*SyntaxError { return r.warnings }
+
+// Parse reads the one record of a JKF text with a strict [Reader].
+func Parse(data []byte) (*shogi.Record, error) {
+	r := NewReader(bytes.NewReader(data))
+	rec, err := r.Read()
+	if err == io.EOF {
+		return nil, &SyntaxError{Line: 1, Column: 1, Err: ErrEmpty}
+	}
+	if err != nil {
+		return nil, err
+	}
+	off := int(r.dec.InputOffset())
+	if _, err := r.Read(); err != io.EOF {
+		line, col := lineColumn(r.data, skipSpace(r.data, off))
+		return nil, &SyntaxError{Line: line, Column: col, Err: ErrMoreRecords}
+	}
+	return rec, nil
+}
+
+// Read returns the next record, or io.EOF when there is none.
+func (r *Reader) Read() (*shogi.Record, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	r.warnings = nil
+	if r.dec == nil {
+		max := r.MaxBytes
+		if max <= 0 {
+			max = DefaultMaxBytes
+		}
+		data, err := io.ReadAll(io.LimitReader(r.in, max+1))
+		if err != nil {
+			r.err = fmt.Errorf("jkf: %w", err)
+			return nil, r.err
+		}
+		if int64(len(data)) > max {
+			line, col := lineColumn(data, int(max))
+			r.err = &SyntaxError{Line: line, Column: col, Err: fmt.Errorf("%w (more than %d bytes)", ErrTooLarge, max)}
+			return nil, r.err
+		}
+		r.data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+		r.dec = json.NewDecoder(bytes.NewReader(r.data))
+	}
+	var raw json.RawMessage
+	if err := r.dec.Decode(&raw); err != nil {
+		if err == io.EOF {
+			return nil, io.EOF
+		}
+		off := int(r.dec.InputOffset())
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			off = int(se.Offset)
+		}
+		line, col := lineColumn(r.data, off)
+		r.err = &SyntaxError{Line: line, Column: col, Err: fmt.Errorf("%w: %w", ErrJSON, err)}
+		return nil, r.err
+	}
+	c := converter{r: r, raw: raw, base: int(r.dec.InputOffset()) - len(raw)}
+	return c.record()
+}
+
+// converter turns one decoded JSON record into a Record, checking every move.
+type converter struct {
+	r    *Reader
+	raw  []byte
+	base int
+	path []any // the path of the entry being converted
+}
+
+// errAt returns a SyntaxError at the value of path (relative to the record).
+func (c *converter) errAt(path []any, err error) *SyntaxError {
+	line, col := lineColumn(c.r.data, c.base+locate(c.raw, path))
+	return &SyntaxError{Line: line, Column: col, Path: pathString(path), Err: err}
+}
+
+// soft reports a problem a lenient read steps over.
+func (c *converter) soft(path []any, err error) error {
+	e := c.errAt(path, err)
+	if c.r.Lenient {
+		c.r.warnings = append(c.r.warnings, e)
+		return nil
+	}
+	return e
+}
+
+func (c *converter) sub(elems ...any) []any {
+	return append(c.path[:len(c.path):len(c.path)], elems...)
+}
+
+func (c *converter) record() (*shogi.Record, error) {
+	if len(c.raw) == 0 || c.raw[0] != '{' {
+		return nil, c.errAt(nil, ErrNotJKFObject)
+	}
+	var k kifu
+	dec := json.NewDecoder(bytes.NewReader(c.raw))
+	if !c.r.Lenient {
+		dec.DisallowUnknownFields()
+	}
+	if err := dec.Decode(&k); err != nil {
+		return nil, c.decodeError(err)
+	}
+	if c.r.Lenient {
+		for _, u := range unknownKeys(c.raw, 100) {
+			line, col := lineColumn(c.r.data, c.base+u.offset)
+			c.r.warnings = append(c.r.warnings, &SyntaxError{Line: line, Column: col, Path: u.path, Err: ErrUnknownKey})
+		}
+	}
+	rec := &shogi.Record{Header: shogi.Header(k.Header)}
+	pos, err := c.start(k.Initial)
+	if err != nil {
+		return nil, err
+	}
+	rec.StartSFEN = pos.String()
+	if k.Moves == nil {
+		if err := c.soft([]any{"moves"}, fmt.Errorf("%w: moves", ErrMissing)); err != nil {
+			return nil, err
+		}
+		return rec, nil
+	}
+	c.path = []any{"moves"}
+	if err := c.line(k.Moves, &rec.Root, pos, true); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+func (c *converter) decodeError(err error) error {
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		line, col := lineColumn(c.r.data, c.base+int(te.Offset))
+		return &SyntaxError{Line: line, Column: col, Path: te.Field, Err: fmt.Errorf("%w: %w", ErrJSON, err)}
+	case strings.HasPrefix(err.Error(), "json: unknown field"):
+		if u := unknownKeys(c.raw, 1); len(u) > 0 {
+			line, col := lineColumn(c.r.data, c.base+u[0].offset)
+			return &SyntaxError{Line: line, Column: col, Path: u[0].path, Err: ErrUnknownKey}
+		}
+	case strings.HasPrefix(err.Error(), "header"), strings.HasPrefix(err.Error(), "the header"):
+		return c.errAt([]any{"header"}, fmt.Errorf("%w: %w", ErrJSON, err))
+	}
+	return c.errAt(nil, fmt.Errorf("%w: %w", ErrJSON, err))
+}
+
+// start returns the start position of initial.
+func (c *converter) start(in *initial) (*shogi.Position, error) {
+	if in == nil {
+		return shogi.NewStartPosition(), nil
+	}
+	if sfen, ok := presetSFEN(in.Preset); ok {
+		return shogi.ParseSFEN(sfen)
+	}
+	if in.Preset != "OTHER" {
+		return nil, c.errAt([]any{"initial", "preset"}, fmt.Errorf("%w %q", ErrPreset, in.Preset))
+	}
+	d := in.Data
+	if d == nil {
+		return nil, c.errAt([]any{"initial"}, fmt.Errorf("%w: initial.data of an OTHER preset", ErrMissing))
+	}
+	var s shogi.Setup
+	switch d.Color {
+	case 0:
+	case 1:
+		s.SideToMove = shogi.White
+	default:
+		return nil, c.errAt([]any{"initial", "data", "color"}, ErrColor)
+	}
+	if len(d.Board) != 9 {
+		return nil, c.errAt([]any{"initial", "data", "board"}, fmt.Errorf("%w: nine files", ErrBoard))
+	}
+	for x, file := range d.Board {
+		if len(file) != 9 {
+			return nil, c.errAt([]any{"initial", "data", "board", x}, fmt.Errorf("%w: nine squares a file", ErrBoard))
+		}
+		for y, sq := range file {
+			if sq.Color == nil && sq.Kind == "" {
+				continue
+			}
+			t := parsePiece(sq.Kind)
+			if t == shogi.NoPieceType {
+				return nil, c.errAt([]any{"initial", "data", "board", x, y}, fmt.Errorf("%w %q", ErrPiece, sq.Kind))
+			}
+			if sq.Color == nil || (*sq.Color != 0 && *sq.Color != 1) {
+				return nil, c.errAt([]any{"initial", "data", "board", x, y}, ErrColor)
+			}
+			s.Put(shogi.NewSquare(x+1, y+1), shogi.NewPiece(shogi.Color(*sq.Color), t))
+		}
+	}
+	if len(d.Hands) != 2 {
+		return nil, c.errAt([]any{"initial", "data", "hands"}, fmt.Errorf("%w: two hands", ErrBoard))
+	}
+	for side := range d.Hands {
+		for t, n := range d.Hands[side].counts() {
+			if n == nil {
+				continue
+			}
+			if *n < 0 || *n > shogi.MaxInHand[t] {
+				return nil, c.errAt([]any{"initial", "data", "hands", side, pieceCodes[t]}, fmt.Errorf("%w: %d in hand", ErrBoard, *n))
+			}
+			s.Hands[side] = s.Hands[side].WithCount(shogi.PieceType(t), *n)
+		}
+	}
+	pos, err := shogi.NewPosition(s)
+	if err != nil {
+		return nil, c.errAt([]any{"initial", "data"}, fmt.Errorf("%w: %w", ErrSetup, err))
+	}
+	return pos, nil
+}
+
+// line converts the entries of one line of play after parent, whose position is pos
+// (which line changes). In the main list the first entry holds the comments on the
+// start position; in a fork the first entry is the alternative move.
+func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Position, main bool) error {
+	base := c.path
+	defer func() { c.path = base }()
+	prev := parent
+	ended := false
+	for i := range entries {
+		e := &entries[i]
+		c.path = append(base[:len(base):len(base)], i)
+		if main && i == 0 {
+			if e.Move != nil || e.Time != nil || len(e.Forks) > 0 {
+				if err := c.soft(c.path, fmt.Errorf("%w: moves[0] holds only the comments on the start position", ErrMisplaced)); err != nil {
+					return err
+				}
+			}
+			prev.Comments = append(prev.Comments, e.Comments...)
+			if e.Special != "" {
+				if err := c.special(e, prev, pos); err != nil {
+					return err
+				}
+				ended = true
+			}
+			continue
+		}
+		switch {
+		case ended:
+			if err := c.soft(c.path, ErrAfterEnd); err != nil {
+				return err
+			}
+			return nil
+		case e.Move != nil:
+			m, err := c.resolve(e.Move, pos)
+			if err != nil {
+				var ie *shogi.IllegalMoveError
+				if !c.r.Lenient || !errors.As(err, &ie) {
+					return err
+				}
+				c.r.warnings = append(c.r.warnings, asSyntax(err))
+				text, _ := marshal(e.Move)
+				prev.End = &shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WinFor(pos.SideToMove().Opponent()), Text: string(text)}
+				if rest := len(entries) - i - 1 + len(e.Forks); rest > 0 {
+					c.r.warnings = append(c.r.warnings, c.errAt(c.path, fmt.Errorf("%d entries and forks after the illegal move were not read", rest)))
+				}
+				return nil
+			}
+			node := prev.AddChild(m)
+			node.Comments = e.Comments
+			if e.Time != nil {
+				t, err := c.time(e.Time)
+				if err != nil {
+					return err
+				}
+				node.Time, node.HasTime = t, true
+			}
+			if err := c.forks(e, prev, pos); err != nil {
+				return err
+			}
+			pos.PlayUnchecked(m)
+			prev = node
+		case e.Special != "":
+			if err := c.special(e, prev, pos); err != nil {
+				return err
+			}
+			ended = true
+		default:
+			if e.Time != nil || len(e.Forks) > 0 {
+				if err := c.soft(c.path, fmt.Errorf("%w: time or forks without a move", ErrMisplaced)); err != nil {
+					return err
+				}
+			}
+			prev.Comments = append(prev.Comments, e.Comments...)
+		}
+	}
+	return nil
+}
+
+func asSyntax(err error) *SyntaxError {
+	var se *SyntaxError
+	errors.As(err, &se)
+	return se
+}
+
+// forks converts the alternatives of entry e, which start from parent.
+func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position) error {
+	here := c.path
+	for j, fork := range e.Forks {
+		c.path = append(here[:len(here):len(here)], "forks", j)
+		if len(fork) == 0 || fork[0].Move == nil {
+			if err := c.soft(c.path, fmt.Errorf("%w: a fork starts with a move", ErrMisplaced)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := c.line(fork, parent, pos.Clone(), false); err != nil {
+			return err
+		}
+	}
+	c.path = here
+	return nil
+}
+
+// special ends the line after prev; forks on the special entry are alternatives to
+// the ending, kept as variations of prev.
+func (c *converter) special(e *moveFormat, prev *shogi.Node, pos *shogi.Position) error {
+	end := parseSpecial(e.Special, pos.SideToMove())
+	if e.Time != nil {
+		t, err := c.time(e.Time)
+		if err != nil {
+			return err
+		}
+		end.Time = t
+	}
+	prev.End = &end
+	prev.Comments = append(prev.Comments, e.Comments...)
+	return c.forks(e, prev, pos)
+}
+
+func (c *converter) time(t *timePair) (shogi.MoveTime, error) {
+	var mt shogi.MoveTime
+	if t.Now != nil {
+		d, ok := duration(t.Now.H, t.Now.M, t.Now.S)
+		if !ok {
+			return mt, c.errAt(c.sub("time", "now"), ErrTime)
+		}
+		mt.Spent = d
+	}
+	if t.Total != nil {
+		d, ok := duration(t.Total.H, t.Total.M, t.Total.S)
+		if !ok {
+			return mt, c.errAt(c.sub("time", "total"), ErrTime)
+		}
+		mt.Total = d
+	}
+	return mt, nil
+}
+
+func duration(h, m, s int) (time.Duration, bool) {
+	const limit = 1 << 30
+	if h < 0 || m < 0 || s < 0 || h > limit || m > limit || s > limit {
+		return 0, false
+	}
+	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(s)*time.Second, true
+}
+
+func square(p *place) (shogi.Square, bool) {
+	if p.X < 1 || p.X > 9 || p.Y < 1 || p.Y > 9 {
+		return shogi.NoSquare, false
+	}
+	return shogi.NewSquare(p.X, p.Y), true
+}
+
+// resolve returns the move of mv in pos, checked against the rules.
+func (c *converter) resolve(mv *move, pos *shogi.Position) (shogi.Move, error) {
+	if mv.Color == nil {
+		return 0, c.errAt(c.sub("move"), fmt.Errorf("%w: color", ErrMissing))
+	}
+	if *mv.Color != 0 && *mv.Color != 1 {
+		return 0, c.errAt(c.sub("move", "color"), ErrColor)
+	}
+	t := parsePiece(mv.Piece)
+	if t == shogi.NoPieceType {
+		return 0, c.errAt(c.sub("move", "piece"), fmt.Errorf("%w %q", ErrPiece, mv.Piece))
+	}
+	last := pos.LastMove()
+	var to shogi.Square
+	switch {
+	case mv.To != nil:
+		var ok bool
+		if to, ok = square(mv.To); !ok {
+			return 0, c.errAt(c.sub("move", "to"), ErrSquare)
+		}
+	case mv.Same && last != shogi.NoMove:
+		to = last.To()
+	default:
+		return 0, c.errAt(c.sub("move"), fmt.Errorf("%w: to", ErrMissing))
+	}
+	side := pos.SideToMove()
+	var m shogi.Move
+	var reason error
+	if mv.From == nil {
+		m = shogi.NewDrop(t, to)
+	} else {
+		from, ok := square(mv.From)
+		if !ok {
+			return 0, c.errAt(c.sub("move", "from"), ErrSquare)
+		}
+		m = shogi.NewMove(from, to, mv.Promote != nil && *mv.Promote)
+		if pc := pos.PieceAt(from); pc != shogi.NoPiece && pc.Color() == side && pc.Type() != t {
+			reason = ErrPieceMismatch
+		}
+	}
+	if shogi.Color(*mv.Color) != side {
+		reason = shogi.ErrWrongSide
+	}
+	if reason != nil {
+		return m, c.errAt(c.sub("move"), &shogi.IllegalMoveError{Ply: pos.MoveNumber(), Move: m, Reason: reason})
+	}
+	if err := pos.CheckMove(m); err != nil {
+		return m, c.errAt(c.sub("move"), err)
+	}
+	if mv.Same && (last == shogi.NoMove || last.To() != to) {
+		if err := c.soft(c.sub("move", "same"), ErrSame); err != nil {
+			return m, err
+		}
+	}
+	if mv.Capture != "" {
+		captured := pos.CapturedPiece(m)
+		ct := parsePiece(mv.Capture)
+		if captured == shogi.NoPiece || (ct != captured.Type() && ct != captured.Type().Unpromote()) {
+			if err := c.soft(c.sub("move", "capture"), fmt.Errorf("%w (%q)", ErrCapture, mv.Capture)); err != nil {
+				return m, err
+			}
+		}
+	}
+	return m, nil
+}
