@@ -276,7 +276,11 @@ func normalised(rec *shogi.Record, d Dialect) *shogi.Record {
 		if !named {
 			name = handicapOther
 		}
-		out.Header.Set(shogi.HeaderHandicap, name)
+		for i := range out.Header {
+			if out.Header[i].Key == shogi.HeaderHandicap {
+				out.Header[i].Value = name
+			}
+		}
 	} else if named && name != "平手" {
 		out.Header.Set(shogi.HeaderHandicap, name)
 	}

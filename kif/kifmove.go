@@ -94,12 +94,17 @@ func (p *parser) kifSpecial(s string, off int) error {
 	if err != nil {
 		return p.fail(column(s, len(s)-len(rest)), err)
 	}
-	kind, ok := endingKind(word)
-	e := &shogi.Ending{Kind: kind, Time: tm}
-	if ok {
-		e.Result = shogi.ResultOf(kind, p.pos.SideToMove())
+	e := &shogi.Ending{Time: tm}
+	if kind, ok := endingKind(word); ok {
+		e.Kind = kind
+	} else if c, ok := parseClosing("まで0手で" + word); ok && c.kind != shogi.EndNone {
+		// The words of a まで line: "先手の勝ち", "時間切れにより後手の勝ち", ….
+		e.Kind, e.Result = c.kind, c.result
 	} else {
 		e.Text = word
+	}
+	if e.Result == shogi.NoResult {
+		e.Result = shogi.ResultOf(e.Kind, p.pos.SideToMove())
 	}
 	return p.endLine(e, column(s, off))
 }

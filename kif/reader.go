@@ -529,7 +529,7 @@ func (p *parser) closing(s string, off int, t string) error {
 	}
 	tip := cur.tip()
 	if tip.End != nil && cur.ended {
-		if c.result != shogi.NoResult {
+		if c.result != shogi.NoResult && tip.End.Kind != shogi.EndNone {
 			tip.End.Result = c.result
 		}
 		return nil

@@ -1,0 +1,139 @@
+package kif
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+// randomGame plays n random legal moves from the even start, never checkmating, with
+// a time on every move.
+func randomGame(n int, seed uint64) *shogi.Record {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	rec := shogi.NewRecord()
+	pos := shogi.NewStartPosition()
+	node := &rec.Root
+	var total [2]time.Duration
+	for range n {
+		ms := pos.LegalMoves()
+		var m shogi.Move
+		for tries := 0; ; tries++ {
+			m = ms[rng.IntN(len(ms))]
+			pos.PlayUnchecked(m)
+			ok := pos.HasLegalMove()
+			pos.Undo()
+			if ok || tries > 50 {
+				break
+			}
+		}
+		spent := time.Duration(rng.IntN(120)) * time.Second
+		total[pos.SideToMove()] += spent
+		node = node.AddChild(m)
+		node.Time, node.HasTime = shogi.MoveTime{Spent: spent, Total: total[pos.SideToMove()]}, true
+		pos.PlayUnchecked(m)
+	}
+	node.End = &shogi.Ending{Kind: shogi.EndInterrupt}
+	return rec
+}
+
+var benchData struct {
+	once              sync.Once
+	long, longKI2     []byte
+	longSJIS          []byte
+	short, shortKI2   [][]byte
+	longMoves, shortN int
+}
+
+func loadBenchData(b *testing.B) {
+	benchData.once.Do(func() {
+		long := randomGame(20000, 1)
+		benchData.long, _ = Format(long)
+		benchData.longKI2, _ = FormatKI2(long)
+		var buf bytes.Buffer
+		w := NewWriter(&buf)
+		w.Encoding = ShiftJIS
+		if err := w.Write(long); err != nil {
+			panic(err)
+		}
+		w.Flush()
+		benchData.longSJIS = buf.Bytes()
+		benchData.longMoves = 20000
+		for i := range 200 {
+			rec := randomGame(120, uint64(i+2))
+			k, _ := Format(rec)
+			k2, _ := FormatKI2(rec)
+			benchData.short = append(benchData.short, k)
+			benchData.shortKI2 = append(benchData.shortKI2, k2)
+			benchData.shortN += 120
+		}
+	})
+	if benchData.long == nil {
+		b.Fatal("no benchmark data")
+	}
+}
+
+func benchRead(b *testing.B, records [][]byte, moves int, parse func([]byte) (*shogi.Record, error)) {
+	b.ReportAllocs()
+	size := 0
+	for _, r := range records {
+		size += len(r)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, data := range records {
+			rec, err := parse(data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if rec.StartSFEN == "" {
+				b.Fatal("no start position")
+			}
+		}
+	}
+	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkReadKIF measures reading and validating KIF (every move is checked against
+// the rules as it is read).
+func BenchmarkReadKIF(b *testing.B) {
+	loadBenchData(b)
+	b.Run("long=20000", func(b *testing.B) {
+		benchRead(b, [][]byte{benchData.long}, benchData.longMoves, Parse)
+	})
+	b.Run("long=20000/shift_jis", func(b *testing.B) {
+		benchRead(b, [][]byte{benchData.longSJIS}, benchData.longMoves, Parse)
+	})
+	b.Run("short=200x120", func(b *testing.B) {
+		benchRead(b, benchData.short, benchData.shortN, Parse)
+	})
+}
+
+func BenchmarkReadKI2(b *testing.B) {
+	loadBenchData(b)
+	b.Run("long=20000", func(b *testing.B) {
+		benchRead(b, [][]byte{benchData.longKI2}, benchData.longMoves, ParseKI2)
+	})
+	b.Run("short=200x120", func(b *testing.B) {
+		benchRead(b, benchData.shortKI2, benchData.shortN, ParseKI2)
+	})
+}
+
+func BenchmarkWriteKIF(b *testing.B) {
+	loadBenchData(b)
+	rec, err := Parse(benchData.long)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := Format(rec)
+		if err != nil || len(out) == 0 {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(benchData.longMoves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}

@@ -1,0 +1,79 @@
+package kif
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"path/filepath"
+	"testing"
+)
+
+func addSeeds(f *testing.F, pattern string) {
+	files, _ := filepath.Glob(filepath.Join("testdata", pattern))
+	for _, name := range files {
+		rel, _ := filepath.Rel("testdata", name)
+		f.Add(readTestdata(f, rel))
+	}
+	for _, s := range []string{
+		"", "#KIF version=2.0 encoding=UTF-8\n", kifHead + "   1 ７六歩(77)\n変化：1手\n",
+		boardShogidokoro + "手数＝5\n   6 ５二飛打\n", "▲７六歩 △投了\nまで1手で先手の勝ち\n",
+		"手合割：香落ち\n   1 ３四歩(33)   (1:2:3/)\n",
+	} {
+		f.Add([]byte(s))
+	}
+}
+
+// fuzzRead reads data strictly and leniently. Neither panics; errors are *SyntaxError
+// (or io.EOF); what a strict read accepts is written and read back to the same record,
+// and writing that again gives the same bytes.
+func fuzzRead(t *testing.T, data []byte, d Dialect) {
+	for _, lenient := range []bool{false, true} {
+		r := NewReader(bytes.NewReader(data))
+		r.Format, r.Lenient = d, lenient
+		rec, err := r.Read()
+		if err != nil {
+			var se *SyntaxError
+			if err != io.EOF && !errors.As(err, &se) {
+				t.Fatalf("lenient=%v: %v is not a *SyntaxError", lenient, err)
+			}
+			if lenient && err != io.EOF && !errors.Is(err, ErrLineTooLong) {
+				t.Fatalf("lenient read failed: %v", err)
+			}
+			if err != io.EOF {
+				_ = err.Error()
+			}
+			continue
+		}
+		for _, w := range r.Warnings() {
+			_ = w.Error()
+		}
+		out, err := appendRecord(nil, rec, d == KI2, UTF8)
+		if err != nil {
+			t.Fatalf("lenient=%v: writing what was read: %v", lenient, err)
+		}
+		if lenient {
+			continue
+		}
+		back, err := readAs(out, d)
+		if err != nil {
+			t.Fatalf("reading back: %v\n%s", err, out)
+		}
+		if diff := diffRecords(normalised(rec, d), back); diff != "" {
+			t.Fatalf("(-read +read back):\n%s\n%s", diff, out)
+		}
+		again, err := appendRecord(nil, back, d == KI2, UTF8)
+		if err != nil || !bytes.Equal(out, again) {
+			t.Fatalf("second write differs: %v\n%s\n%s", err, out, again)
+		}
+	}
+}
+
+func FuzzReadKIF(f *testing.F) {
+	addSeeds(f, "kif/*")
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KIF) })
+}
+
+func FuzzReadKI2(f *testing.F) {
+	addSeeds(f, "ki2/*")
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KI2) })
+}
