@@ -90,10 +90,13 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		if err == io.EOF {
 			return nil, io.EOF
 		}
-		off := int(r.dec.InputOffset())
+		off := skipSpace(r.data, int(r.dec.InputOffset()))
 		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			off = int(se.Offset)
+		switch {
+		case errors.As(err, &se):
+			off = max(int(se.Offset)-1, 0)
+		case err == io.ErrUnexpectedEOF:
+			off = len(r.data)
 		}
 		line, col := lineColumn(r.data, off)
 		r.err = &SyntaxError{Line: line, Column: col, Err: fmt.Errorf("%w: %w", ErrJSON, err)}
@@ -172,7 +175,7 @@ func (c *converter) decodeError(err error) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &te):
-		line, col := lineColumn(c.r.data, c.base+int(te.Offset))
+		line, col := lineColumn(c.r.data, c.base+valueBefore(c.raw, int(te.Offset)))
 		return &SyntaxError{Line: line, Column: col, Path: te.Field, Err: fmt.Errorf("%w: %w", ErrJSON, err)}
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
 		if u := unknownKeys(c.raw, 1); len(u) > 0 {
@@ -467,4 +470,22 @@ func (c *converter) resolve(mv *move, pos *shogi.Position) (shogi.Move, error) {
 		}
 	}
 	return m, nil
+}
+
+// valueBefore returns the start of the scalar value that ends at off.
+func valueBefore(raw []byte, off int) int {
+	off = min(off, len(raw))
+	i := off - 1
+	if i >= 0 && raw[i] == '"' {
+		for i--; i >= 0; i-- {
+			if raw[i] == '"' && (i == 0 || raw[i-1] != '\\') {
+				return i
+			}
+		}
+		return 0
+	}
+	for i >= 0 && !bytes.ContainsRune([]byte(":,[{"), rune(raw[i])) {
+		i--
+	}
+	return skipSpace(raw, i+1)
 }

@@ -1,0 +1,170 @@
+package jkf_test
+
+import (
+	"errors"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/jkf"
+)
+
+const opening = `{"header":{},"moves":[{},
+{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},
+`
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct {
+		name, text   string
+		line, column int
+		path         string
+		reason       error
+	}{
+		{"illegal move", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":5},"piece":"FU"}}]}`,
+			3, 9, "moves[2].move", shogi.ErrCannotMove},
+		{"wrong color", opening + `{"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}}]}`,
+			3, 9, "moves[2].move", shogi.ErrWrongSide},
+		{"wrong piece", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"KY"}}]}`,
+			3, 9, "moves[2].move", jkf.ErrPieceMismatch},
+		{"nifu in a fork", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},
+{"move":{"color":0,"from":{"x":8,"y":8},"to":{"x":2,"y":2},"piece":"KA","promote":true},
+ "forks":[[{"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}},
+           {"move":{"color":1,"from":{"x":2,"y":2},"to":{"x":8,"y":8},"piece":"KA","promote":true}},
+           {"move":{"color":0,"to":{"x":5,"y":5},"piece":"FU"}}]]}]}`,
+			7, 20, "moves[3].forks[0][2].move", shogi.ErrNotInHand},
+		{"unknown key", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","extra":1}}]}`,
+			3, 73, "moves[2].move.extra", jkf.ErrUnknownKey},
+		{"unknown top key", `{"header":{},"moves":[{}],"version":2}`, 1, 27, "version", jkf.ErrUnknownKey},
+		{"capture mismatch", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","capture":"KA"}}]}`,
+			3, 83, "moves[2].move.capture", jkf.ErrCapture},
+		{"same mismatch", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","same":true}}]}`,
+			3, 80, "moves[2].move.same", jkf.ErrSame},
+		{"bad square", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":0,"y":4},"piece":"FU"}}]}`,
+			3, 46, "moves[2].move.to", jkf.ErrSquare},
+		{"unknown piece", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"XX"}}]}`,
+			3, 68, "moves[2].move.piece", jkf.ErrPiece},
+		{"no color", opening + `{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]}`,
+			3, 9, "moves[2].move", jkf.ErrMissing},
+		{"unknown preset", `{"header":{},"initial":{"preset":"NINE"},"moves":[{}]}`, 1, 34, "initial.preset", jkf.ErrPreset},
+		{"bad board", `{"header":{},"initial":{"preset":"OTHER","data":{"color":0,"board":[],"hands":[{},{}]}},"moves":[{}]}`,
+			1, 68, "initial.data.board", jkf.ErrBoard},
+		{"truncated", opening, 3, 1, "", jkf.ErrJSON},
+		{"not JSON", "V2.2\nPI\n", 1, 1, "", jkf.ErrJSON},
+		{"wrong type", `{"header":{},"moves":[{},{"move":{"color":"black"}}]}`, 1, 43, "moves.move.color", jkf.ErrJSON},
+		{"header value not a string", `{"header":{"先手":1},"moves":[{}]}`, 1, 11, "header", jkf.ErrJSON},
+		{"not an object", `[1,2]`, 1, 1, "", jkf.ErrNotJKFObject},
+		{"move after the end", opening + `{"special":"TORYO"},{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]}`,
+			3, 21, "moves[3]", jkf.ErrAfterEnd},
+		{"fork without a move", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"forks":[[{"special":"TORYO"}]]}]}`,
+			3, 83, "moves[2].forks[0]", jkf.ErrMisplaced},
+		{"negative time", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"time":{"now":{"m":-1,"s":0}}}]}`,
+			3, 88, "moves[2].time.now", jkf.ErrTime},
+		{"empty", "  \n", 1, 1, "", jkf.ErrEmpty},
+		{"two records", `{"header":{},"moves":[{}]}` + "\n" + `{"header":{},"moves":[{}]}`, 2, 1, "", jkf.ErrMoreRecords},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := jkf.Parse([]byte(tt.text))
+			var se *jkf.SyntaxError
+			if !errors.As(err, &se) || !errors.Is(err, tt.reason) {
+				t.Fatalf("got %v, want %v", err, tt.reason)
+			}
+			if se.Line != tt.line || se.Column != tt.column || se.Path != tt.path {
+				t.Errorf("at %d:%d %q, want %d:%d %q (%v)", se.Line, se.Column, se.Path, tt.line, tt.column, tt.path, err)
+			}
+			if !strings.HasPrefix(err.Error(), "jkf: line ") {
+				t.Errorf("message %q", err)
+			}
+		})
+	}
+}
+
+func TestIllegalMovePly(t *testing.T) {
+	_, err := jkf.Parse([]byte(opening + `{"move":{"color":1,"to":{"x":5,"y":5},"piece":"FU"}}]}`))
+	var ie *shogi.IllegalMoveError
+	if !errors.As(err, &ie) || ie.Ply != 2 || !errors.Is(err, shogi.ErrNotInHand) {
+		t.Fatalf("got %v, want an illegal move 2", err)
+	}
+}
+
+func TestLenient(t *testing.T) {
+	text := opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","capture":"KA","note":"x"}},
+{"move":{"color":0,"to":{"x":5,"y":5},"piece":"KA"}},
+{"move":{"color":1,"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU"}},
+{"special":"TORYO"}]}`
+	r := jkf.NewReader(strings.NewReader(text))
+	r.Lenient = true
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rec.Moves()); n != 2 {
+		t.Errorf("%d moves, want 2", n)
+	}
+	e := rec.Ending()
+	if e == nil || e.Kind != shogi.EndIllegalLoss || e.Result != shogi.WhiteWins || !strings.Contains(e.Text, `"piece":"KA"`) {
+		t.Errorf("ending %+v", e)
+	}
+	var reasons []error
+	for _, w := range r.Warnings() {
+		reasons = append(reasons, w)
+	}
+	if len(reasons) != 4 || !errors.Is(reasons[0], jkf.ErrUnknownKey) || !errors.Is(reasons[1], jkf.ErrCapture) ||
+		!errors.Is(reasons[2], shogi.ErrNotInHand) || !strings.Contains(reasons[3].Error(), "2 entries") {
+		t.Errorf("warnings %v", reasons)
+	}
+}
+
+func TestReaderStream(t *testing.T) {
+	text := `{"header":{"先手":"a"},"moves":[{}]}` + "\n" + readmeExample + "\n"
+	r := jkf.NewReader(strings.NewReader(text))
+	for i, want := range []int{0, 5} {
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(rec.Moves()); n != want {
+			t.Errorf("record %d: %d moves, want %d", i, n, want)
+		}
+	}
+	if _, err := r.Read(); err != io.EOF {
+		t.Errorf("end: %v", err)
+	}
+}
+
+// hugeInput is a reader giving a JKF text whose header holds a 100 MB string,
+// without holding it.
+type hugeInput struct{ n int }
+
+func (h *hugeInput) Read(p []byte) (int, error) {
+	if h.n == 100<<20 {
+		h.n--
+		return copy(p, `{"header":{"a":"`), nil
+	}
+	if h.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), h.n)
+	for i := range p[:k] {
+		p[i] = 'x'
+	}
+	h.n -= k
+	return k, nil
+}
+
+func TestHugeInput(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r := jkf.NewReader(&hugeInput{n: 100 << 20})
+	r.MaxBytes = 8 << 20
+	_, err := r.Read()
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, jkf.ErrTooLarge) {
+		t.Fatalf("got %v, want ErrTooLarge", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 40<<20 {
+		t.Errorf("allocated %d bytes", n)
+	}
+}

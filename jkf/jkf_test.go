@@ -1,0 +1,329 @@
+package jkf_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/jkf"
+)
+
+const fixture = "testdata/ryuou201409020101.jkf"
+
+var equateEmpty = cmpopts.EquateEmpty()
+
+// flatRecord is a record with its move tree listed node by node: cmp is slow on deep
+// pointer chains.
+type flatRecord struct {
+	Header    shogi.Header
+	StartSFEN string
+	Nodes     []flatNode
+}
+
+type flatNode struct {
+	Path     string // the variations taken from the root
+	Ply      int
+	Move     string
+	Time     shogi.MoveTime
+	HasTime  bool
+	Comments []string
+	Bookmark string
+	End      *shogi.Ending
+}
+
+func flatten(rec *shogi.Record) flatRecord {
+	f := flatRecord{Header: rec.Header, StartSFEN: rec.StartSFEN}
+	var walk func(n *shogi.Node, path string, ply int)
+	walk = func(n *shogi.Node, path string, ply int) {
+		for {
+			f.Nodes = append(f.Nodes, flatNode{path, ply, n.Move.String(), n.Time, n.HasTime, n.Comments, n.Bookmark, n.End})
+			if len(n.Children) == 0 {
+				return
+			}
+			for i, c := range n.Children[1:] {
+				walk(c, fmt.Sprintf("%s/%d.%d", path, ply+1, i+1), ply+1)
+			}
+			n, ply = n.Children[0], ply+1
+		}
+	}
+	walk(&rec.Root, "", 0)
+	return f
+}
+
+func diffRecords(want, got *shogi.Record) string {
+	return cmp.Diff(flatten(want), flatten(got), equateEmpty)
+}
+
+func mustParse(t testing.TB, data []byte) *shogi.Record {
+	t.Helper()
+	rec, err := jkf.Parse(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	return rec
+}
+
+func mustFormat(t testing.TB, rec *shogi.Record) []byte {
+	t.Helper()
+	b, err := jkf.Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestFixture(t *testing.T) {
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := mustParse(t, data)
+	wantKeys := []string{"対局ID", "記録ID", "開始日時", "終了日時", "表題", "棋戦", "持ち時間", "消費時間", "場所", "図", "手合割", "先手", "後手"}
+	var keys []string
+	for _, f := range rec.Header {
+		keys = append(keys, f.Key)
+	}
+	if diff := cmp.Diff(wantKeys, keys); diff != "" {
+		t.Errorf("header keys (-want +got):\n%s", diff)
+	}
+	if v, _ := rec.Header.Get(shogi.HeaderBlack); v != "羽生善治" {
+		t.Errorf("black %q", v)
+	}
+	if rec.StartSFEN != shogi.StartSFEN {
+		t.Errorf("start %s", rec.StartSFEN)
+	}
+	line := rec.MainLine()
+	if len(line) != 117 {
+		t.Fatalf("%d moves, want 117", len(line))
+	}
+	moves := rec.Moves()
+	for i, want := range map[int]string{0: "7g7f", 1: "3c3d", 5: "2b8h+", 6: "7i8h", 82: "G*7g", 116: "B*7c"} {
+		if got := moves[i].String(); got != want {
+			t.Errorf("move %d: %s, want %s", i+1, got, want)
+		}
+	}
+	if n := len(rec.Root.Comments); n != 6 {
+		t.Errorf("%d start comments, want 6", n)
+	}
+	if n := len(line[0].Comments); n != 5 || line[0].Comments[0] != "comment comment" {
+		t.Errorf("move 1 comments %q", line[0].Comments)
+	}
+	for i, n := range line {
+		if !n.HasTime {
+			t.Errorf("move %d has no time", i+1)
+		}
+	}
+	if diff := cmp.Diff(&shogi.Ending{Kind: shogi.EndResign, Result: shogi.BlackWins}, rec.Ending()); diff != "" {
+		t.Errorf("ending (-want +got):\n%s", diff)
+	}
+	if _, err := rec.Replay(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestFixtureMoveFields: the writer gives every move the same relative, same, capture
+// and promotion as the fixture (which json-kifu-format wrote); the fixture leaves out
+// "promote": false.
+func TestFixtureMoveFields(t *testing.T) {
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type fields struct {
+		Same     bool
+		Capture  string
+		Relative string
+		Promote  bool
+	}
+	extract := func(b []byte) []fields {
+		var doc struct {
+			Moves []struct {
+				Move *struct {
+					Same     bool   `json:"same"`
+					Capture  string `json:"capture"`
+					Relative string `json:"relative"`
+					Promote  *bool  `json:"promote"`
+				} `json:"move"`
+			} `json:"moves"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatal(err)
+		}
+		var out []fields
+		for _, m := range doc.Moves {
+			if m.Move != nil {
+				out = append(out, fields{m.Move.Same, m.Move.Capture, m.Move.Relative, m.Move.Promote != nil && *m.Move.Promote})
+			}
+		}
+		return out
+	}
+	want := extract(data)
+	got := extract(mustFormat(t, mustParse(t, data)))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("move fields (-fixture +written):\n%s", diff)
+	}
+}
+
+// TestFixtureRoundTrip: JKF → JKF keeps the record, and the second write gives the
+// same bytes as the first.
+func TestFixtureRoundTrip(t *testing.T) {
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := mustParse(t, data)
+	first := mustFormat(t, rec)
+	rec2 := mustParse(t, first)
+	if diff := diffRecords(rec, rec2); diff != "" {
+		t.Errorf("record changed (-want +got):\n%s", diff)
+	}
+	if second := mustFormat(t, rec2); !bytes.Equal(first, second) {
+		t.Errorf("second write differs")
+	}
+	var buf bytes.Buffer
+	w := jkf.NewWriter(&buf)
+	w.Indent = "  "
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	if diff := diffRecords(rec, mustParse(t, buf.Bytes())); diff != "" {
+		t.Errorf("indented: record changed (-want +got):\n%s", diff)
+	}
+}
+
+// The example of the JKF README.
+const readmeExample = `{"header":{"先手":"na2hiro","後手":"うひょ"},
+ "moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},
+  {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"color":0,"piece":"KA","capture":"KA","promote":false}},
+  {"move":{"from":{"x":3,"y":1},"to":{"x":2,"y":2},"color":1,"piece":"GI","capture":"KA","same":true}},
+  {"move":{"to":{"x":4,"y":5},"color":0,"piece":"KA"}},
+  {"special":"CHUDAN"}]}`
+
+func TestReadmeExample(t *testing.T) {
+	rec := mustParse(t, []byte(readmeExample))
+	var got []string
+	for _, m := range rec.Moves() {
+		got = append(got, m.String())
+	}
+	if diff := cmp.Diff([]string{"7g7f", "3c3d", "8h2b", "3a2b", "B*4e"}, got); diff != "" {
+		t.Errorf("moves (-want +got):\n%s", diff)
+	}
+	if e := rec.Ending(); e == nil || e.Kind != shogi.EndInterrupt {
+		t.Errorf("ending %+v", e)
+	}
+	want := `{"header":{"先手":"na2hiro","後手":"うひょ"},"initial":{"preset":"HIRATE"},"moves":[{},` +
+		`{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},` +
+		`{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},` +
+		`{"move":{"color":0,"from":{"x":8,"y":8},"to":{"x":2,"y":2},"piece":"KA","promote":false,"capture":"KA"}},` +
+		`{"move":{"color":1,"from":{"x":3,"y":1},"to":{"x":2,"y":2},"piece":"GI","same":true,"capture":"KA"}},` +
+		`{"move":{"color":0,"to":{"x":4,"y":5},"piece":"KA"}},` +
+		`{"special":"CHUDAN"}]}` + "\n"
+	if got := string(mustFormat(t, rec)); got != want {
+		t.Errorf("written:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestForks(t *testing.T) {
+	// 1.▲7六歩 (or 1.▲2六歩 △8四歩 投了, or 1.▲5六歩) △3四歩 ▲2二角成 (or ▲6六歩 中断)
+	text := `{"header":{},"moves":[{"comments":["start"]},
+	{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"comments":["main"],
+	 "forks":[[{"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"},"time":{"now":{"m":1,"s":2},"total":{"h":0,"m":1,"s":2}}},
+	           {"move":{"color":1,"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU"}},
+	           {"special":"TORYO"}],
+	          [{"move":{"color":0,"from":{"x":5,"y":7},"to":{"x":5,"y":6},"piece":"FU"}}]]},
+	{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},
+	{"move":{"color":0,"from":{"x":8,"y":8},"to":{"x":2,"y":2},"piece":"KA","promote":true,"capture":"KA"},
+	 "forks":[[{"move":{"color":0,"from":{"x":6,"y":7},"to":{"x":6,"y":6},"piece":"FU"}},{"special":"CHUDAN"}]]}]}`
+	rec := mustParse(t, []byte(text))
+	root := &rec.Root
+	if len(root.Children) != 3 {
+		t.Fatalf("%d first moves, want 3", len(root.Children))
+	}
+	v1 := root.Children[1]
+	if v1.Move.String() != "2g2f" || v1.Time.Spent.Seconds() != 62 || len(v1.Children) != 1 {
+		t.Errorf("variation 1: %s %v", v1.Move, v1.Time)
+	}
+	if e := v1.Children[0].End; e == nil || e.Kind != shogi.EndResign || e.Result != shogi.WhiteWins {
+		t.Errorf("variation 1 ending %+v", e)
+	}
+	if root.Children[2].Move.String() != "5g5f" {
+		t.Errorf("variation 2: %s", root.Children[2].Move)
+	}
+	n := root.Children[0].Children[0]
+	if len(n.Children) != 2 || n.Children[0].Move.String() != "8h2b+" || n.Children[1].Move.String() != "6g6f" {
+		t.Fatalf("move 3 and its fork: %v", n.Children)
+	}
+	if e := n.Children[1].End; e == nil || e.Kind != shogi.EndInterrupt {
+		t.Errorf("fork ending %+v", e)
+	}
+	again := mustParse(t, mustFormat(t, rec))
+	if diff := diffRecords(rec, again); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+}
+
+func TestInitial(t *testing.T) {
+	tests := []struct{ initial, sfen string }{
+		{`{"preset":"HIRATE"}`, shogi.StartSFEN},
+		{`{"preset":"KY"}`, "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
+		{`{"preset":"8"}`, "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
+		{`{"preset":"5_L"}`, "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
+		{`{"preset":"OTHER","data":{"color":1,"board":[[{"color":1,"kind":"OU"},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],` +
+			`[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{"color":0,"kind":"OU"}],` +
+			`[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],` +
+			`"hands":[{"FU":1,"KY":0,"KE":0,"GI":0,"KI":2,"KA":0,"HI":0},{"FU":0,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":1}]}}`,
+			"8k/9/9/9/9/9/9/9/4K4 w 2GPr 1"},
+	}
+	for _, tt := range tests {
+		rec := mustParse(t, []byte(`{"header":{},"initial":`+tt.initial+`,"moves":[{}]}`))
+		want, _ := shogi.ParseSFEN(tt.sfen)
+		got, err := rec.StartPosition()
+		if err != nil || !got.Equal(want) {
+			t.Errorf("%s: start %v (%v), want %s", tt.initial, got, err, tt.sfen)
+		}
+		again := mustParse(t, mustFormat(t, rec))
+		if again.StartSFEN != rec.StartSFEN {
+			t.Errorf("%s: start after a round trip %s", tt.initial, again.StartSFEN)
+		}
+	}
+}
+
+func TestSpecials(t *testing.T) {
+	// After 1.▲7六歩 White is to move.
+	tests := []struct {
+		special string
+		kind    shogi.EndingKind
+		result  shogi.Result
+		text    string
+	}{
+		{"TORYO", shogi.EndResign, shogi.BlackWins, ""},
+		{"TSUMI", shogi.EndMate, shogi.BlackWins, ""},
+		{"+ILLEGAL_ACTION", shogi.EndIllegalWin, shogi.WhiteWins, ""},
+		{"-ILLEGAL_ACTION", shogi.EndIllegalLoss, shogi.BlackWins, ""},
+		{"OUTE_SENNICHITE", shogi.EndSennichite, shogi.WhiteWins, ""},
+		{"SENNICHITE", shogi.EndSennichite, shogi.Draw, ""},
+		{"KACHI", shogi.EndEnteringKingWin, shogi.WhiteWins, ""},
+		{"不戦勝", shogi.EndDefaultWin, shogi.WhiteWins, ""},
+		{"封じ手", shogi.EndSealedMove, shogi.NoResult, ""},
+		{"SOMETHING_ELSE", shogi.EndNone, shogi.NoResult, "SOMETHING_ELSE"},
+	}
+	for _, tt := range tests {
+		text := `{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},{"special":"` + tt.special + `"}]}`
+		rec := mustParse(t, []byte(text))
+		want := &shogi.Ending{Kind: tt.kind, Result: tt.result, Text: tt.text}
+		if diff := cmp.Diff(want, rec.Ending()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.special, diff)
+		}
+		if diff := diffRecords(rec, mustParse(t, mustFormat(t, rec))); diff != "" {
+			t.Errorf("%s: round trip (-want +got):\n%s", tt.special, diff)
+		}
+	}
+}
