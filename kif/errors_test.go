@@ -76,7 +76,7 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestIllegalMoveError(t *testing.T) {
-	in := kifHead + "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ４四歩(43)\n   5 ２五歩(26)\n   6 ４五歩(44)\n   7 ２四歩(25)\n   8 同　歩(23)\n   9 同　飛(28)\n  10 ４六歩(45)\n  11 ７七歩打\n  12 ４七歩(46)\n"
+	in := kifHead + "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ４四歩(43)\n   5 ２五歩(26)\n   6 ４五歩(44)\n   7 ２四歩(25)\n   8 同　歩(23)\n   9 同　飛(28)\n  10 ４六歩(45)\n  11 ７七歩打     ( 0:03/00:00:09)\n  12 ４七歩(46)\n"
 	_, err := Parse([]byte(in))
 	var ime *shogi.IllegalMoveError
 	if !errors.As(err, &ime) || ime.Ply != 11 || ime.Move.String() != "P*7g" {
@@ -97,7 +97,7 @@ func TestIllegalMoveError(t *testing.T) {
 	if n := len(rec.Moves()); n != 10 {
 		t.Errorf("got %d moves, want 10", n)
 	}
-	want := shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WhiteWins, Text: "７七歩打"}
+	want := shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WhiteWins, Text: "７七歩打", Time: sec(3, 9)}
 	if e := rec.Ending(); e == nil || *e != want {
 		t.Errorf("ending: got %+v, want %+v", e, want)
 	}
@@ -110,7 +110,7 @@ func TestIllegalMoveError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(out, []byte("  11 ７七歩打\nまで10手で先手の反則負け\n")) {
+	if !bytes.Contains(out, []byte("  11 ７七歩打     ( 0:03/00:00:09)\nまで10手で先手の反則負け\n")) {
 		t.Errorf("written:\n%s", out)
 	}
 	r = NewReader(bytes.NewReader(out))

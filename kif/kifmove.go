@@ -54,7 +54,14 @@ func (p *parser) kifLine(s string, off int) error {
 		return p.badMove(column(s, len(s)-len(rest)), terr, moveText(s[moveOff:]))
 	}
 	if err := p.pos.CheckMove(m); err != nil {
-		return p.badMove(moveCol, err, moveText(s[moveOff:]))
+		text := moveText(s[moveOff:])
+		if err := p.badMove(moveCol, err, text); err != nil {
+			return err
+		}
+		if e := p.top().tip().End; e != nil && e.Text == text {
+			e.Time = tm // the kept move keeps its time
+		}
+		return nil
 	}
 	node, err := p.addMove(m, moveCol)
 	if err != nil {

@@ -29,7 +29,8 @@ var (
 // A Writer writes KIF or KI2 records.
 //
 // Set the exported fields before the first call to Write. Records are buffered: call
-// [Writer.Flush] at the end.
+// [Writer.Flush] at the end. KIF times are whole seconds: fractions (which CSA V3.0
+// records may carry) are dropped. KI2 has no times at all.
 type Writer struct {
 	// Format is KIF (the default) or KI2.
 	Format Dialect
