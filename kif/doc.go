@@ -23,7 +23,8 @@
 // the rules, so that errors.Is(err, shogi.ErrNifu) tells a 二歩. With
 // [Reader.Lenient] set it reads on and lists every problem in [Reader.Warnings]; an
 // illegal move then ends its line with an ending of kind shogi.EndIllegalLoss that
-// keeps the move as written, so nothing is dropped silently.
+// keeps the move as written, and the moves after it in that line are skipped with a
+// warning each: nothing is dropped silently.
 //
 // A [Writer] writes KIF (the default) or KI2, in UTF-8 (the default) or Shift_JIS, as
 // Kifu for Windows lays them out. A character that Shift_JIS cannot hold is an

@@ -7,7 +7,8 @@ import (
 	shogi "github.com/kifu-go/shogi"
 )
 
-// Parse reads a KIF record (KI2 move lines are accepted as well) strictly.
+// Parse reads a KIF record (KI2 move lines are accepted as well) strictly. Input
+// without a record (empty, or only blank and # lines) is io.ErrUnexpectedEOF.
 func Parse(data []byte) (*shogi.Record, error) {
 	return parse(data, AutoDialect)
 }
