@@ -76,6 +76,11 @@ func (p *Position) isPawnDropMate(ps Square) bool {
 	ek := p.kings[them]
 	occ := p.Occupied().Or(SquareBB(ps))
 	capturers := p.attackers(ps, them, occ).AndNot(SquareBB(ek))
+	if !capturers.IsEmpty() && p.attacked(ek, us, occ) {
+		// The king stood in check already (only in a Setup.AllowUnreachable position):
+		// taking the pawn leaves that check, so only the king can answer.
+		capturers = Bitboard{}
+	}
 	if !capturers.IsEmpty() {
 		pinned := p.pinnedPieces(them, occ)
 		for !capturers.IsEmpty() {
