@@ -422,6 +422,16 @@ func TestUnreachableSetups(t *testing.T) {
 			t.Errorf("ParseSFENUnreachable(%q) = %v, want %v", tc.sfen, err, tc.err)
 		}
 	}
+	// White stands in check from the bishop on 8h (and the lance on 1c): the silver
+	// may take the dropped pawn, but that leaves the bishop's check, so P*1b mates.
+	u, err := shogi.ParseSFENUnreachable("7sk/9/8L/9/9/9/9/1B7/8B b P 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := u.CheckMove(usi(t, "P*1b")); !errors.Is(err, shogi.ErrUchifuzume) {
+		t.Errorf("P*1b with White already in check: %v, want ErrUchifuzume", err)
+	}
+	checkAgainstReference(t, u)
 	// Moves from an unreachable position obey the rules: no second pawn on file 9.
 	p, err := shogi.ParseSFENUnreachable("4k4/P8/P8/P8/P8/P8/P8/P8/P3K4 b P 1")
 	if err != nil {
