@@ -2,6 +2,7 @@ package kif
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -67,5 +68,30 @@ func TestVariationTree(t *testing.T) {
 	slices.Sort(paths)
 	if !slices.Equal(paths, want) {
 		t.Errorf("lines:\n%s\nwant:\n%s", strings.Join(paths, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestDanglingVariationLenient: a block that branches from nowhere is skipped, and the
+// blocks after it still land on the right line with the right position.
+func TestDanglingVariationLenient(t *testing.T) {
+	in := kifHead + "   1 ９六歩(97)\n   2 ９四歩(93)\n   3 ２六歩(27)\n\n変化：1手\n   1 ２六歩(27)\n   2 ９四歩(93)\n   3 ２五歩(26)\n\n変化：0手\n   0 ７六歩(77)\n\n変化：2手\n   2 ８四歩(83)\n   3 ２五歩(26)\n"
+	r := NewReader(strings.NewReader(in))
+	r.Lenient = true
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings()) != 1 || !errors.Is(r.Warnings()[0], ErrVariation) || r.Warnings()[0].Line != 12 {
+		t.Errorf("warnings: %v", r.Warnings())
+	}
+	var paths []string
+	for _, n := range flatten(rec).Nodes {
+		paths = append(paths, n.Path)
+	}
+	if want := " |1 2g2f |1 8c8d 2f2e"; !slices.Contains(paths, want) {
+		t.Errorf("no %q in %q", want, paths)
+	}
+	if _, err := Format(rec); err != nil {
+		t.Error(err)
 	}
 }

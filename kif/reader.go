@@ -491,15 +491,20 @@ func (p *parser) variation(s string, off int, t string) error {
 	if err := p.setUpStart(); err != nil {
 		return err
 	}
+	// The block continues the most recent line that holds move k and started before
+	// it. The position follows the lines of the stack, so taking back the moves after
+	// ply k gives the position of the branch. A dangling block leaves the stack as it is.
 	k := n - p.base
-	for len(p.lines) > 1 && p.top().start >= k {
-		p.lines = p.lines[:len(p.lines)-1]
+	top := len(p.lines)
+	for top > 1 && p.lines[top-1].start >= k {
+		top--
 	}
-	l := p.top()
+	l := &p.lines[top-1]
 	if k < 0 || k < l.start || k-l.start > len(l.nodes) {
 		p.skipping = true
 		return p.fail(column(s, off), fmt.Errorf("%w: 変化：%d手", ErrVariation, n))
 	}
+	p.lines = p.lines[:top]
 	parent := l.parent
 	if k > l.start {
 		parent = l.nodes[k-1-l.start]
