@@ -36,6 +36,7 @@ func (p *parser) ki2Line(s string, off int) error {
 	if err := p.setUpStart(); err != nil {
 		return err
 	}
+	p.anyMove = true
 	for i := off; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if isSpace(r) {

@@ -30,6 +30,7 @@ func (p *parser) kifLine(s string, off int) error {
 	if err := p.setUpStart(); err != nil {
 		return err
 	}
+	p.anyMove = true
 	if p.skipping {
 		return nil
 	}

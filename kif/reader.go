@@ -115,8 +115,8 @@ type parser struct {
 	baseSet  bool
 	lines    []lineState // the stack of lines (formats.md §2.6)
 	last     *shogi.Node // the node that comments and bookmarks belong to
-	anyMove  bool
-	skipping bool // a lenient read skips a dangling variation
+	anyMove  bool        // a move line was read
+	skipping bool        // a lenient read skips a dangling variation
 
 	slab []shogi.Node
 	ptrs []*shogi.Node
@@ -439,7 +439,6 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	cur.nodes = append(cur.nodes, n)
 	p.pos.PlayUnchecked(m)
 	p.last = n
-	p.anyMove = true
 	return n, nil
 }
 
