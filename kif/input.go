@@ -16,7 +16,7 @@ import (
 // bytes, decoded from the detected encoding. The encoding is sniffed from the head of
 // the input in this order: a UTF-8 byte order mark; a first line
 // "#KIF version=2.0 encoding=…"; UTF-8 when the head is valid UTF-8; Shift_JIS
-// (CP932) otherwise. The file extension (.kif Shift_JIS, .kifu UTF-8 by the spec) is
+// (CP932) otherwise. When the head is all ASCII, the first line that is not decides. The file extension (.kif Shift_JIS, .kifu UTF-8 by the spec) is
 // never trusted.
 
 // MaxLineLength is the longest line, in bytes, that a Reader accepts. Longer lines
@@ -204,10 +204,22 @@ func sniffEncoding(head []byte, atEOF bool) Encoding {
 	if e, ok := declaredEncoding(head); ok {
 		return e
 	}
+	if isASCII(head) && !atEOF {
+		return AutoEncoding // decided by the first line that is not ASCII
+	}
 	if validUTF8Head(head, atEOF) {
 		return UTF8
 	}
 	return ShiftJIS
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // declaredEncoding reads the encoding of a first line "#KIF version=2.0 encoding=…".
@@ -263,6 +275,15 @@ func newDecoder(enc Encoding) *decoder {
 // encoding, the 0-based character index of the first of them (-1 otherwise). Invalid
 // bytes come out as U+FFFD.
 func (d *decoder) decode(raw []byte) (string, int) {
+	if d.enc == AutoEncoding {
+		if isASCII(raw) {
+			return string(raw), -1
+		}
+		d.enc = UTF8
+		if !utf8.Valid(raw) {
+			d.enc, d.sj = ShiftJIS, japanese.ShiftJIS.NewDecoder()
+		}
+	}
 	if d.enc != ShiftJIS {
 		if utf8.Valid(raw) {
 			return string(raw), -1
@@ -278,14 +299,7 @@ func (d *decoder) decode(raw []byte) (string, int) {
 		}
 		return string(bytes.ToValidUTF8(raw, []byte("\uFFFD"))), bad
 	}
-	ascii := true
-	for _, b := range raw {
-		if b >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if isASCII(raw) {
 		return string(raw), -1
 	}
 	d.sj.Reset()

@@ -65,7 +65,20 @@ func TestEncodingDetection(t *testing.T) {
 			t.Errorf("%s (-want +got):\n%s", name, diff)
 		}
 	}
-	// The encoding can be forced, and a long UTF-8 head does not hide Shift_JIS later.
+	// A long ASCII head does not hide Shift_JIS or UTF-8 after it.
+	pad := strings.Repeat("*ascii comment\n", 10000)
+	for name, in := range map[string][]byte{
+		"shift_jis": append([]byte(pad), toShiftJIS(t, sampleKIF)...),
+		"utf-8":     []byte(pad + sampleKIF),
+	} {
+		got, err := Parse(in)
+		if err != nil {
+			t.Errorf("ascii head, %s: %v", name, err)
+		} else if n := len(got.Root.Comments); n != 10001 || got.Root.Comments[10000] != "始めのコメント" {
+			t.Errorf("ascii head, %s: %d comments", name, n)
+		}
+	}
+	// The encoding can be forced.
 	r := NewReader(bytes.NewReader(toShiftJIS(t, sampleKIF)))
 	r.Encoding = ShiftJIS
 	if got, err := r.Read(); err != nil || diffRecords(want, got) != "" {
