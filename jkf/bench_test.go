@@ -1,0 +1,132 @@
+package jkf_test
+
+import (
+	"bytes"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/jkf"
+)
+
+// longGame plays n random legal moves from the even start, never into a position
+// without legal moves, with a time on every move.
+func longGame(tb testing.TB, n int, seed uint64) *shogi.Record {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	rec := shogi.NewRecord()
+	pos := shogi.NewStartPosition()
+	node := &rec.Root
+	var list shogi.MoveList
+	var total [2]time.Duration
+	for pos.Ply() < n {
+		pos.GenerateMoves(&list)
+		moves := list.Moves()
+		start := rng.IntN(len(moves))
+		played := false
+		for i := range moves {
+			m := moves[(start+i)%len(moves)]
+			side := pos.SideToMove()
+			pos.PlayUnchecked(m)
+			if pos.HasLegalMove() {
+				node = node.AddChild(m)
+				d := time.Duration(rng.IntN(60)) * time.Second
+				total[side] += d
+				node.Time, node.HasTime = shogi.MoveTime{Spent: d, Total: total[side]}, true
+				played = true
+				break
+			}
+			pos.Undo()
+		}
+		if !played {
+			tb.Fatalf("stuck after %d moves", pos.Ply())
+		}
+	}
+	node.End = &shogi.Ending{Kind: shogi.EndInterrupt}
+	return rec
+}
+
+func formatJKF(tb testing.TB, recs ...*shogi.Record) []byte {
+	var buf bytes.Buffer
+	w := jkf.NewWriter(&buf)
+	for _, rec := range recs {
+		if err := w.Write(rec); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkRead measures reading with every move validated, in moves per second.
+func BenchmarkRead(b *testing.B) {
+	b.Run("long=20000", func(b *testing.B) {
+		data := formatJKF(b, longGame(b, 20000, 1))
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		moves := 0
+		for b.Loop() {
+			rec, err := jkf.Parse(data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			moves += len(rec.Moves())
+		}
+		b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+	})
+	b.Run("short=1000x100", func(b *testing.B) {
+		recs := make([]*shogi.Record, 1000)
+		for i := range recs {
+			recs[i] = longGame(b, 100, uint64(i))
+		}
+		data := formatJKF(b, recs...)
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		moves := 0
+		for b.Loop() {
+			r := jkf.NewReader(bytes.NewReader(data))
+			for {
+				rec, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves += len(rec.Moves())
+			}
+		}
+		b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+	})
+}
+
+// BenchmarkWrite measures writing, relative letters included, in moves per second.
+func BenchmarkWrite(b *testing.B) {
+	rec := longGame(b, 20000, 1)
+	b.ReportAllocs()
+	moves := 0
+	for b.Loop() {
+		var buf bytes.Buffer
+		w := jkf.NewWriter(&buf)
+		if err := w.Write(rec); err != nil {
+			b.Fatal(err)
+		}
+		moves += 20000
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+}
+
+func TestReadLongRecord(t *testing.T) {
+	rec := longGame(t, 20000, 1)
+	got, err := jkf.Parse(formatJKF(t, rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rec.Moves(), got.Moves()) || got.MainLine()[19999].Time != rec.MainLine()[19999].Time {
+		t.Fatal("the record changed")
+	}
+}
