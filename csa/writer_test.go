@@ -1,0 +1,72 @@
+package csa_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
+)
+
+func TestWriterHeaderAndLosses(t *testing.T) {
+	rec := &shogi.Record{StartSFEN: "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"}
+	rec.Header = shogi.Header{
+		{Key: "表題", Value: "dropped"}, {Key: shogi.HeaderShitate, Value: "下手の人"},
+		{Key: shogi.HeaderUwate, Value: "上手の人"}, {Key: shogi.HeaderTimeLimit, Value: "00:30+30"},
+		{Key: shogi.HeaderHandicap, Value: "二枚落ち"}, {Key: "$JISHOGI", Value: "27"},
+	}
+	first := rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(5, 1), shogi.NewSquare(4, 2), false))
+	first.Bookmark = "dropped too"
+	first.HasTime, first.Time = true, shogi.MoveTime{Spent: 1500 * time.Millisecond, Total: 1500 * time.Millisecond}
+	rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(6, 1), shogi.NewSquare(7, 2), false)) // a variation
+	first.End = &shogi.Ending{Kind: shogi.EndDefaultWin, Result: shogi.WhiteWins}
+	out, err := csa.Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "V2.2\nN+下手の人\nN-上手の人\n$TIME_LIMIT:00:30+30\n$JISHOGI:27\n" +
+		"P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 *  *  *  *  *  *  *  *  * \n"
+	if !strings.HasPrefix(string(out), want) {
+		t.Errorf("written:\n%s\nwant it to start with:\n%s", out, want)
+	}
+	if !strings.HasSuffix(string(out), "-\n-5142OU,T1\n'不戦勝\n") {
+		t.Errorf("written:\n%s", out)
+	}
+	back, err := csa.Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := back.Header.Get(shogi.HeaderShitate); v != "下手の人" {
+		t.Errorf("read back: %v", back.Header)
+	}
+}
+
+func TestWriterErrors(t *testing.T) {
+	rec := shogi.NewRecord()
+	rec.Root.Comments = []string{"two\nlines"}
+	if _, err := csa.Format(rec); !errors.Is(err, csa.ErrNewline) {
+		t.Errorf("comment with a line break: %v", err)
+	}
+	rec = shogi.NewRecord()
+	rec.Header.Set(shogi.HeaderBlack, "☗")
+	var buf bytes.Buffer
+	w := csa.NewWriter(&buf)
+	w.ShiftJIS = true
+	if err := w.Write(rec); err == nil {
+		t.Error("☗ written in Shift_JIS")
+	}
+	rec = shogi.NewRecord()
+	rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 5), false))
+	var ie *shogi.IllegalMoveError
+	if _, err := csa.Format(rec); !errors.As(err, &ie) || !errors.Is(err, shogi.ErrCannotMove) {
+		t.Errorf("illegal move: %v", err)
+	}
+	w = csa.NewWriter(&buf)
+	w.Version = "4.0"
+	if err := w.Write(shogi.NewRecord()); err == nil {
+		t.Error("version 4.0 written")
+	}
+}
