@@ -84,26 +84,34 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		}
 		r.data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 		r.dec = json.NewDecoder(bytes.NewReader(r.data))
-	}
-	var raw json.RawMessage
-	if err := r.dec.Decode(&raw); err != nil {
-		if err == io.EOF {
-			return nil, io.EOF
+		if !r.Lenient {
+			r.dec.DisallowUnknownFields()
 		}
-		off := skipSpace(r.data, int(r.dec.InputOffset()))
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &se):
+	}
+	before := skipSpace(r.data, int(r.dec.InputOffset()))
+	var k kifu
+	err := r.dec.Decode(&k)
+	if err == io.EOF {
+		return nil, io.EOF
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) || err == io.ErrUnexpectedEOF {
+		off := len(r.data)
+		if se != nil {
 			off = max(int(se.Offset)-1, 0)
-		case err == io.ErrUnexpectedEOF:
-			off = len(r.data)
 		}
 		line, col := lineColumn(r.data, off)
 		r.err = &SyntaxError{Line: line, Column: col, Err: fmt.Errorf("%w: %w", ErrJSON, err)}
 		return nil, r.err
 	}
-	c := converter{r: r, raw: raw, base: int(r.dec.InputOffset()) - len(raw)}
-	return c.record()
+	c := converter{r: r, raw: r.data[before:r.dec.InputOffset()], base: before}
+	if len(c.raw) == 0 || c.raw[0] != '{' {
+		return nil, c.errAt(nil, ErrNotJKFObject)
+	}
+	if err != nil {
+		return nil, c.decodeError(err)
+	}
+	return c.record(&k)
 }
 
 // converter turns one decoded JSON record into a Record, checking every move.
@@ -134,18 +142,7 @@ func (c *converter) sub(elems ...any) []any {
 	return append(c.path[:len(c.path):len(c.path)], elems...)
 }
 
-func (c *converter) record() (*shogi.Record, error) {
-	if len(c.raw) == 0 || c.raw[0] != '{' {
-		return nil, c.errAt(nil, ErrNotJKFObject)
-	}
-	var k kifu
-	dec := json.NewDecoder(bytes.NewReader(c.raw))
-	if !c.r.Lenient {
-		dec.DisallowUnknownFields()
-	}
-	if err := dec.Decode(&k); err != nil {
-		return nil, c.decodeError(err)
-	}
+func (c *converter) record(k *kifu) (*shogi.Record, error) {
 	if c.r.Lenient {
 		for _, u := range unknownKeys(c.raw, 100) {
 			line, col := lineColumn(c.r.data, c.base+u.offset)
@@ -203,7 +200,9 @@ func (c *converter) start(in *initial) (*shogi.Position, error) {
 	if d == nil {
 		return nil, c.errAt([]any{"initial"}, fmt.Errorf("%w: initial.data of an OTHER preset", ErrMissing))
 	}
-	var s shogi.Setup
+	// Records may start from composed positions (nine pawns on a file, a piece that
+	// cannot move): only the limits every position keeps apply.
+	s := shogi.Setup{AllowUnreachable: true}
 	switch d.Color {
 	case 0:
 	case 1:
