@@ -2,7 +2,6 @@ package csa_test
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -231,16 +230,29 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// TestFixtureNifuSetup: 9fu.csa (a tsume-like record) starts with nine white pawns on
-// one file, which the rules core refuses as a start position.
-func TestFixtureNifuSetup(t *testing.T) {
-	_, err := csa.Parse(readFile(t, "9fu.csa"))
-	var se *csa.SyntaxError
-	if !errors.As(err, &se) || !errors.Is(err, csa.ErrSetup) || !errors.Is(err, shogi.ErrDoublePawn) {
-		t.Fatalf("got %v, want a setup error for two pawns on a file", err)
+// TestFixtureNineFu: 9fu.csa (the 九歩 curiosity) starts with nine white pawns on one
+// file, one of them on its last rank: a composed position, which records may start
+// from (shogi.Setup.AllowUnreachable). Its 61 moves obey the rules and end in mate.
+func TestFixtureNineFu(t *testing.T) {
+	rec, err := csa.Parse(readFile(t, "9fu.csa"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if se.Line != 19 {
-		t.Errorf("line %d, want 19 (the side to move)", se.Line)
+	if got, want := rec.StartSFEN, "7pk/7p1/7p1/7p1/7p1/7p1/7p1/7p1/7p1 b 2R4L4s4n 1"; got != want {
+		t.Errorf("start %s, want %s", got, want)
+	}
+	p, err := rec.CheckEnding()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rec.Moves()); n != 61 {
+		t.Errorf("%d moves, want 61", n)
+	}
+	if end := rec.Ending(); end == nil || end.Kind != shogi.EndMate || end.Result != shogi.BlackWins {
+		t.Errorf("ending %+v, want mate won by black", end)
+	}
+	if !p.IsCheckmate() {
+		t.Error("the final position is not mate")
 	}
 }
 

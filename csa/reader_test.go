@@ -306,7 +306,7 @@ func TestReadSyntaxErrors(t *testing.T) {
 		{"AL not last", "P+00AL\nP-00FU\n+\n", 2, 1, csa.ErrOrder},
 		{"king in hand", "P+00OU\n+\n", 1, 3, csa.ErrPiece},
 		{"row too long", "P1 *  *  *  *  *  *  *  *  * -FU\n+\n", 1, 30, csa.ErrBoard},
-		{"setup: side not to move in check", "P1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  * +KI\n+\n", 3, 1, shogi.ErrOpponentInCheck},
+		{"setup: two kings of a side", "P1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  * -OU\n+\n", 3, 1, shogi.ErrTooManyKings},
 		{"info after the position", "PI\n$EVENT:x\n+\n", 2, 1, csa.ErrOrder},
 		{"invalid UTF-8 after a declaration", "'CSA encoding=UTF-8\nV3.0\nN+\x82\xa0\nPI\n+\n", 3, 3, csa.ErrEncoding},
 		{"two records in Parse", "PI\n+\n/\nPI\n+\n", 3, 1, csa.ErrMoreRecords},

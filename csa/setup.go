@@ -212,7 +212,9 @@ func (s *setupState) all(sign byte) {
 }
 
 func (s *setupState) position(side shogi.Color) (*shogi.Position, error) {
-	setup := shogi.Setup{Board: s.board, SideToMove: side}
+	// Records may start from composed positions (the 九歩 curiosity has nine pawns on
+	// a file): only the limits every position keeps apply; moves obey all the rules.
+	setup := shogi.Setup{Board: s.board, SideToMove: side, AllowUnreachable: true}
 	for c := range s.hands {
 		for _, t := range shogi.HandTypes {
 			setup.Hands[c] = setup.Hands[c].WithCount(t, s.hands[c][t])

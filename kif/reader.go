@@ -352,6 +352,9 @@ func (p *parser) setUpStart() error {
 		}
 		setup := p.board.setup
 		setup.MoveNumber = max(p.startMoveNumber, 1)
+		// Diagrams may show composed positions (nine pawns on a file, …): only the
+		// limits every position keeps apply; moves obey all the rules.
+		setup.AllowUnreachable = true
 		pos, err := shogi.NewPosition(setup)
 		if err != nil {
 			if err := p.failAt(p.board.line, 1, fmt.Errorf("%w: %w", ErrPosition, err)); err != nil {
