@@ -198,7 +198,8 @@ func validateInput(path string, stdin io.Reader, opt readOptions) []validation {
 	var out []validation
 	for i, rec := range res.records {
 		v := judge(rec, opt.lenient)
-		v.Path, v.Format, v.Warnings = path, res.format, res.warnings
+		v.Path, v.Format = path, res.format
+		v.Warnings = append(res.warnings[:len(res.warnings):len(res.warnings)], v.Warnings...)
 		if len(res.records) > 1 || res.err != nil && len(res.records) > 0 {
 			v.Record = i + 1
 		}
