@@ -93,14 +93,14 @@ func parseClosing(s string) (closing, bool) {
 		c.kind = k
 		return c, true
 	}
+	c.text = rest // unless it says more below
 	timeUp := false
 	if r, ok := strings.CutPrefix(rest, "時間切れにより"); ok {
 		rest, timeUp = r, true
 	}
 	side, ok := parseSideName(rest)
 	if !ok || !strings.HasPrefix(rest[6:], "の") {
-		c.text = rest
-		return c, rest != ""
+		return c, c.text != ""
 	}
 	win, lose := shogi.WinFor(side), shogi.WinFor(side.Opponent())
 	switch what := rest[6+len("の"):]; {
@@ -109,7 +109,6 @@ func parseClosing(s string) (closing, bool) {
 	case what == "勝ち":
 		c.kind, c.result = shogi.EndResign, win
 	case timeUp:
-		c.text = "時間切れにより" + rest
 	case what == "反則勝ち":
 		c.kind, c.result = shogi.EndIllegalWin, win
 	case what == "反則負け":
@@ -120,8 +119,9 @@ func parseClosing(s string) (closing, bool) {
 		c.kind, c.result = shogi.EndDefaultWin, win
 	case what == "不戦敗":
 		c.kind, c.result = shogi.EndDefaultLoss, lose
-	default:
-		c.text = rest
+	}
+	if c.kind != shogi.EndNone {
+		c.text = ""
 	}
 	return c, true
 }

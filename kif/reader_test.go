@@ -273,6 +273,8 @@ func TestClosingLines(t *testing.T) {
 		{"まで2手で最大手数", shogi.EndMaxMoves, shogi.Draw, ""},
 		{"まで2手で先手の不戦敗", shogi.EndDefaultLoss, shogi.WhiteWins, ""},
 		{"まで2手で謎の終局", shogi.EndNone, shogi.NoResult, "謎の終局"},
+		{"まで2手で時間切れにより詰", shogi.EndNone, shogi.NoResult, "時間切れにより詰"},
+		{"まで2手で先手の謎", shogi.EndNone, shogi.NoResult, "先手の謎"},
 	}
 	for _, tt := range tests {
 		rec, err := ParseKI2([]byte("▲７六歩 △３四歩\n" + tt.line + "\n"))
