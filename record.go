@@ -231,6 +231,9 @@ type MismatchError struct {
 }
 
 func (e *MismatchError) Error() string {
+	if e.Ending == EndNone {
+		return "shogi: " + e.Reason
+	}
 	return fmt.Sprintf("shogi: recorded %s: %s", e.Ending, e.Reason)
 }
 

@@ -118,7 +118,7 @@ func TestValidateUnrecordedMateWarns(t *testing.T) {
 	if code := run([]string{"validate", path}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, out.String())
 	}
-	if !strings.Contains(out.String(), "OK; 19 moves") || !strings.Contains(out.String(), "warning: shogi: recorded none: the line ends in checkmate") {
+	if !strings.Contains(out.String(), "OK; 19 moves") || !strings.Contains(out.String(), "warning: shogi: the line ends in checkmate") {
 		t.Errorf("want OK with a warning about the unrecorded mate, got:\n%s", out.String())
 	}
 }
