@@ -70,10 +70,34 @@ type lineReader struct {
 	err    error // a read error other than io.EOF
 	skipLF bool  // the last line ended in CR: a following LF belongs to it
 	line   int   // number of the line last returned
+
+	// The lines are handed out as strings too, without a copy each: s is a copy of
+	// buf[sBase:sBase+len(s)], made when a line outside it is asked for, and valid
+	// until the buffer is compacted.
+	lastA, lastB int // the last line is buf[lastA:lastB]
+	s            string
+	sBase        int
+	sOK          bool
+}
+
+// lineString returns the line last returned by next as a string.
+func (lr *lineReader) lineString() string {
+	a, b := lr.lastA, lr.lastB
+	if !lr.sOK || a < lr.sBase || b > lr.sBase+len(lr.s) {
+		lr.s, lr.sBase, lr.sOK = string(lr.buf[a:lr.r1]), a, true
+	}
+	return lr.s[a-lr.sBase : b-lr.sBase]
+}
+
+// emit returns buf[a:b] as the next line.
+func (lr *lineReader) emit(a, b int) []byte {
+	lr.lastA, lr.lastB = a, b
+	lr.line++
+	return lr.buf[a:b]
 }
 
 func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: r, buf: make([]byte, 0, sniffLength)}
+	return &lineReader{r: r, buf: make([]byte, 0, 4096)}
 }
 
 // fill reads more input after compacting the buffer. It grows the buffer when it is
@@ -82,6 +106,7 @@ func (lr *lineReader) fill() {
 	if lr.r0 > 0 {
 		n := copy(lr.buf[:cap(lr.buf)], lr.buf[lr.r0:lr.r1])
 		lr.r0, lr.r1 = 0, n
+		lr.sOK = false
 	}
 	if lr.r1 == cap(lr.buf) {
 		size := 2 * cap(lr.buf)
@@ -107,7 +132,7 @@ func (lr *lineReader) fill() {
 
 // head returns up to sniffLength bytes of the start of the input without consuming them.
 func (lr *lineReader) head() []byte {
-	for !lr.eof && lr.r1-lr.r0 < sniffLength && lr.r1 < cap(lr.buf) {
+	for !lr.eof && lr.r1-lr.r0 < sniffLength {
 		lr.fill()
 	}
 	return lr.buf[lr.r0:lr.r1]
@@ -131,7 +156,8 @@ func (lr *lineReader) next() ([]byte, error) {
 				continue
 			}
 		}
-		seg := lr.buf[lr.r0:lr.r1]
+		start := lr.r0
+		seg := lr.buf[start:lr.r1]
 		i := bytes.IndexByte(seg, '\n')
 		var j int
 		if i >= 0 {
@@ -141,21 +167,16 @@ func (lr *lineReader) next() ([]byte, error) {
 		}
 		if j >= 0 && (i < 0 || j < i) {
 			if j == i-1 {
-				line := seg[:j]
 				lr.r0 += i + 1
-				lr.line++
-				return line, nil
+				return lr.emit(start, start+j), nil
 			}
-			line := seg[:j]
 			lr.r0 += j + 1
 			lr.skipLF = true
-			lr.line++
-			return line, nil
+			return lr.emit(start, start+j), nil
 		}
 		if i >= 0 {
 			lr.r0 += i + 1
-			lr.line++
-			return seg[:i], nil
+			return lr.emit(start, start+i), nil
 		}
 		if len(seg) > MaxLineLength {
 			lr.line++
@@ -169,8 +190,7 @@ func (lr *lineReader) next() ([]byte, error) {
 				return nil, io.EOF
 			}
 			lr.r0 = lr.r1
-			lr.line++
-			return seg, nil
+			return lr.emit(start, lr.r1), nil
 		}
 		lr.fill()
 	}
@@ -273,11 +293,11 @@ func newDecoder(enc Encoding) *decoder {
 
 // decode returns the text of a raw line and, when some bytes were invalid in the
 // encoding, the 0-based character index of the first of them (-1 otherwise). Invalid
-// bytes come out as U+FFFD.
-func (d *decoder) decode(raw []byte) (string, int) {
+// bytes come out as U+FFFD. str returns raw as a string.
+func (d *decoder) decode(raw []byte, str func() string) (string, int) {
 	if d.enc == AutoEncoding {
 		if isASCII(raw) {
-			return string(raw), -1
+			return str(), -1
 		}
 		d.enc = UTF8
 		if !utf8.Valid(raw) {
@@ -286,7 +306,7 @@ func (d *decoder) decode(raw []byte) (string, int) {
 	}
 	if d.enc != ShiftJIS {
 		if utf8.Valid(raw) {
-			return string(raw), -1
+			return str(), -1
 		}
 		bad := 0
 		for i := 0; i < len(raw); {
@@ -300,7 +320,7 @@ func (d *decoder) decode(raw []byte) (string, int) {
 		return string(bytes.ToValidUTF8(raw, []byte("\uFFFD"))), bad
 	}
 	if isASCII(raw) {
-		return string(raw), -1
+		return str(), -1
 	}
 	d.sj.Reset()
 	out, _, err := d.sj.Transformer.Transform(d.grow(len(raw)*3/2+8), raw, true)

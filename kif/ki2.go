@@ -3,6 +3,7 @@ package kif
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
@@ -59,7 +60,7 @@ func (p *parser) ki2Line(s string, off int) error {
 			i = j
 			continue
 		}
-		if err := p.ki2Move(c, s[i:i+n], trimSpaces(s[i+n:j]), column(s, i)); err != nil {
+		if err := p.ki2Move(c, strings.TrimRightFunc(s[i:j], isSpace), n, column(s, i)); err != nil {
 			return err
 		}
 		i = j
@@ -67,8 +68,10 @@ func (p *parser) ki2Line(s string, off int) error {
 	return nil
 }
 
-// ki2Move reads one move (or special move) tok after the turn mark of side c.
-func (p *parser) ki2Move(c shogi.Color, mark, tok string, col int) error {
+// ki2Move reads one move (or special move): text is the move with its turn mark of
+// side c, markLen bytes long.
+func (p *parser) ki2Move(c shogi.Color, text string, markLen, col int) error {
+	tok := trimSpaces(text[markLen:])
 	if p.skipping {
 		return nil
 	}
@@ -82,7 +85,7 @@ func (p *parser) ki2Move(c shogi.Color, mark, tok string, col int) error {
 	if c != side {
 		return p.badMove(col, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Reason: shogi.ErrWrongSide}, tok)
 	}
-	m, err := notation.KI2.Decode(p.pos, mark+tok)
+	m, err := notation.KI2.Decode(p.pos, text)
 	if err != nil {
 		var ime *shogi.IllegalMoveError
 		if errors.As(err, &ime) {

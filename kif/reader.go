@@ -118,8 +118,9 @@ type parser struct {
 	anyMove  bool        // a move line was read
 	skipping bool        // a lenient read skips a dangling variation
 
-	slab []shogi.Node
-	ptrs []*shogi.Node
+	slab     []shogi.Node // nodes to hand out
+	ptrs     []*shogi.Node
+	slabSize int
 }
 
 // fail reports a problem at a character column (1-based) of the current line: an
@@ -155,10 +156,12 @@ func (p *parser) run() (*shogi.Record, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.lineNo == 1 && p.dec.enc != ShiftJIS {
-			raw = trimBOM(raw)
+		str := lr.lineString
+		if p.lineNo == 1 && p.dec.enc != ShiftJIS && len(trimBOM(raw)) < len(raw) {
+			raw = raw[3:]
+			str = func() string { return lr.lineString()[3:] }
 		}
-		text, bad := p.dec.decode(raw)
+		text, bad := p.dec.decode(raw, str)
 		if bad >= 0 {
 			p.content = true
 			if err := p.fail(bad+1, ErrEncoding); err != nil {
@@ -406,7 +409,8 @@ func (p *parser) expectNumber(n, col int) error {
 // newNode allocates a node from a slab, so that long records do not allocate per move.
 func (p *parser) newNode(m shogi.Move) *shogi.Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]shogi.Node, 256)
+		p.slabSize = min(max(2*p.slabSize, 32), 1024)
+		p.slab = make([]shogi.Node, p.slabSize)
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
@@ -431,7 +435,7 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	n := p.newNode(m)
 	if parent.Children == nil {
 		if len(p.ptrs) == 0 {
-			p.ptrs = make([]*shogi.Node, 256)
+			p.ptrs = make([]*shogi.Node, p.slabSize)
 		}
 		parent.Children = p.ptrs[0:1:1]
 		p.ptrs = p.ptrs[1:]
