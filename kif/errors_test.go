@@ -273,6 +273,12 @@ func TestWriteUnencodable(t *testing.T) {
 	if _, err := Format(rec); !errors.Is(err, ErrLineBreak) {
 		t.Errorf("header with a line break: got %v", err)
 	}
+	for _, key := range []string{"", "a：b", "a b", "*x", "変化", "12", "後手の持駒", "▲"} {
+		r := &shogi.Record{Header: shogi.Header{{Key: key, Value: "v"}}}
+		if _, err := Format(r); !errors.Is(err, ErrHeaderKey) {
+			t.Errorf("header key %q: got %v", key, err)
+		}
+	}
 	rec = shogi.NewRecord()
 	rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 5), false))
 	if _, err := Format(rec); !errors.Is(err, shogi.ErrCannotMove) {

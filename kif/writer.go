@@ -24,7 +24,27 @@ import (
 var (
 	ErrUnencodable = errors.New("kif: a character cannot be written in the output encoding")
 	ErrLineBreak   = errors.New("kif: a header key or value holds a line break")
+	ErrHeaderKey   = errors.New("kif: a header key that would not read back as one")
 )
+
+// writableKey reports whether "key：value" reads back as a header line with that key.
+func writableKey(key string) bool {
+	if key == "" || strings.ContainsAny(key, ":：") || strings.ContainsFunc(key, isSpace) {
+		return false
+	}
+	if _, ok := handColor(key); ok {
+		return false
+	}
+	if _, ok := turnLine(key); ok {
+		return false
+	}
+	for _, prefix := range []string{"#", "*", "&", "変化", "まで", "手数-", "手数＝", "手数=", "+-", "|", "９ ８", "9 8"} {
+		if strings.HasPrefix(key, prefix) {
+			return false
+		}
+	}
+	return !isKI2Mark(key) && !(key[0] >= '0' && key[0] <= '9')
+}
 
 // A Writer writes KIF or KI2 records.
 //
@@ -136,6 +156,9 @@ func appendRecord(dst []byte, rec *shogi.Record, ki2 bool, enc Encoding) ([]byte
 	for _, f := range rec.Header {
 		if strings.ContainsAny(f.Key, "\r\n") || strings.ContainsAny(f.Value, "\r\n") {
 			return w.dst, fmt.Errorf("%w: %q", ErrLineBreak, f.Key)
+		}
+		if !writableKey(f.Key) {
+			return w.dst, fmt.Errorf("%w: %q", ErrHeaderKey, f.Key)
 		}
 		value := f.Value
 		if f.Key == shogi.HeaderHandicap {
