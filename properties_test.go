@@ -2,6 +2,7 @@ package shogi_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -192,25 +193,28 @@ func TestGeneratorAgreesWithReferenceAlongGames(t *testing.T) {
 	if testing.Short() {
 		plies = 30
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, sfen := range startSFENs {
-		p := mustParse(t, sfen)
-		for range plies {
-			checkAgainstReference(t, p)
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			// Prefer captures and drops now and then to reach richer hands.
-			m := moves[rng.IntN(len(moves))]
-			for _, c := range moves {
-				if p.CapturedPiece(c) != shogi.NoPiece && rng.IntN(3) == 0 {
-					m = c
+	for i, sfen := range startSFENs {
+		t.Run(fmt.Sprintf("start%02d", i), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(1, uint64(i)))
+			p := mustParse(t, sfen)
+			for range plies {
+				checkAgainstReference(t, p)
+				moves := p.LegalMoves()
+				if len(moves) == 0 {
 					break
 				}
+				// Prefer captures and drops now and then to reach richer hands.
+				m := moves[rng.IntN(len(moves))]
+				for _, c := range moves {
+					if p.CapturedPiece(c) != shogi.NoPiece && rng.IntN(3) == 0 {
+						m = c
+						break
+					}
+				}
+				p.PlayUnchecked(m)
 			}
-			p.PlayUnchecked(m)
-		}
+		})
 	}
 }
 
