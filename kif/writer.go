@@ -35,9 +35,6 @@ func writableKey(key string) bool {
 	if _, ok := handColor(key); ok {
 		return false
 	}
-	if _, ok := turnLine(key); ok {
-		return false
-	}
 	for _, prefix := range []string{"#", "*", "&", "変化", "まで", "手数-", "手数＝", "手数=", "+-", "|", "９ ８", "9 8"} {
 		if strings.HasPrefix(key, prefix) {
 			return false
