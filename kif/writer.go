@@ -194,13 +194,12 @@ func appendRecord(dst []byte, rec *shogi.Record, ki2 bool, enc Encoding) ([]byte
 // notes writes the comments and the bookmark of a node.
 func (w *recordWriter) notes(n *shogi.Node) {
 	for _, c := range n.Comments {
-		for _, l := range strings.FieldsFunc(c, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		// A comment of several lines becomes several comment lines.
+		c = strings.ReplaceAll(strings.ReplaceAll(c, "\r\n", "\n"), "\r", "\n")
+		for l := range strings.SplitSeq(c, "\n") {
 			w.dst = append(w.dst, '*')
 			w.dst = append(w.dst, l...)
 			w.dst = append(w.dst, '\n')
-		}
-		if c == "" {
-			w.dst = append(w.dst, "*\n"...)
 		}
 	}
 	if n.Bookmark != "" {
