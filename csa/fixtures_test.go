@@ -265,10 +265,14 @@ func TestFixtureRoundTrip(t *testing.T) {
 		"v2.2-sjis": func(w *csa.Writer) { w.ShiftJIS = true },
 		"v3.0-sjis": func(w *csa.Writer) { w.Version = "3.0"; w.ShiftJIS = true },
 	}
-	for _, f := range fixtures {
+	files, err := filepath.Glob("testdata/*.csa")
+	if err != nil || len(files) < len(fixtures)+1 {
+		t.Fatalf("fixtures: %v %v", files, err)
+	}
+	for _, file := range files {
 		for name, opt := range writers {
-			t.Run(f.file+"/"+name, func(t *testing.T) {
-				rec, err := csa.Parse(readFile(t, f.file))
+			t.Run(filepath.Base(file)+"/"+name, func(t *testing.T) {
+				rec, err := csa.Parse(readFile(t, filepath.Base(file)))
 				if err != nil {
 					t.Fatal(err)
 				}
