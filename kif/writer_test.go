@@ -1,0 +1,41 @@
+package kif
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	shogi "github.com/kifu-go/shogi"
+)
+
+func TestMultiLineComment(t *testing.T) {
+	rec := shogi.NewRecord()
+	rec.Root.Comments = []string{"a\n\nb", "c\r\nd"}
+	out, err := Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a", "", "b", "c", "d"}; !slices.Equal(back.Root.Comments, want) {
+		t.Errorf("got %q, want %q", back.Root.Comments, want)
+	}
+}
+
+// TestWriterDefaults: the zero options write KIF in UTF-8; Shift_JIS output says so.
+func TestWriterDefaults(t *testing.T) {
+	rec, err := Parse([]byte(sampleKIF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kif, _ := Format(rec)
+	if got := write(t, rec, AutoDialect, AutoEncoding); string(got) != string(kif) {
+		t.Errorf("zero Writer:\n%s\nFormat:\n%s", got, kif)
+	}
+	sj := write(t, rec, KIF, ShiftJIS)
+	if want := toShiftJIS(t, strings.Replace(string(kif), "UTF-8", "Shift_JIS", 1)); string(sj) != string(want) {
+		t.Errorf("Shift_JIS output differs")
+	}
+}
