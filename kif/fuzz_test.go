@@ -65,6 +65,23 @@ func fuzzRead(t *testing.T, data []byte, d Dialect) {
 		if err != nil || !bytes.Equal(out, again) {
 			t.Fatalf("second write differs: %v\n%s\n%s", err, out, again)
 		}
+		// In Shift_JIS too, unless the record holds a character it lacks.
+		var sj bytes.Buffer
+		w := NewWriter(&sj)
+		w.Format, w.Encoding = d, ShiftJIS
+		if err := w.Write(rec); errors.Is(err, ErrUnencodable) {
+			continue
+		} else if err != nil {
+			t.Fatalf("writing Shift_JIS: %v", err)
+		}
+		w.Flush()
+		back, err = readAs(sj.Bytes(), d)
+		if err != nil {
+			t.Fatalf("reading back Shift_JIS: %v", err)
+		}
+		if diff := diffRecords(normalised(rec, d), back); diff != "" {
+			t.Fatalf("Shift_JIS (-read +read back):\n%s", diff)
+		}
 	}
 }
 

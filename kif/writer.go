@@ -2,6 +2,7 @@ package kif
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -96,24 +97,32 @@ func FormatKI2(rec *shogi.Record) ([]byte, error) {
 
 // encodeShiftJIS encodes UTF-8 text, failing with the line and character that Shift_JIS
 // lacks.
+// A character that Shift_JIS maps to a code that decodes to another character (such
+// as U+00A5 ¥ to the byte 0x5C, read back as a backslash) counts as unencodable too.
 func encodeShiftJIS(text []byte) ([]byte, error) {
 	out, err := japanese.ShiftJIS.NewEncoder().Bytes(text)
 	if err == nil {
-		return out, nil
+		if back, err := japanese.ShiftJIS.NewDecoder().Bytes(out); err == nil && bytes.Equal(back, text) {
+			return out, nil
+		}
 	}
-	enc := japanese.ShiftJIS.NewEncoder()
+	enc, dec := japanese.ShiftJIS.NewEncoder(), japanese.ShiftJIS.NewDecoder()
 	line, col := 1, 1
 	for _, r := range string(text) {
 		if r == '\n' {
 			line, col = line+1, 1
 			continue
 		}
-		if _, err := enc.String(string(r)); err != nil {
+		b, err := enc.String(string(r))
+		if err == nil {
+			b, err = dec.String(b)
+		}
+		if err != nil || b != string(r) {
 			return nil, fmt.Errorf("%w: %q (U+%04X) on line %d, column %d", ErrUnencodable, r, r, line, col)
 		}
 		col++
 	}
-	return nil, fmt.Errorf("%w: %w", ErrUnencodable, err)
+	return nil, fmt.Errorf("%w: the text does not survive Shift_JIS", ErrUnencodable)
 }
 
 // recordWriter holds the state of writing one record.

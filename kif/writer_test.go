@@ -1,6 +1,7 @@
 package kif
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -37,5 +38,18 @@ func TestWriterDefaults(t *testing.T) {
 	sj := write(t, rec, KIF, ShiftJIS)
 	if want := toShiftJIS(t, strings.Replace(string(kif), "UTF-8", "Shift_JIS", 1)); string(sj) != string(want) {
 		t.Errorf("Shift_JIS output differs")
+	}
+}
+
+// TestShiftJISLossy: characters that Shift_JIS would turn into others are refused.
+func TestShiftJISLossy(t *testing.T) {
+	for _, r := range []rune{'¥', '‾', '雞', '😀'} {
+		rec := &shogi.Record{Header: shogi.Header{{Key: "備考", Value: "a" + string(r)}}}
+		var buf strings.Builder
+		w := NewWriter(&buf)
+		w.Encoding = ShiftJIS
+		if err := w.Write(rec); !errors.Is(err, ErrUnencodable) {
+			t.Errorf("%q: got %v", r, err)
+		}
 	}
 }
