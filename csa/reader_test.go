@@ -433,3 +433,18 @@ func TestHugeLineMemory(t *testing.T) {
 		t.Errorf("reading a 100 MB line allocated %d bytes", n)
 	}
 }
+
+// TestReadNodesIndependent: the nodes a reader returns can be extended: adding a
+// variation to one node leaves the others as they were.
+func TestReadNodesIndependent(t *testing.T) {
+	rec := mustParse(t, "PI\n+\n+7776FU\n-3334FU\n+2726FU\n")
+	line := rec.MainLine()
+	v := rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(5, 7), shogi.NewSquare(5, 6), false))
+	line[0].AddChild(shogi.NewMove(shogi.NewSquare(8, 3), shogi.NewSquare(8, 4), false))
+	if len(rec.Root.Children) != 2 || rec.Root.Children[0] != line[0] || rec.Root.Children[1] != v {
+		t.Errorf("root children %v", rec.Root.Children)
+	}
+	if len(line[0].Children) != 2 || line[0].Children[0] != line[1] || len(line[1].Children) != 1 || line[1].Children[0] != line[2] {
+		t.Error("adding variations changed other nodes")
+	}
+}
