@@ -191,7 +191,7 @@ func (r *Reader) nextLine() ([]byte, bool, error) {
 func (r *Reader) firstLine(tok []byte) []byte {
 	if b, ok := bytes.CutPrefix(tok, []byte("\xEF\xBB\xBF")); ok {
 		r.enc = encUTF8
-		return b
+		tok = b
 	}
 	var name []byte
 	if b, ok := cutPrefixFold(tok, "'CSA encoding="); ok {

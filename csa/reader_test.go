@@ -170,6 +170,7 @@ func TestReadEncodingsAndLineEnds(t *testing.T) {
 		"shift_jis declared":   "'encoding=Shift_JIS\r\n" + strings.ReplaceAll(sjis, "\n", "\r\n"),
 		"v3 shift_jis":         "'CSA encoding=SHIFT_JIS\n" + strings.Replace(sjis, "V2.2", "V3.0", 1),
 		"v3 utf-8 declaration": "'CSA encoding=UTF-8\n" + strings.Replace(utf8Text, "V2.2", "V3.0", 1),
+		"bom and declaration":  "\xEF\xBB\xBF'CSA encoding=UTF-8\n" + strings.Replace(utf8Text, "V2.2", "V3.0", 1),
 	}
 	for name, text := range inputs {
 		t.Run(name, func(t *testing.T) {
@@ -182,6 +183,9 @@ func TestReadEncodingsAndLineEnds(t *testing.T) {
 			}
 			if c := rec.MainLine()[0].Comments; len(c) != 1 || c[0] != "良い手" {
 				t.Errorf("comments %q", c)
+			}
+			if len(rec.Root.Comments) != 0 {
+				t.Errorf("start comments %q: the encoding line is not a comment", rec.Root.Comments)
 			}
 		})
 	}
