@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -450,5 +451,30 @@ func TestReadNodesIndependent(t *testing.T) {
 	}
 	if len(line[0].Children) != 2 || line[0].Children[0] != line[1] || len(line[1].Children) != 1 || line[1].Children[0] != line[2] {
 		t.Error("adding variations changed other nodes")
+	}
+}
+
+// TestTruncated: a record cut anywhere reads as a prefix of the whole game or fails
+// with a SyntaxError; it never reads as something else.
+func TestTruncated(t *testing.T) {
+	data := readFile(t, "v2.csa")
+	whole, err := csa.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := whole.Moves()
+	for cut := 0; cut < len(data); cut += 7 {
+		rec, err := csa.Parse(data[:cut])
+		if err != nil {
+			var se *csa.SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("cut at %d: %v is not a SyntaxError", cut, err)
+			}
+			continue
+		}
+		moves := rec.Moves()
+		if len(moves) > len(all) || !slices.Equal(moves, all[:len(moves)]) {
+			t.Fatalf("cut at %d: moves %v are not a prefix of the game", cut, moves)
+		}
 	}
 }

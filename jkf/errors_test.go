@@ -3,6 +3,7 @@ package jkf_test
 import (
 	"errors"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -166,5 +167,20 @@ func TestHugeInput(t *testing.T) {
 	}
 	if n := after.TotalAlloc - before.TotalAlloc; n > 40<<20 {
 		t.Errorf("allocated %d bytes", n)
+	}
+}
+
+// TestTruncated: a JKF text cut anywhere is an error at the end of the text.
+func TestTruncated(t *testing.T) {
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cut := 0; cut < len(data)-1; cut += 101 {
+		_, err := jkf.Parse(data[:cut])
+		var se *jkf.SyntaxError
+		if !errors.As(err, &se) || !(errors.Is(err, jkf.ErrJSON) || errors.Is(err, jkf.ErrEmpty)) {
+			t.Fatalf("cut at %d: %v", cut, err)
+		}
 	}
 }
