@@ -165,6 +165,8 @@ func TestBoardDiagram(t *testing.T) {
 		{"hands without separators", strings.Replace(strings.Replace(boardShogidokoro, "飛　金三　銀三　桂二　香四　歩十三", "飛金三銀三桂二香四歩十三", 1), "飛　角　銀　桂", "飛 角 銀 桂 ", 1), sfenShogidokoro},
 		{"move count", boardShogidokoro + "手数＝30\n", strings.Replace(sfenShogidokoro, " 1", " 31", 1)},
 		{"no hands", strings.Replace(strings.Replace(boardShogidokoro, "飛　角　銀　桂", "なし", 1), "後手の持駒：飛　金三　銀三　桂二　香四　歩十三\n", "", 1), "4+B2n1/7k1/6pp1/7gp/4P3P/9/9/9/9 b - 1"},
+		{"composed: two pawns on a file", "+---------------------------+\n| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ 歩|三\n| ・ ・ ・ ・ ・ ・ ・ ・ 歩|四\n" +
+			strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 4) + "| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九\n+---------------------------+\n", "8k/9/8P/8P/9/9/9/9/8K b - 1"},
 		{"one-character names", "+---------------------------+\n| ・ ・ ・ ・ ・ ・ ・ ・v王|一\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 7) +
 			"| 杏 圭 全 と 竜v仝v今 ・ 玉|九\n+---------------------------+\n", "8k/9/9/9/9/9/9/9/+L+N+S+P+R+l+n1K b - 1"},
 	}
