@@ -16,6 +16,10 @@
 // with warnings instead ([Reader.Warnings]); an illegal move is then kept as the
 // ending of the game, never dropped silently.
 //
+// A start position may be a composed one that could not arise in a game (nine pawns
+// on a file, as in the 九歩 curiosity): see [shogi.Setup.AllowUnreachable]; the moves
+// from it obey every rule.
+//
 // The reader maps the game information to the header keys of the root package: N+
 // and N- to [shogi.HeaderBlack] and [shogi.HeaderWhite] (下手 and 上手 when the start
 // position is a handicap of the standard list), $EVENT, $SITE, $START_TIME,

@@ -18,7 +18,8 @@
 // illegal move is a [*SyntaxError] (with the line, column and JSON path of the move
 // object) whose Err is the root package's [*shogi.IllegalMoveError], so
 // errors.Is(err, shogi.ErrNifu) tells a 二歩 and errors.As gives the move number.
-// A move's "piece" must be the piece on its origin square, its "color" the side to
+// An OTHER start position may be a composed one that could not arise in a game (see
+// [shogi.Setup.AllowUnreachable]). A move's "piece" must be the piece on its origin square, its "color" the side to
 // move; "capture" and "same", when given, must agree with the position; "relative"
 // is not needed to read a move and is not checked. Keys JKF does not define are an
 // error. Set [Reader.Lenient] to step over these problems with warnings instead; an

@@ -55,7 +55,7 @@ func TestReadErrors(t *testing.T) {
 		{"not JSON", "V2.2\nPI\n", 1, 1, "", jkf.ErrJSON},
 		{"wrong type", `{"header":{},"moves":[{},{"move":{"color":"black"}}]}`, 1, 43, "moves.move.color", jkf.ErrJSON},
 		{"header value not a string", `{"header":{"先手":1},"moves":[{}]}`, 1, 11, "header", jkf.ErrJSON},
-		{"not an object", `[1,2]`, 1, 1, "", jkf.ErrNotJKFObject},
+		{"not an object", `[1,2]`, 1, 1, "", jkf.ErrNotObject},
 		{"move after the end", opening + `{"special":"TORYO"},{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]}`,
 			3, 21, "moves[3]", jkf.ErrAfterEnd},
 		{"fork without a move", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"forks":[[{"special":"TORYO"}]]}]}`,

@@ -106,7 +106,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	}
 	c := converter{r: r, raw: r.data[before:r.dec.InputOffset()], base: before}
 	if len(c.raw) == 0 || c.raw[0] != '{' {
-		return nil, c.errAt(nil, ErrNotJKFObject)
+		return nil, c.errAt(nil, ErrNotObject)
 	}
 	if err != nil {
 		return nil, c.decodeError(err)
