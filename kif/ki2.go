@@ -3,7 +3,6 @@ package kif
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
@@ -60,7 +59,7 @@ func (p *parser) ki2Line(s string, off int) error {
 			i = j
 			continue
 		}
-		if err := p.ki2Move(c, strings.TrimRightFunc(s[i:j], isSpace), n, column(s, i)); err != nil {
+		if err := p.ki2Move(c, trimRightSpaces(s[i:j]), n, column(s, i)); err != nil {
 			return err
 		}
 		i = j

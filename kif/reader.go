@@ -196,7 +196,34 @@ func column(s string, off int) int {
 // isSpace reports the spaces that separate the fields of a line.
 func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '　' }
 
-func trimSpaces(s string) string { return strings.TrimFunc(s, isSpace) }
+// trimSpaces removes the spaces of isSpace at both ends of s.
+func trimSpaces(s string) string { return trimRightSpaces(trimLeftSpaces(s)) }
+
+func trimLeftSpaces(s string) string {
+	for {
+		switch {
+		case len(s) > 0 && (s[0] == ' ' || s[0] == '\t'):
+			s = s[1:]
+		case strings.HasPrefix(s, "　"):
+			s = s[len("　"):]
+		default:
+			return s
+		}
+	}
+}
+
+func trimRightSpaces(s string) string {
+	for {
+		switch {
+		case len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t'):
+			s = s[:len(s)-1]
+		case strings.HasSuffix(s, "　"):
+			s = s[:len(s)-len("　")]
+		default:
+			return s
+		}
+	}
+}
 
 // line handles one decoded line.
 func (p *parser) line(s string) error {
