@@ -74,8 +74,8 @@ type place struct {
 }
 
 type timePair struct {
-	Now   *clock `json:"now"`
-	Total *total `json:"total"`
+	Now   clock `json:"now"`
+	Total total `json:"total"`
 }
 
 // clock is the time of one move, written {"m":…, "s":…} (with "h" from an hour on).

@@ -399,19 +399,12 @@ func (c *converter) special(e *moveFormat, prev *shogi.Node, pos *shogi.Position
 
 func (c *converter) time(t *timePair) (shogi.MoveTime, error) {
 	var mt shogi.MoveTime
-	if t.Now != nil {
-		d, ok := duration(t.Now.H, t.Now.M, t.Now.S)
-		if !ok {
-			return mt, c.errAt(c.sub("time", "now"), ErrTime)
-		}
-		mt.Spent = d
+	var ok bool
+	if mt.Spent, ok = duration(t.Now.H, t.Now.M, t.Now.S); !ok {
+		return mt, c.errAt(c.sub("time", "now"), ErrTime)
 	}
-	if t.Total != nil {
-		d, ok := duration(t.Total.H, t.Total.M, t.Total.S)
-		if !ok {
-			return mt, c.errAt(c.sub("time", "total"), ErrTime)
-		}
-		mt.Total = d
+	if mt.Total, ok = duration(t.Total.H, t.Total.M, t.Total.S); !ok {
+		return mt, c.errAt(c.sub("time", "total"), ErrTime)
 	}
 	return mt, nil
 }

@@ -187,7 +187,7 @@ func timeOf(t shogi.MoveTime, has bool) *timePair {
 	now := t.Spent / time.Second
 	sum := t.Total / time.Second
 	return &timePair{
-		Now:   &clock{H: int(now / 3600), M: int(now / 60 % 60), S: int(now % 60)},
-		Total: &total{H: int(sum / 3600), M: int(sum / 60 % 60), S: int(sum % 60)},
+		Now:   clock{H: int(now / 3600), M: int(now / 60 % 60), S: int(now % 60)},
+		Total: total{H: int(sum / 3600), M: int(sum / 60 % 60), S: int(sum % 60)},
 	}
 }
