@@ -43,6 +43,7 @@ func randomGame(n int, seed uint64) *shogi.Record {
 var benchData struct {
 	once              sync.Once
 	long, longKI2     []byte
+	mid               []byte // 2 000 moves, to show that time is linear in length
 	longSJIS          []byte
 	short, shortKI2   [][]byte
 	longMoves, shortN int
@@ -62,6 +63,7 @@ func loadBenchData(b *testing.B) {
 		w.Flush()
 		benchData.longSJIS = buf.Bytes()
 		benchData.longMoves = 20000
+		benchData.mid, _ = Format(randomGame(2000, 7))
 		for i := range 200 {
 			rec := randomGame(120, uint64(i+2))
 			k, _ := Format(rec)
@@ -103,6 +105,9 @@ func BenchmarkReadKIF(b *testing.B) {
 	loadBenchData(b)
 	b.Run("long=20000", func(b *testing.B) {
 		benchRead(b, [][]byte{benchData.long}, benchData.longMoves, Parse)
+	})
+	b.Run("long=2000", func(b *testing.B) {
+		benchRead(b, [][]byte{benchData.mid}, 2000, Parse)
 	})
 	b.Run("long=20000/shift_jis", func(b *testing.B) {
 		benchRead(b, [][]byte{benchData.longSJIS}, benchData.longMoves, Parse)
