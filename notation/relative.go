@@ -50,7 +50,7 @@ func appendRelative(dst []byte, p *shogi.Position, c shogi.Color, t shogi.PieceT
 	mySide, myVert := side(c, from, to), vertical(c, from, to)
 	sameVert, sameSide := false, false
 	otherSide := 0 // the side of the first rival that moves the same way
-	for others.IsEmpty() == false {
+	for !others.IsEmpty() {
 		o := others.Pop()
 		s, v := side(c, o, to), vertical(c, o, to)
 		if v == myVert && !sameVert {
