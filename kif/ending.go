@@ -3,6 +3,7 @@ package kif
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
 )
@@ -100,7 +101,7 @@ func parseClosing(s string) (closing, bool) {
 	}
 	side, ok := parseSideName(rest)
 	if !ok || !strings.HasPrefix(rest[6:], "の") {
-		return c, c.text != ""
+		return c, isSpecialWord(c.text)
 	}
 	win, lose := shogi.WinFor(side), shogi.WinFor(side.Opponent())
 	switch what := rest[6+len("の"):]; {
@@ -123,7 +124,7 @@ func parseClosing(s string) (closing, bool) {
 	if c.kind != shogi.EndNone {
 		c.text = ""
 	}
-	return c, true
+	return c, c.kind != shogi.EndNone || isSpecialWord(c.text)
 }
 
 // appendClosing writes the まで line of an ending after n moves.
@@ -158,4 +159,14 @@ func appendClosing(dst []byte, e *shogi.Ending, n int, handicap bool) []byte {
 		return append(dst, endingWords[e.Kind]...)
 	}
 	return append(dst, endingWord(e)...)
+}
+
+// isSpecialWord reports whether w can stand for an unknown ending: a KIF special move
+// line and a まで line read it back as it is. It must not look like a move.
+func isSpecialWord(w string) bool {
+	if w == "" || moveText(w) != w || strings.HasPrefix(w, "同") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	return digitValue(r) == 0
 }

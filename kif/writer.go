@@ -26,6 +26,7 @@ var (
 	ErrUnencodable = errors.New("kif: a character cannot be written in the output encoding")
 	ErrLineBreak   = errors.New("kif: a header key or value holds a line break")
 	ErrHeaderKey   = errors.New("kif: a header key that would not read back as one")
+	ErrEndingText  = errors.New("kif: the text of an unknown ending looks like a move or holds spaces")
 )
 
 // writableKey reports whether "key：value" reads back as a header line with that key.
@@ -261,7 +262,9 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 	}
 	w.endKI2Line()
 	if n.End != nil && len(n.Children) == 0 {
-		w.ending(n.End)
+		if err := w.ending(n.End); err != nil {
+			return err
+		}
 	}
 	for i := len(branches) - 1; i >= 0; i-- {
 		b := branches[i]
@@ -274,9 +277,11 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 				return err
 			}
 		}
-		if b.node.End != nil {
+		if b.node.End != nil && (b.node.End.Kind != shogi.EndNone || b.node.End.Text != "") {
 			w.variationHeader(b.ply)
-			w.ending(b.node.End)
+			if err := w.ending(b.node.End); err != nil {
+				return err
+			}
 		}
 	}
 	for w.pos.Ply() > start {
@@ -425,7 +430,13 @@ func (w *recordWriter) endKI2Line() {
 
 // ending writes how a line ended: a special move line and the まで line in KIF; an
 // inline move that was kept as illegal text and the まで line in KI2.
-func (w *recordWriter) ending(e *shogi.Ending) {
+func (w *recordWriter) ending(e *shogi.Ending) error {
+	if e.Kind == shogi.EndNone && e.Text == "" {
+		return nil // says nothing
+	}
+	if e.Kind == shogi.EndNone && !isSpecialWord(e.Text) {
+		return fmt.Errorf("%w: %q", ErrEndingText, e.Text)
+	}
 	ply := w.pos.Ply()
 	if w.ki2 {
 		if e.Text != "" && e.Kind != shogi.EndNone {
@@ -444,4 +455,5 @@ func (w *recordWriter) ending(e *shogi.Ending) {
 	}
 	w.dst = appendClosing(w.dst, e, w.base-1+ply, w.handicap)
 	w.dst = append(w.dst, '\n')
+	return nil
 }

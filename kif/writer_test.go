@@ -53,3 +53,24 @@ func TestShiftJISLossy(t *testing.T) {
 		}
 	}
 }
+
+func TestEndingText(t *testing.T) {
+	for text, ok := range map[string]bool{"反則手": true, "謎(1)": true, "1": false, "７六歩": false, "同": false, "a b": false, "九": false} {
+		rec := shogi.NewRecord()
+		rec.Root.End = &shogi.Ending{Text: text}
+		out, err := Format(rec)
+		if ok != (err == nil) || !ok && !errors.Is(err, ErrEndingText) {
+			t.Errorf("%q: got %v", text, err)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		for _, d := range []Dialect{KIF, KI2} {
+			back, err := readAs(write(t, rec, d, UTF8), d)
+			if err != nil || back.Root.End == nil || *back.Root.End != *rec.Root.End {
+				t.Errorf("%q %v: got %+v, %v\n%s", text, d, back.Root.End, err, out)
+			}
+		}
+	}
+}
