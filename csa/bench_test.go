@@ -2,6 +2,7 @@ package csa_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"testing"
@@ -59,20 +60,11 @@ func formatCSA(tb testing.TB, recs ...*shogi.Record) []byte {
 
 // BenchmarkRead measures reading with every move validated, in moves per second.
 func BenchmarkRead(b *testing.B) {
-	b.Run("long=20000", func(b *testing.B) {
-		data := formatCSA(b, longGame(b, 20000, 1))
-		b.SetBytes(int64(len(data)))
-		b.ReportAllocs()
-		moves := 0
-		for b.Loop() {
-			rec, err := csa.Parse(data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			moves += len(rec.Moves())
-		}
-		b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-	})
+	for _, n := range []int{2000, 20000} {
+		b.Run(fmt.Sprintf("long=%d", n), func(b *testing.B) {
+			benchmarkLong(b, n)
+		})
+	}
 	b.Run("short=1000x100", func(b *testing.B) {
 		recs := make([]*shogi.Record, 1000)
 		for i := range recs {
@@ -97,6 +89,22 @@ func BenchmarkRead(b *testing.B) {
 		}
 		b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 	})
+}
+
+// benchmarkLong reads one record of n moves; the time per move should not grow with n.
+func benchmarkLong(b *testing.B, n int) {
+	data := formatCSA(b, longGame(b, n, 1))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	moves := 0
+	for b.Loop() {
+		rec, err := csa.Parse(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves += len(rec.Moves())
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 }
 
 // TestReadLongRecord: the benchmark's 20 000-move record reads back whole.

@@ -152,8 +152,11 @@ func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
 		if !isName && !strings.HasPrefix(key, "$") {
 			continue
 		}
-		if strings.ContainsAny(f.Value, "\r\n") || strings.ContainsAny(key, ":\r\n") {
+		if strings.ContainsAny(f.Value, "\r\n") || strings.ContainsAny(key, "\r\n") {
 			return b, fmt.Errorf("csa: header %s: %w", f.Key, ErrNewline)
+		}
+		if !isName && (len(key) < 2 || strings.Contains(key, ":")) {
+			return b, fmt.Errorf("csa: header key %q: %w", f.Key, ErrHeader)
 		}
 		b = append(b, key...)
 		if !isName {

@@ -51,6 +51,11 @@ func TestWriterErrors(t *testing.T) {
 		t.Errorf("comment with a line break: %v", err)
 	}
 	rec = shogi.NewRecord()
+	rec.Header.Set("$A:B", "x")
+	if _, err := csa.Format(rec); !errors.Is(err, csa.ErrHeader) {
+		t.Errorf("key with a colon: %v", err)
+	}
+	rec = shogi.NewRecord()
 	rec.Header.Set(shogi.HeaderBlack, "☗")
 	var buf bytes.Buffer
 	w := csa.NewWriter(&buf)
