@@ -289,6 +289,7 @@ func TestSetupErrors(t *testing.T) {
 		{"hand with stray bits", with(func(s *shogi.Setup) { s.Hands[shogi.White] = shogi.Hand(1 << 30) }), shogi.ErrTooManyPieces, shogi.NoSquare},
 		{"invalid piece", with(func(s *shogi.Setup) { s.Put(sq(2, 2), shogi.Piece(0x0F)) }), shogi.ErrInvalidPiece, sq(2, 2)},
 		{"promoted gold", with(func(s *shogi.Setup) { s.Put(sq(2, 2), shogi.Piece(shogi.Gold|8)) }), shogi.ErrInvalidPiece, sq(2, 2)},
+		{"side to move 2", with(func(s *shogi.Setup) { s.SideToMove = 2 }), shogi.ErrInvalidSide, shogi.NoSquare},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

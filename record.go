@@ -238,7 +238,9 @@ func (e *MismatchError) Error() string {
 }
 
 // CheckEnding replays the main line and checks its recorded ending against the rules:
-// a 詰み must be a position without legal moves, a 千日手 a fourth repetition, and a
+// a 詰み must be a position without legal moves, a 千日手 a fourth repetition (and,
+// when the record gives a result, the right one: 連続王手の千日手 is lost by the side
+// that gave every check), and a
 // line that ends without legal moves may end only in 詰み, resignation or time-up (the
 // mated side's own ways to lose): any other ending, an interruption included, is
 // reported, and so is a checkmate the record does not mention. It returns the final
@@ -259,6 +261,8 @@ func (r *Record) CheckEnding() (*Position, error) {
 		return p, &MismatchError{kind, "the side to move has a legal move"}
 	case kind == EndSennichite && p.repetitionOutcome().Reason == NoReason:
 		return p, &MismatchError{kind, "the position has not occurred four times"}
+	case kind == EndSennichite && end.Result != NoResult && p.repetitionOutcome().Result != end.Result:
+		return p, &MismatchError{kind, "perpetual check (連続王手の千日手): the side that gave every check loses, it is no draw"}
 	case mated && kind == EndNone:
 		return p, &MismatchError{kind, "the line ends in checkmate, which the record does not say"}
 	case mated && kind != EndMate && kind != EndResign && kind != EndTimeUp:

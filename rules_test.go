@@ -387,7 +387,10 @@ func TestRecordCheckEnding(t *testing.T) {
 		{"sennichite", shogi.StartSFEN, sennichite, end(shogi.EndSennichite), false, nil},
 		{"sennichite claimed one cycle early", shogi.StartSFEN, strings.Repeat(cycle, 2), end(shogi.EndSennichite), true, nil},
 		{"sennichite claimed one ply early", shogi.StartSFEN, strings.TrimSuffix(sennichite, " 4b5a"), end(shogi.EndSennichite), true, nil},
-		{"perpetual check recorded as sennichite", "7k1/9/9/9/9/9/9/9/K7R b - 1", strings.Repeat(" 1i2i 2a1a 2i1i 1a2a", 3), end(shogi.EndSennichite), false, nil},
+		{"perpetual check recorded as sennichite, no result", "7k1/9/9/9/9/9/9/9/K7R b - 1", strings.Repeat(" 1i2i 2a1a 2i1i 1a2a", 3), end(shogi.EndSennichite), false, nil},
+		{"perpetual check recorded as a drawn sennichite", "7k1/9/9/9/9/9/9/9/K7R b - 1", strings.Repeat(" 1i2i 2a1a 2i1i 1a2a", 3), &shogi.Ending{Kind: shogi.EndSennichite, Result: shogi.Draw}, true, nil},
+		{"perpetual check recorded as sennichite lost by the checker", "7k1/9/9/9/9/9/9/9/K7R b - 1", strings.Repeat(" 1i2i 2a1a 2i1i 1a2a", 3), &shogi.Ending{Kind: shogi.EndSennichite, Result: shogi.WhiteWins}, false, nil},
+		{"sennichite recorded as a draw", shogi.StartSFEN, sennichite, &shogi.Ending{Kind: shogi.EndSennichite, Result: shogi.Draw}, false, nil},
 		{"illegal move", shogi.StartSFEN, "7g7f 7f7e 3c3d", end(shogi.EndResign), false, shogi.ErrNotYourPiece},
 	}
 	for _, tc := range tests {

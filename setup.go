@@ -36,6 +36,7 @@ func (s *Setup) Put(sq Square, pc Piece) { s.Board[sq.Index()] = pc }
 // Reasons [NewPosition] rejects a setup. They are wrapped in a [*SetupError].
 var (
 	ErrInvalidPiece    = errors.New("shogi: invalid piece")
+	ErrInvalidSide     = errors.New("shogi: the side to move is neither black nor white")
 	ErrTooManyKings    = errors.New("shogi: more than one king of a side")
 	ErrTooManyPieces   = errors.New("shogi: more pieces of a kind than the game has")
 	ErrDeadPiece       = errors.New("shogi: a piece stands where it could never move (行き所のない駒)")
@@ -65,7 +66,10 @@ func (e *SetupError) Unwrap() error { return e.Err }
 // unpromoted pawns of a side on a file, and the side not to move not in check. The
 // last three checks are skipped when s.AllowUnreachable is set.
 func NewPosition(s Setup) (*Position, error) {
-	p := &Position{side: s.SideToMove & 1, moveNumber: max(s.MoveNumber, 1), hands: s.Hands,
+	if s.SideToMove > White {
+		return nil, &SetupError{NoSquare, ErrInvalidSide}
+	}
+	p := &Position{side: s.SideToMove, moveNumber: max(s.MoveNumber, 1), hands: s.Hands,
 		history: make([]undoState, 0, 64)}
 	var counts [NumPieceTypes]int
 	for i, pc := range s.Board {
