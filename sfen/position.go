@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/sfentext"
 )
 
 // ParsePosition reads the position part of a USI "position" command and plays its
@@ -21,29 +22,29 @@ import (
 // repetition rules see them. An illegal move gives a [*SyntaxError] with the move's
 // column that also unwraps to the [*shogi.IllegalMoveError].
 func ParsePosition(line string) (*shogi.Position, error) {
-	toks := tokenize(line)
+	toks := sfentext.Fields(line)
 	i := 0
-	if i < len(toks) && toks[i].text == "position" {
+	if i < len(toks) && toks[i].Text == "position" {
 		i++
 	}
 	if i == len(toks) {
 		return nil, &SyntaxError{Column: len(line) + 1, Err: ErrCommand}
 	}
 	var p *shogi.Position
-	switch toks[i].text {
+	switch toks[i].Text {
 	case "startpos":
 		p = shogi.NewStartPosition()
 		i++
 	case "sfen":
-		start := toks[i].col
+		start := toks[i].Offset + 1
 		i++
 		j := i
-		for j < len(toks) && toks[j].text != "moves" {
+		for j < len(toks) && toks[j].Text != "moves" {
 			j++
 		}
 		end := len(line)
 		if j < len(toks) {
-			end = toks[j].col - 1
+			end = toks[j].Offset
 		}
 		var err error
 		if p, err = parseAt(line[start-1+len("sfen"):end], start-1+len("sfen")); err != nil {
@@ -53,50 +54,24 @@ func ParsePosition(line string) (*shogi.Position, error) {
 	case "moves":
 		p = shogi.NewStartPosition()
 	default:
-		return nil, &SyntaxError{Column: toks[i].col, Err: ErrCommand}
+		return nil, &SyntaxError{Column: toks[i].Offset + 1, Err: ErrCommand}
 	}
 	if i == len(toks) {
 		return p, nil
 	}
-	if toks[i].text != "moves" {
-		return nil, &SyntaxError{Column: toks[i].col, Err: ErrCommand}
+	if toks[i].Text != "moves" {
+		return nil, &SyntaxError{Column: toks[i].Offset + 1, Err: ErrCommand}
 	}
 	for _, tok := range toks[i+1:] {
-		m, err := shogi.ParseUSIMove(tok.text)
+		m, err := shogi.ParseUSIMove(tok.Text)
 		if err != nil {
-			return nil, &SyntaxError{Column: tok.col, Err: fmt.Errorf("%w %q", ErrMove, tok.text)}
+			return nil, &SyntaxError{Column: tok.Offset + 1, Err: fmt.Errorf("%w %q", ErrMove, tok.Text)}
 		}
 		if err := p.Play(m); err != nil {
-			return nil, &SyntaxError{Column: tok.col, Err: err}
+			return nil, &SyntaxError{Column: tok.Offset + 1, Err: err}
 		}
 	}
 	return p, nil
-}
-
-type token struct {
-	text string
-	col  int // 1-based
-}
-
-func tokenize(s string) []token {
-	var toks []token
-	for i := 0; i < len(s); {
-		for i < len(s) && isSpace(s[i]) {
-			i++
-		}
-		start := i
-		for i < len(s) && !isSpace(s[i]) {
-			i++
-		}
-		if i > start {
-			toks = append(toks, token{s[start:i], start + 1})
-		}
-	}
-	return toks
-}
-
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
 // FormatPosition returns the USI position command that reaches p: "position startpos"

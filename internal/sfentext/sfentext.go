@@ -60,12 +60,16 @@ func letterType(c byte) (uint8, bool) {
 	return 0, false
 }
 
-type field struct{ start, end int }
+// Field is a run of non-space bytes of a text and its byte offset.
+type Field struct {
+	Text   string
+	Offset int
+}
 
-// Parse reads an SFEN: board, side, hands and an optional move number, separated by
-// runs of white space, with an optional leading "sfen" word.
-func Parse(s string) (Position, error) {
-	var fields []field
+// Fields splits s at runs of white space, like strings.Fields, and keeps each field's
+// byte offset.
+func Fields(s string) []Field {
+	var fields []Field
 	for i := 0; i < len(s); {
 		for i < len(s) && isSpace(s[i]) {
 			i++
@@ -75,38 +79,45 @@ func Parse(s string) (Position, error) {
 			i++
 		}
 		if i > start {
-			fields = append(fields, field{start, i})
+			fields = append(fields, Field{s[start:i], start})
 		}
 	}
-	if len(fields) > 0 && s[fields[0].start:fields[0].end] == "sfen" {
+	return fields
+}
+
+// Parse reads an SFEN: board, side, hands and an optional move number, separated by
+// runs of white space, with an optional leading "sfen" word.
+func Parse(s string) (Position, error) {
+	fields := Fields(s)
+	if len(fields) > 0 && fields[0].Text == "sfen" {
 		fields = fields[1:]
 	}
 	var pos Position
 	if len(fields) < 3 || len(fields) > 4 {
 		off := len(s)
 		if len(fields) > 4 {
-			off = fields[4].start
+			off = fields[4].Offset
 		}
 		return pos, &Error{off, ErrFields}
 	}
-	if err := parseBoard(&pos, s, fields[0]); err != nil {
+	if err := parseBoard(&pos, fields[0]); err != nil {
 		return pos, err
 	}
-	switch side := s[fields[1].start:fields[1].end]; side {
+	switch fields[1].Text {
 	case "b":
 	case "w":
 		pos.White = true
 	default:
-		return pos, &Error{fields[1].start, ErrSide}
+		return pos, &Error{fields[1].Offset, ErrSide}
 	}
-	if err := parseHands(&pos, s, fields[2]); err != nil {
+	if err := parseHands(&pos, fields[2]); err != nil {
 		return pos, err
 	}
 	if len(fields) == 4 {
 		f := fields[3]
-		n, err := strconv.Atoi(s[f.start:f.end])
-		if err != nil || n < 0 || n > MaxMoveNumber || s[f.start] == '+' || s[f.start] == '-' {
-			return pos, &Error{f.start, ErrMoveNumber}
+		n, err := strconv.Atoi(f.Text)
+		if err != nil || n < 0 || n > MaxMoveNumber || f.Text[0] == '+' || f.Text[0] == '-' {
+			return pos, &Error{f.Offset, ErrMoveNumber}
 		}
 		pos.MoveNumber = n
 	}
@@ -117,38 +128,39 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
-func parseBoard(pos *Position, s string, f field) error {
+func parseBoard(pos *Position, f Field) error {
+	s, base := f.Text, f.Offset
 	rank, file := 1, 9
 	promoted := false
-	for i := f.start; i < f.end; i++ {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '/':
 			if promoted || file != 0 {
-				return &Error{i, ErrRankLength}
+				return &Error{base + i, ErrRankLength}
 			}
 			rank++
 			if rank > 9 {
-				return &Error{i, ErrRankCount}
+				return &Error{base + i, ErrRankCount}
 			}
 			file = 9
 		case c >= '1' && c <= '9':
-			if promoted || file-int(c-'0') < 0 || i > f.start && s[i-1] >= '0' && s[i-1] <= '9' {
-				return &Error{i, ErrRankLength}
+			if promoted || file-int(c-'0') < 0 || i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+				return &Error{base + i, ErrRankLength}
 			}
 			file -= int(c - '0')
 		case c == '+':
 			if promoted {
-				return &Error{i, ErrBoard}
+				return &Error{base + i, ErrBoard}
 			}
 			promoted = true
 		default:
 			t, white := letterType(c)
 			if t == 0 || promoted && t >= 7 {
-				return &Error{i, ErrBoard}
+				return &Error{base + i, ErrBoard}
 			}
 			if file < 1 {
-				return &Error{i, ErrRankLength}
+				return &Error{base + i, ErrRankLength}
 			}
 			if promoted {
 				t += 8
@@ -162,24 +174,25 @@ func parseBoard(pos *Position, s string, f field) error {
 		}
 	}
 	if promoted || file != 0 {
-		return &Error{f.end, ErrRankLength}
+		return &Error{base + len(s), ErrRankLength}
 	}
 	if rank != 9 {
-		return &Error{f.end, ErrRankCount}
+		return &Error{base + len(s), ErrRankCount}
 	}
 	return nil
 }
 
-func parseHands(pos *Position, s string, f field) error {
-	if s[f.start:f.end] == "-" {
+func parseHands(pos *Position, f Field) error {
+	s, base := f.Text, f.Offset
+	if s == "-" {
 		return nil
 	}
 	n, digits := 0, 0
-	for i := f.start; i < f.end; i++ {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= '0' && c <= '9' {
 			if digits == 0 && c == '0' || digits == 2 {
-				return &Error{i, ErrHand}
+				return &Error{base + i, ErrHand}
 			}
 			n = n*10 + int(c-'0')
 			digits++
@@ -187,7 +200,7 @@ func parseHands(pos *Position, s string, f field) error {
 		}
 		t, white := letterType(c)
 		if t == 0 || t == 8 {
-			return &Error{i, ErrHand}
+			return &Error{base + i, ErrHand}
 		}
 		if digits == 0 {
 			n = 1
@@ -197,13 +210,13 @@ func parseHands(pos *Position, s string, f field) error {
 			side = 1
 		}
 		if int(pos.Hands[side][t])+n > MaxHandCount {
-			return &Error{i, ErrHand}
+			return &Error{base + i, ErrHand}
 		}
 		pos.Hands[side][t] += uint16(n)
 		n, digits = 0, 0
 	}
 	if digits != 0 {
-		return &Error{f.end, ErrHand}
+		return &Error{base + len(s), ErrHand}
 	}
 	return nil
 }
