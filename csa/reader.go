@@ -44,6 +44,7 @@ type Reader struct {
 	inLong   bool // skipping the rest of an over-long line
 	line     int  // number of the last line read
 	enc      textEncoding
+	declared bool // the encoding line named the encoding
 	dec      *encoding.Decoder
 	warnings []*SyntaxError
 	skip     bool // after an error: resume after the next separator
@@ -209,6 +210,7 @@ func (r *Reader) firstLine(tok []byte) []byte {
 	default:
 		return tok // unknown: keep the line as a comment and sniff
 	}
+	r.declared = true
 	return nil
 }
 
@@ -248,6 +250,17 @@ func (r *Reader) decode(raw []byte) ([]byte, error) {
 		r.warnings = append(r.warnings, err)
 		return bytes.ToValidUTF8(raw, []byte("\uFFFD")), nil
 	}
+	if r.declared && isWideUTF8(raw) {
+		// Declared Shift_JIS, but the line is UTF-8 text (Shift_JIS text is almost
+		// never valid UTF-8 with characters of three bytes).
+		err := r.encodingError(raw, "Shift_JIS declared, but the line is UTF-8")
+		err.Column = 1
+		if !r.Lenient {
+			return nil, err
+		}
+		r.warnings = append(r.warnings, err)
+		return raw, nil
+	}
 	if r.dec == nil {
 		r.dec = japanese.ShiftJIS.NewDecoder()
 	}
@@ -263,6 +276,22 @@ func (r *Reader) decode(raw []byte) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// isWideUTF8 reports whether b is valid UTF-8 holding a character of three or more
+// bytes (kana and kanji are).
+func isWideUTF8(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r >= 0x800 {
+			return true
+		}
+		b = b[n:]
+	}
+	return false
 }
 
 func (r *Reader) encodingError(raw []byte, what string) *SyntaxError {

@@ -314,6 +314,8 @@ func TestReadSyntaxErrors(t *testing.T) {
 		{"setup: two kings of a side", "P1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  * -OU\n+\n", 3, 1, shogi.ErrTooManyKings},
 		{"info after the position", "PI\n$EVENT:x\n+\n", 2, 1, csa.ErrOrder},
 		{"invalid UTF-8 after a declaration", "'CSA encoding=UTF-8\nV3.0\nN+\x82\xa0\nPI\n+\n", 3, 3, csa.ErrEncoding},
+		{"UTF-8 after a Shift_JIS declaration", "'CSA encoding=SHIFT_JIS\nV3.0\nN+羽生\nPI\n+\n", 3, 1, csa.ErrEncoding},
+		{"Shift_JIS after a byte order mark", "\xEF\xBB\xBFV2.2\nN+\x8a\x48\x90\xb6\nPI\n+\n", 2, 3, csa.ErrEncoding},
 		{"two records in Parse", "PI\n+\n/\nPI\n+\n", 3, 1, csa.ErrMoreRecords},
 	}
 	for _, tt := range tests {
