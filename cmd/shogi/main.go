@@ -12,6 +12,10 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/handicap"
+	"github.com/kifu-go/shogi/sfen"
 )
 
 // command is one subcommand. run gets the arguments after the command name and returns
@@ -52,4 +56,20 @@ func usage(w io.Writer) {
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
 	}
+}
+
+// startPosition returns the position named by the -sfen and -handicap flags of a
+// command: the SFEN, else the handicap, else the even-game start.
+func startPosition(sfenText, handicapName string) (*shogi.Position, error) {
+	switch {
+	case sfenText != "":
+		return sfen.Parse(sfenText)
+	case handicapName != "":
+		h, ok := handicap.Lookup(handicapName)
+		if !ok {
+			return nil, fmt.Errorf("unknown handicap %q", handicapName)
+		}
+		return h.Position(), nil
+	}
+	return shogi.NewStartPosition(), nil
 }

@@ -7,9 +7,7 @@ import (
 	"strings"
 
 	"github.com/kifu-go/shogi"
-	"github.com/kifu-go/shogi/handicap"
 	"github.com/kifu-go/shogi/notation"
-	"github.com/kifu-go/shogi/sfen"
 )
 
 func init() {
@@ -50,21 +48,10 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	p := shogi.NewStartPosition()
-	switch {
-	case *sfenText != "":
-		var err error
-		if p, err = sfen.Parse(*sfenText); err != nil {
-			fmt.Fprintln(stderr, "shogi notate:", err)
-			return 1
-		}
-	case *handicapName != "":
-		h, ok := handicap.Lookup(*handicapName)
-		if !ok {
-			fmt.Fprintf(stderr, "shogi notate: unknown handicap %q\n", *handicapName)
-			return 1
-		}
-		p = h.Position()
+	p, err := startPosition(*sfenText, *handicapName)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi notate:", err)
+		return 1
 	}
 
 	var line notation.Line

@@ -8,8 +8,6 @@ import (
 	"sync"
 
 	"github.com/kifu-go/shogi"
-	"github.com/kifu-go/shogi/handicap"
-	"github.com/kifu-go/shogi/sfen"
 )
 
 func init() {
@@ -35,21 +33,10 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	p := shogi.NewStartPosition()
-	switch {
-	case *sfenText != "":
-		var err error
-		if p, err = sfen.Parse(*sfenText); err != nil {
-			fmt.Fprintln(stderr, "shogi perft:", err)
-			return 1
-		}
-	case *handicapName != "":
-		h, ok := handicap.Lookup(*handicapName)
-		if !ok {
-			fmt.Fprintf(stderr, "shogi perft: unknown handicap %q\n", *handicapName)
-			return 1
-		}
-		p = h.Position()
+	p, err := startPosition(*sfenText, *handicapName)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi perft:", err)
+		return 1
 	}
 	entries := parallelDivide(p, *depth, *jobs)
 	var total uint64
