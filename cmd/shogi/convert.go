@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -52,25 +50,13 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	status := 0
 	for _, path := range paths {
-		var data []byte
-		var err error
-		if path == "-" {
-			data, err = io.ReadAll(stdin)
-		} else {
-			data, err = os.ReadFile(path)
-		}
+		data, err := readInput(path, stdin)
 		if err != nil {
 			fmt.Fprintln(stderr, "shogi convert:", err)
 			status = 1
 			continue
 		}
-		format := *from
-		if format == "" && path != "-" {
-			if f := extensionFormats[strings.ToLower(filepath.Ext(path))]; f != "kif" && f != "ki2" {
-				format = f // the KIF reader tells KIF from KI2 itself
-			}
-		}
-		res := readRecords(data, readOptions{format: format, lenient: *lenient})
+		res := readRecords(data, readOptions{format: inputFormat(path, *from), lenient: *lenient})
 		for _, w := range res.warnings {
 			fmt.Fprintf(stderr, "%s: warning: %s\n", path, w)
 		}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -284,6 +285,29 @@ func errorPlace(err error) (line, column, ply int, reason error) {
 		ply, reason = ime.Ply, ime.Reason
 	}
 	return line, column, ply, reason
+}
+
+// readInput reads the file at path, or stdin for "-".
+func readInput(path string, stdin io.Reader) ([]byte, error) {
+	if path == "-" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(path)
+}
+
+// inputFormat returns the format to read path in: from when given, else the format its
+// extension names, else "" to detect it from the content. KIF and KI2 extensions give
+// "" too, as the KIF reader tells the two apart itself.
+func inputFormat(path, from string) string {
+	if from != "" || path == "-" {
+		return from
+	}
+	switch f := extensionFormats[strings.ToLower(filepath.Ext(path))]; f {
+	case "kif", "ki2":
+		return ""
+	default:
+		return f
+	}
 }
 
 // hasRecordExtension reports whether path has an extension the command reads.

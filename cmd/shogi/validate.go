@@ -178,22 +178,11 @@ func collectInputs(paths []string) (inputs []string, skipped int, err error) {
 
 // validateInput reads one input and judges each of its records.
 func validateInput(path string, stdin io.Reader, opt readOptions) []validation {
-	var data []byte
-	var err error
-	if path == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, err := readInput(path, stdin)
 	if err != nil {
 		return []validation{{Path: path, Error: err.Error()}}
 	}
-	if opt.format == "" {
-		opt.format = extensionFormats[strings.ToLower(filepath.Ext(path))]
-		if opt.format == "ki2" || opt.format == "kif" {
-			opt.format = "" // the KIF reader tells KIF from KI2 itself
-		}
-	}
+	opt.format = inputFormat(path, opt.format)
 	res := readRecords(data, opt)
 	var out []validation
 	for i, rec := range res.records {
