@@ -51,6 +51,10 @@ func TestReadErrors(t *testing.T) {
 		{"unknown preset", `{"header":{},"initial":{"preset":"NINE"},"moves":[{}]}`, 1, 34, "initial.preset", jkf.ErrPreset},
 		{"bad board", `{"header":{},"initial":{"preset":"OTHER","data":{"color":0,"board":[],"hands":[{},{}]}},"moves":[{}]}`,
 			1, 68, "initial.data.board", jkf.ErrBoard},
+		{"preset and data disagree", `{"header":{},"initial":{"preset":"KY","data":{"color":0,"board":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],` +
+			`[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],` +
+			`[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"hands":[{},{}]}},"moves":[{}]}`,
+			1, 46, "initial.data", jkf.ErrBoard},
 		{"truncated", opening, 3, 1, "", jkf.ErrJSON},
 		{"not JSON", "V2.2\nPI\n", 1, 1, "", jkf.ErrJSON},
 		{"wrong type", `{"header":{},"moves":[{},{"move":{"color":"black"}}]}`, 1, 43, "moves.move.color", jkf.ErrJSON},

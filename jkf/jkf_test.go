@@ -327,3 +327,27 @@ func TestSpecials(t *testing.T) {
 		}
 	}
 }
+
+// TestPresetWithData: a preset may carry its position as data too, when they agree.
+func TestPresetWithData(t *testing.T) {
+	pos := shogi.NewStartPosition()
+	var board [9][9]map[string]any
+	for x := range 9 {
+		for y := range 9 {
+			board[x][y] = map[string]any{}
+			if pc := pos.PieceAt(shogi.NewSquare(x+1, y+1)); pc != shogi.NoPiece {
+				code := map[shogi.PieceType]string{shogi.Pawn: "FU", shogi.Lance: "KY", shogi.Knight: "KE", shogi.Silver: "GI",
+					shogi.Gold: "KI", shogi.Bishop: "KA", shogi.Rook: "HI", shogi.King: "OU"}[pc.Type()]
+				board[x][y] = map[string]any{"color": int(pc.Color()), "kind": code}
+			}
+		}
+	}
+	data, err := json.Marshal(map[string]any{"header": map[string]string{}, "moves": []any{map[string]any{}},
+		"initial": map[string]any{"preset": "HIRATE", "data": map[string]any{"color": 0, "board": board, "hands": []any{map[string]int{}, map[string]int{}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec := mustParse(t, data); rec.StartSFEN != shogi.StartSFEN {
+		t.Errorf("start %s", rec.StartSFEN)
+	}
+}

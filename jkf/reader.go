@@ -217,15 +217,33 @@ func (c *converter) start(in *initial) (*shogi.Position, error) {
 		return shogi.NewStartPosition(), nil
 	}
 	if sfen, ok := presetSFEN(in.Preset); ok {
-		return shogi.ParseSFEN(sfen)
+		pos, err := shogi.ParseSFEN(sfen)
+		if err != nil || in.Data == nil {
+			return pos, err
+		}
+		// The data of a preset is redundant; it must not say something else.
+		given, err := c.fromData(in.Data)
+		if err != nil {
+			return nil, err
+		}
+		if !given.Equal(pos) {
+			if err := c.soft([]any{"initial", "data"}, fmt.Errorf("%w: the data is not the position of the preset %s", ErrBoard, in.Preset)); err != nil {
+				return nil, err
+			}
+		}
+		return pos, nil
 	}
 	if in.Preset != "OTHER" {
 		return nil, c.errAt([]any{"initial", "preset"}, fmt.Errorf("%w %q", ErrPreset, in.Preset))
 	}
-	d := in.Data
-	if d == nil {
+	if in.Data == nil {
 		return nil, c.errAt([]any{"initial"}, fmt.Errorf("%w: initial.data of an OTHER preset", ErrMissing))
 	}
+	return c.fromData(in.Data)
+}
+
+// fromData returns the position of initial.data.
+func (c *converter) fromData(d *stateData) (*shogi.Position, error) {
 	// Records may start from composed positions (nine pawns on a file, a piece that
 	// cannot move): only the limits every position keeps apply.
 	s := shogi.Setup{AllowUnreachable: true}
