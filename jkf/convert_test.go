@@ -4,11 +4,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
 	"github.com/kifu-go/shogi/jkf"
+	"github.com/kifu-go/shogi/kif"
 	"pgregory.net/rapid"
 )
 
@@ -73,4 +75,65 @@ func TestRapidToCSAAndBack(t *testing.T) {
 			t.Fatalf("ending %+v, want %+v", got, want)
 		}
 	})
+}
+
+// TestFromKIF: KIF records, variations included, survive JKF; only bookmarks (which
+// JKF lacks) are left out.
+func TestFromKIF(t *testing.T) {
+	files, _ := filepath.Glob("../kif/testdata/kif/*")
+	tested := 0
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := kif.Parse(data)
+		if err != nil {
+			continue
+		}
+		tested++
+		got := mustParse(t, mustFormat(t, rec))
+		var clear func(n *shogi.Node)
+		clear = func(n *shogi.Node) {
+			n.Bookmark = ""
+			for _, c := range n.Children {
+				clear(c)
+			}
+		}
+		clear(&rec.Root)
+		if diff := diffRecords(rec, got); diff != "" {
+			t.Errorf("%s: record changed (-KIF +JKF):\n%s", name, diff)
+		}
+	}
+	if tested == 0 {
+		t.Skip("no KIF fixtures")
+	}
+	t.Logf("%d KIF fixtures", tested)
+}
+
+// TestSameGameAsKIF: the fixture is the JKF of a game whose KIF the kif package has:
+// both read to the same record (the KIF reader trims the 手合割 value's padding).
+func TestSameGameAsKIF(t *testing.T) {
+	k, err := os.ReadFile("../kif/testdata/kif/ryuou201409020101.kif")
+	if err != nil {
+		t.Skip("no KIF fixture")
+	}
+	fromKIF, err := kif.Parse(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromJKF := mustParse(t, j)
+	fromJKF.Header.Set(shogi.HeaderHandicap, strings.TrimRight(mustGet(fromJKF.Header, shogi.HeaderHandicap), "\u3000"))
+	if diff := diffRecords(fromKIF, fromJKF); diff != "" {
+		t.Errorf("(-KIF +JKF):\n%s", diff)
+	}
+}
+
+func mustGet(h shogi.Header, key string) string {
+	v, _ := h.Get(key)
+	return v
 }
