@@ -107,3 +107,27 @@ func TestKIFToCSAToKIF(t *testing.T) {
 	}
 	t.Logf("%d of %d KIF fixtures converted", tested, len(files))
 }
+
+// TestSameGamesAsKIF: two fixtures are the CSA of games whose KIF (written by the same
+// program) the kif package has: both read to the same start, moves, times and ending.
+func TestSameGamesAsKIF(t *testing.T) {
+	for _, pair := range [][2]string{{"8mai.csa", "8mai.kif"}, {"chudan.csa", "chudan.kif"}} {
+		k, err := os.ReadFile("../kif/testdata/kif/" + pair[1])
+		if err != nil {
+			t.Skip("no KIF fixture")
+		}
+		fromKIF, err := kif.Parse(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromCSA, err := csa.Parse(readFile(t, pair[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, got := viewOf(fromKIF), viewOf(fromCSA)
+		want.Info, want.Notes, got.Info, got.Notes = nil, nil, nil, nil // ordered differently; a banner comment
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-KIF +CSA):\n%s", pair[0], diff)
+		}
+	}
+}
