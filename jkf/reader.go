@@ -119,7 +119,7 @@ type converter struct {
 	r    *Reader
 	raw  []byte
 	base int
-	path []any // the path of the entry being converted
+	path []pathElem // the path of the entry being converted, built without allocating
 
 	slab  []shogi.Node  // nodes handed out in blocks, to allocate less per move
 	links []*shogi.Node // the same for one-child Children slices
@@ -164,8 +164,23 @@ func (c *converter) soft(path []any, err error) error {
 	return e
 }
 
+// pathElem is an object key, or an array index when key is "".
+type pathElem struct {
+	key   string
+	index int
+}
+
+// sub returns the current path followed by elems, for an error.
 func (c *converter) sub(elems ...any) []any {
-	return append(c.path[:len(c.path):len(c.path)], elems...)
+	out := make([]any, 0, len(c.path)+len(elems))
+	for _, e := range c.path {
+		if e.key != "" {
+			out = append(out, e.key)
+		} else {
+			out = append(out, e.index)
+		}
+	}
+	return append(out, elems...)
 }
 
 func (c *converter) record(k *kifu) (*shogi.Record, error) {
@@ -187,7 +202,7 @@ func (c *converter) record(k *kifu) (*shogi.Record, error) {
 		}
 		return rec, nil
 	}
-	c.path = []any{"moves"}
+	c.path = append(c.path, pathElem{key: "moves"})
 	if err := c.line(k.Moves, &rec.Root, pos, true); err != nil {
 		return nil, err
 	}
@@ -300,16 +315,17 @@ func (c *converter) fromData(d *stateData) (*shogi.Position, error) {
 // (which line changes). In the main list the first entry holds the comments on the
 // start position; in a fork the first entry is the alternative move.
 func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Position, main bool) error {
-	base := c.path
-	defer func() { c.path = base }()
+	depth := len(c.path)
+	c.path = append(c.path, pathElem{})
+	defer func() { c.path = c.path[:depth] }()
 	prev := parent
 	ended := false
 	for i := range entries {
 		e := &entries[i]
-		c.path = append(base[:len(base):len(base)], i)
+		c.path[depth].index = i
 		if main && i == 0 {
 			if e.Move != nil || e.Time != nil || len(e.Forks) > 0 {
-				if err := c.soft(c.path, fmt.Errorf("%w: moves[0] holds only the comments on the start position", ErrMisplaced)); err != nil {
+				if err := c.soft(c.sub(), fmt.Errorf("%w: moves[0] holds only the comments on the start position", ErrMisplaced)); err != nil {
 					return err
 				}
 			}
@@ -324,7 +340,7 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 		}
 		switch {
 		case ended:
-			if err := c.soft(c.path, ErrAfterEnd); err != nil {
+			if err := c.soft(c.sub(), ErrAfterEnd); err != nil {
 				return err
 			}
 			return nil
@@ -339,7 +355,7 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 				text, _ := marshal(e.Move)
 				prev.End = &shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WinFor(pos.SideToMove().Opponent()), Text: string(text)}
 				if rest := len(entries) - i - 1 + len(e.Forks); rest > 0 {
-					c.r.warnings = append(c.r.warnings, c.errAt(c.path, fmt.Errorf("%d entries and forks after the illegal move were not read", rest)))
+					c.r.warnings = append(c.r.warnings, c.errAt(c.sub(), fmt.Errorf("%d entries and forks after the illegal move were not read", rest)))
 				}
 				return nil
 			}
@@ -364,7 +380,7 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 			ended = true
 		default:
 			if e.Time != nil || len(e.Forks) > 0 {
-				if err := c.soft(c.path, fmt.Errorf("%w: time or forks without a move", ErrMisplaced)); err != nil {
+				if err := c.soft(c.sub(), fmt.Errorf("%w: time or forks without a move", ErrMisplaced)); err != nil {
 					return err
 				}
 			}
@@ -382,11 +398,12 @@ func asSyntax(err error) *SyntaxError {
 
 // forks converts the alternatives of entry e, which start from parent.
 func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position) error {
-	here := c.path
+	depth := len(c.path)
+	defer func() { c.path = c.path[:depth] }()
 	for j, fork := range e.Forks {
-		c.path = append(here[:len(here):len(here)], "forks", j)
+		c.path = append(c.path[:depth], pathElem{key: "forks"}, pathElem{index: j})
 		if len(fork) == 0 || fork[0].Move == nil {
-			if err := c.soft(c.path, fmt.Errorf("%w: a fork starts with a move", ErrMisplaced)); err != nil {
+			if err := c.soft(c.sub(), fmt.Errorf("%w: a fork starts with a move", ErrMisplaced)); err != nil {
 				return err
 			}
 			continue
@@ -395,7 +412,6 @@ func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position
 			return err
 		}
 	}
-	c.path = here
 	return nil
 }
 
