@@ -567,7 +567,8 @@ func (p *parser) closing(s string, off int, t string) error {
 	}
 	tip := cur.tip()
 	if tip.End != nil && cur.ended {
-		if c.result != shogi.NoResult && tip.End.Kind != shogi.EndNone {
+		// The まで line may name the winner of the special move above it.
+		if c.result != shogi.NoResult && tip.End.Kind == c.kind {
 			tip.End.Result = c.result
 		}
 		return nil
