@@ -184,7 +184,14 @@ const lishogiSanmai = "1nsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w -
 // Identify returns the handicap whose start position p is (board, hands and side to move;
 // the move number is ignored), or false. The even-game position identifies as 平手.
 func Identify(p *shogi.Position) (*Handicap, bool) {
-	key := positionKey(p.String())
+	return IdentifySFEN(p.String())
+}
+
+// IdentifySFEN is [Identify] for a position given as a canonical SFEN, as
+// [shogi.Position.String] writes it (a record's StartSFEN, for instance). The move
+// number may be left out.
+func IdentifySFEN(sfen string) (*Handicap, bool) {
+	key := positionKey(sfen)
 	if key == lishogiSanmai {
 		return Lookup("三枚落ち")
 	}
@@ -196,10 +203,21 @@ func Identify(p *shogi.Position) (*Handicap, bool) {
 	return nil, false
 }
 
-// positionKey drops the move number of an SFEN.
-func positionKey(sfen string) string {
-	if i := strings.LastIndexByte(sfen, ' '); i >= 0 {
-		return sfen[:i]
+// ByJKF returns the handicap of a JKF preset name ("HIRATE", "KY", …), matched exactly.
+func ByJKF(preset string) (*Handicap, bool) {
+	for i := range All {
+		if preset != "" && All[i].JKF == preset {
+			return &All[i], true
+		}
 	}
-	return sfen
+	return nil, false
+}
+
+// positionKey keeps the board, side and hands fields of an SFEN.
+func positionKey(sfen string) string {
+	fields := strings.Fields(sfen)
+	if len(fields) > 3 {
+		fields = fields[:3]
+	}
+	return strings.Join(fields, " ")
 }

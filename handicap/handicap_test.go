@@ -114,3 +114,26 @@ func TestIdentifyLishogiSanmai(t *testing.T) {
 		t.Errorf("a position after a move identified as %v", h)
 	}
 }
+
+func TestIdentifySFENAndByJKF(t *testing.T) {
+	for i := range handicap.All {
+		h := &handicap.All[i]
+		if got, ok := handicap.IdentifySFEN(h.SFEN); !ok || got.SFEN != h.SFEN {
+			t.Errorf("IdentifySFEN(%s) = %v, %v", h.SFEN, got, ok)
+		}
+		if h.JKF == "" {
+			continue
+		}
+		if got, ok := handicap.ByJKF(h.JKF); !ok || got != h {
+			t.Errorf("ByJKF(%q) = %v, %v; want %s", h.JKF, got, ok, h.Japanese)
+		}
+	}
+	if h, ok := handicap.IdentifySFEN("lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w -"); !ok || h.Japanese != "香落ち" {
+		t.Errorf("IdentifySFEN without a move number = %v, %v", h, ok)
+	}
+	for _, name := range []string{"", "Lance", "ky", "OTHER"} {
+		if h, ok := handicap.ByJKF(name); ok {
+			t.Errorf("ByJKF(%q) = %v, want none", name, h)
+		}
+	}
+}

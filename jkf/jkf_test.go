@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -349,5 +350,26 @@ func TestPresetWithData(t *testing.T) {
 	}
 	if rec := mustParse(t, data); rec.StartSFEN != shogi.StartSFEN {
 		t.Errorf("start %s", rec.StartSFEN)
+	}
+}
+
+// TestLishogiSanmaiIsOther: lishogi's 三枚落ち removes the 9一 lance instead of the 1一
+// one; it is no JKF preset and must come back as the same position.
+func TestLishogiSanmaiIsOther(t *testing.T) {
+	const sfen = "1nsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+	rec := &shogi.Record{StartSFEN: sfen}
+	data, err := jkf.Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), `"preset": "3"`) || strings.Contains(string(data), `"preset":"3"`) {
+		t.Fatalf("written as preset 3:\n%s", data)
+	}
+	back, err := jkf.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.StartSFEN != sfen {
+		t.Errorf("start %s, want %s", back.StartSFEN, sfen)
 	}
 }
