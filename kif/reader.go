@@ -227,9 +227,9 @@ func trimRightSpaces(s string) string {
 
 // line handles one decoded line.
 func (p *parser) line(s string) error {
-	off := len(s) - len(strings.TrimLeft(s, " \t"))
-	t := strings.TrimRight(s[off:], " \t")
-	if t == "" || strings.TrimRight(t, "　") == "" {
+	off := len(s) - len(trimLeftSpaces(s))
+	t := trimRightSpaces(s[off:])
+	if t == "" {
 		return nil
 	}
 	if t[0] == '#' {
