@@ -68,8 +68,8 @@ func TestReadErrors(t *testing.T) {
 			if _, err := r.Read(); err != nil {
 				t.Errorf("lenient: %v", err)
 			}
-			if len(r.Warnings()) == 0 || !errors.Is(r.Warnings()[0], tt.want) {
-				t.Errorf("lenient warnings: %v", r.Warnings())
+			if ws := r.Warnings(); len(ws) == 0 || !errors.Is(ws[0], tt.want) || ws[0].Line != tt.line || ws[0].Column != tt.col {
+				t.Errorf("lenient warnings: %v", ws)
 			}
 		})
 	}
