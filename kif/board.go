@@ -18,7 +18,6 @@ type boardReader struct {
 	started bool   // a frame or a row was read
 	line    int    // the first line of the diagram
 	hands   bool   // a hand line was read
-	handsAt int    // the line of the first non-empty hand, for errors without a board
 }
 
 // boardKeys are the header-like keys of diagram lines.

@@ -80,8 +80,6 @@ func parsePieceName(s string) (shogi.PieceType, int) {
 
 var kanjiDigits = [...]rune{'〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'}
 
-const fullDigits = "０１２３４５６７８９"
-
 // digitValue returns the value 1–9 of an ASCII, full-width or kanji digit, or 0.
 func digitValue(r rune) int {
 	switch {

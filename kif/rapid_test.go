@@ -41,7 +41,7 @@ func genRecord(t *rapid.T) *shogi.Record {
 	switch rapid.IntRange(0, 2).Draw(t, "start") {
 	case 1:
 		h := rapid.SampledFrom(handicaps).Draw(t, "handicap")
-		pos, _ = shogi.ParseSFEN(h.sfen)
+		pos, _ = shogi.ParseSFEN(h.SFEN)
 	case 2:
 		for range rapid.IntRange(1, 30).Draw(t, "setup moves") {
 			ms := pos.LegalMoves()

@@ -2,6 +2,7 @@ package kif
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -356,5 +357,39 @@ func TestKIFMoveVariants(t *testing.T) {
 		if _, err := Parse([]byte(kifHead + "   1 " + king + "\n")); err != nil {
 			t.Errorf("%s: %v", king, err)
 		}
+	}
+}
+
+// TestOtherHandicapNames: 手合割 values outside Kakinoki's list that other programs
+// write are read; such records are written back with a board diagram.
+func TestOtherHandicapNames(t *testing.T) {
+	for name, sfen := range map[string]string{
+		"両香落ち":  "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+		"裸玉":    "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+		"十九枚落ち": "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+		"歩三兵":   "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
+	} {
+		rec, err := Parse([]byte("手合割：" + name + "\n"))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if rec.StartSFEN != sfen {
+			t.Errorf("%s: start %s, want %s", name, rec.StartSFEN, sfen)
+		}
+		out, err := Format(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(out, []byte("手合割：その他")) || !bytes.Contains(out, []byte("+---------------------------+")) {
+			t.Errorf("%s written without a diagram:\n%s", name, out)
+		}
+		back, err := Parse(out)
+		if err != nil || back.StartSFEN != sfen {
+			t.Errorf("%s: read back %v, %v", name, back, err)
+		}
+	}
+	if _, err := Parse([]byte("手合割：KY\n")); !errors.Is(err, ErrHandicap) {
+		t.Errorf("a romaji 手合割 value: %v, want ErrHandicap", err)
 	}
 }
