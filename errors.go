@@ -60,7 +60,12 @@ type IllegalMoveError struct {
 }
 
 func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("shogi: illegal move %s at move %d: %s", e.Move, e.Ply, strings.TrimPrefix(e.Reason.Error(), "shogi: "))
+	reason := strings.TrimPrefix(e.Reason.Error(), "shogi: ")
+	if e.Move == NoMove {
+		// A record's move that names no move of the position (a move by the wrong side, say).
+		return fmt.Sprintf("shogi: illegal move at move %d: %s", e.Ply, reason)
+	}
+	return fmt.Sprintf("shogi: illegal move %s at move %d: %s", e.Move, e.Ply, reason)
 }
 
 // Unwrap returns the reason, so that errors.Is matches the sentinels.

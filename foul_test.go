@@ -448,3 +448,13 @@ func TestUnreachableSetups(t *testing.T) {
 		t.Errorf("P*8e: %v", err)
 	}
 }
+
+func TestIllegalMoveErrorWithoutMove(t *testing.T) {
+	err := &shogi.IllegalMoveError{Ply: 12, Reason: shogi.ErrWrongSide}
+	if got, want := err.Error(), "shogi: illegal move at move 12: move by the side not to move"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if !errors.Is(err, shogi.ErrWrongSide) {
+		t.Error("errors.Is does not find the reason")
+	}
+}
