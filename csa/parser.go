@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/kifu-go/shogi/internal/nodearena"
 	"io"
 	"time"
 	"unicode/utf8"
@@ -42,31 +43,7 @@ type parser struct {
 	illegal bool // a lenient read met an illegal move: the rest is skipped
 	skipped int  // statements skipped after it
 
-	slab  []shogi.Node  // nodes handed out in blocks, to allocate less per move
-	links []*shogi.Node // the same for one-child Children slices
-	block int           // the size of the next block
-}
-
-// addChild appends a child reached by m to parent, like [shogi.Node.AddChild] but
-// taking the node and its Children slice from blocks. The slice has capacity 1, so
-// that appending a variation later copies it.
-func (p *parser) addChild(parent *shogi.Node, m shogi.Move) *shogi.Node {
-	if len(p.slab) == 0 {
-		p.block = min(max(2*p.block, 16), 1024)
-		p.slab = make([]shogi.Node, p.block)
-		p.links = make([]*shogi.Node, p.block)
-	}
-	n := &p.slab[0]
-	p.slab = p.slab[1:]
-	n.Move = m
-	if len(parent.Children) == 0 {
-		parent.Children = p.links[:1:1]
-		p.links = p.links[1:]
-		parent.Children[0] = n
-	} else {
-		parent.Children = append(parent.Children, n)
-	}
-	return n
+	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
 
 // errAt returns a SyntaxError at byte offset off of the current line.
@@ -309,7 +286,7 @@ func (p *parser) move(s []byte, off int) error {
 		return p.illegalMove(s, off, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Move: m, Reason: reason})
 	}
 	p.pos.PlayUnchecked(m)
-	p.node = p.addChild(p.node, m)
+	p.node = p.nodes.AddChild(p.node, m)
 	p.timed = false
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kifu-go/shogi/internal/nodearena"
 	"io"
 	"strings"
 	"time"
@@ -121,31 +122,7 @@ type converter struct {
 	base int
 	path []pathElem // the path of the entry being converted, built without allocating
 
-	slab  []shogi.Node  // nodes handed out in blocks, to allocate less per move
-	links []*shogi.Node // the same for one-child Children slices
-	block int           // the size of the next block
-}
-
-// addChild appends a child reached by m to parent, like [shogi.Node.AddChild] but
-// taking the node and its Children slice from blocks. The slice has capacity 1, so
-// that appending a variation copies it.
-func (c *converter) addChild(parent *shogi.Node, m shogi.Move) *shogi.Node {
-	if len(c.slab) == 0 {
-		c.block = min(max(2*c.block, 16), 1024)
-		c.slab = make([]shogi.Node, c.block)
-		c.links = make([]*shogi.Node, c.block)
-	}
-	n := &c.slab[0]
-	c.slab = c.slab[1:]
-	n.Move = m
-	if len(parent.Children) == 0 {
-		parent.Children = c.links[:1:1]
-		c.links = c.links[1:]
-		parent.Children[0] = n
-	} else {
-		parent.Children = append(parent.Children, n)
-	}
-	return n
+	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
 
 // errAt returns a SyntaxError at the value of path (relative to the record).
@@ -359,7 +336,7 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 				}
 				return nil
 			}
-			node := c.addChild(prev, m)
+			node := c.nodes.AddChild(prev, m)
 			node.Comments = e.Comments
 			if e.Time != nil {
 				t, err := c.time(e.Time)
