@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/kifu-go/shogi/internal/nodearena"
 	"io"
 	"time"
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/nodearena"
 )
 
 // The statements of one record, in the order the standard requires: version, game

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kifu-go/shogi/internal/nodearena"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/nodearena"
 )
 
 // DefaultMaxBytes is the largest input a [Reader] accepts when its MaxBytes is 0.
