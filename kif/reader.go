@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/nodearena"
 )
 
 // Dialect is KIF or KI2, the two record formats of Kakinoki.
@@ -118,9 +119,7 @@ type parser struct {
 	anyMove  bool        // a move line was read
 	skipping bool        // a lenient read skips a dangling variation
 
-	slab     []shogi.Node // nodes to hand out
-	ptrs     []*shogi.Node
-	slabSize int
+	nodes    nodearena.Arena // the record's nodes, allocated in blocks
 }
 
 // fail reports a problem at a character column (1-based) of the current line: an
@@ -433,18 +432,6 @@ func (p *parser) expectNumber(n, col int) error {
 	return nil
 }
 
-// newNode allocates a node from a slab, so that long records do not allocate per move.
-func (p *parser) newNode(m shogi.Move) *shogi.Node {
-	if len(p.slab) == 0 {
-		p.slabSize = min(max(2*p.slabSize, 32), 1024)
-		p.slab = make([]shogi.Node, p.slabSize)
-	}
-	n := &p.slab[0]
-	p.slab = p.slab[1:]
-	n.Move = m
-	return n
-}
-
 // addMove appends a legal move to the line being read and plays it.
 func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	cur := p.top()
@@ -459,17 +446,7 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 			}
 		}
 	}
-	n := p.newNode(m)
-	if parent.Children == nil {
-		if len(p.ptrs) == 0 {
-			p.ptrs = make([]*shogi.Node, p.slabSize)
-		}
-		parent.Children = p.ptrs[0:1:1]
-		p.ptrs = p.ptrs[1:]
-		parent.Children[0] = n
-	} else {
-		parent.Children = append(parent.Children, n)
-	}
+	n := p.nodes.AddChild(parent, m)
 	cur.nodes = append(cur.nodes, n)
 	p.pos.PlayUnchecked(m)
 	p.last = n
