@@ -119,7 +119,7 @@ type parser struct {
 	anyMove  bool        // a move line was read
 	skipping bool        // a lenient read skips a dangling variation
 
-	nodes    nodearena.Arena // the record's nodes, allocated in blocks
+	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
 
 // fail reports a problem at a character column (1-based) of the current line: an
