@@ -4,45 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/internal/gametest"
 )
-
-// longGame plays n random legal moves from the even start, never into a position
-// without legal moves, with a time on every move.
-func longGame(tb testing.TB, n int, seed uint64) *shogi.Record {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	rec := shogi.NewRecord()
-	pos := shogi.NewStartPosition()
-	node := &rec.Root
-	var list shogi.MoveList
-	for node != nil && pos.Ply() < n {
-		pos.GenerateMoves(&list)
-		moves := list.Moves()
-		start := rng.IntN(len(moves))
-		played := false
-		for i := range moves {
-			m := moves[(start+i)%len(moves)]
-			pos.PlayUnchecked(m)
-			if pos.HasLegalMove() {
-				node = node.AddChild(m)
-				node.Time, node.HasTime = shogi.MoveTime{Spent: time.Duration(rng.IntN(60)) * time.Second}, true
-				played = true
-				break
-			}
-			pos.Undo()
-		}
-		if !played {
-			tb.Fatalf("stuck after %d moves", pos.Ply())
-		}
-	}
-	node.End = &shogi.Ending{Kind: shogi.EndInterrupt}
-	return rec
-}
 
 func formatCSA(tb testing.TB, recs ...*shogi.Record) []byte {
 	var buf bytes.Buffer
@@ -68,7 +35,7 @@ func BenchmarkRead(b *testing.B) {
 	b.Run("short=1000x100", func(b *testing.B) {
 		recs := make([]*shogi.Record, 1000)
 		for i := range recs {
-			recs[i] = longGame(b, 100, uint64(i))
+			recs[i] = gametest.Long(100, uint64(i))
 		}
 		data := formatCSA(b, recs...)
 		b.SetBytes(int64(len(data)))
@@ -93,7 +60,7 @@ func BenchmarkRead(b *testing.B) {
 
 // benchmarkLong reads one record of n moves; the time per move should not grow with n.
 func benchmarkLong(b *testing.B, n int) {
-	data := formatCSA(b, longGame(b, n, 1))
+	data := formatCSA(b, gametest.Long(n, 1))
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	moves := 0
@@ -109,7 +76,7 @@ func benchmarkLong(b *testing.B, n int) {
 
 // TestReadLongRecord: the benchmark's 20 000-move record reads back whole.
 func TestReadLongRecord(t *testing.T) {
-	rec := longGame(t, 20000, 1)
+	rec := gametest.Long(20000, 1)
 	got, err := csa.Parse(formatCSA(t, rec))
 	if err != nil {
 		t.Fatal(err)

@@ -4,50 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/jkf"
 )
-
-// longGame plays n random legal moves from the even start, never into a position
-// without legal moves, with a time on every move.
-func longGame(tb testing.TB, n int, seed uint64) *shogi.Record {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	rec := shogi.NewRecord()
-	pos := shogi.NewStartPosition()
-	node := &rec.Root
-	var list shogi.MoveList
-	var total [2]time.Duration
-	for pos.Ply() < n {
-		pos.GenerateMoves(&list)
-		moves := list.Moves()
-		start := rng.IntN(len(moves))
-		played := false
-		for i := range moves {
-			m := moves[(start+i)%len(moves)]
-			side := pos.SideToMove()
-			pos.PlayUnchecked(m)
-			if pos.HasLegalMove() {
-				node = node.AddChild(m)
-				d := time.Duration(rng.IntN(60)) * time.Second
-				total[side] += d
-				node.Time, node.HasTime = shogi.MoveTime{Spent: d, Total: total[side]}, true
-				played = true
-				break
-			}
-			pos.Undo()
-		}
-		if !played {
-			tb.Fatalf("stuck after %d moves", pos.Ply())
-		}
-	}
-	node.End = &shogi.Ending{Kind: shogi.EndInterrupt}
-	return rec
-}
 
 func formatJKF(tb testing.TB, recs ...*shogi.Record) []byte {
 	var buf bytes.Buffer
@@ -73,7 +36,7 @@ func BenchmarkRead(b *testing.B) {
 	b.Run("short=1000x100", func(b *testing.B) {
 		recs := make([]*shogi.Record, 1000)
 		for i := range recs {
-			recs[i] = longGame(b, 100, uint64(i))
+			recs[i] = gametest.Long(100, uint64(i))
 		}
 		data := formatJKF(b, recs...)
 		b.SetBytes(int64(len(data)))
@@ -98,7 +61,7 @@ func BenchmarkRead(b *testing.B) {
 
 // benchmarkLong reads one record of n moves; the time per move should not grow with n.
 func benchmarkLong(b *testing.B, n int) {
-	data := formatJKF(b, longGame(b, n, 1))
+	data := formatJKF(b, gametest.Long(n, 1))
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	moves := 0
@@ -114,7 +77,7 @@ func benchmarkLong(b *testing.B, n int) {
 
 // BenchmarkWrite measures writing, relative letters included, in moves per second.
 func BenchmarkWrite(b *testing.B) {
-	rec := longGame(b, 20000, 1)
+	rec := gametest.Long(20000, 1)
 	b.ReportAllocs()
 	moves := 0
 	for b.Loop() {
@@ -129,7 +92,7 @@ func BenchmarkWrite(b *testing.B) {
 }
 
 func TestReadLongRecord(t *testing.T) {
-	rec := longGame(t, 20000, 1)
+	rec := gametest.Long(20000, 1)
 	got, err := jkf.Parse(formatJKF(t, rec))
 	if err != nil {
 		t.Fatal(err)

@@ -2,43 +2,12 @@ package kif
 
 import (
 	"bytes"
-	"math/rand/v2"
 	"sync"
 	"testing"
-	"time"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 )
-
-// randomGame plays n random legal moves from the even start, never checkmating, with
-// a time on every move.
-func randomGame(n int, seed uint64) *shogi.Record {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	rec := shogi.NewRecord()
-	pos := shogi.NewStartPosition()
-	node := &rec.Root
-	var total [2]time.Duration
-	for range n {
-		ms := pos.LegalMoves()
-		var m shogi.Move
-		for tries := 0; ; tries++ {
-			m = ms[rng.IntN(len(ms))]
-			pos.PlayUnchecked(m)
-			ok := pos.HasLegalMove()
-			pos.Undo()
-			if ok || tries > 50 {
-				break
-			}
-		}
-		spent := time.Duration(rng.IntN(120)) * time.Second
-		total[pos.SideToMove()] += spent
-		node = node.AddChild(m)
-		node.Time, node.HasTime = shogi.MoveTime{Spent: spent, Total: total[pos.SideToMove()]}, true
-		pos.PlayUnchecked(m)
-	}
-	node.End = &shogi.Ending{Kind: shogi.EndInterrupt}
-	return rec
-}
 
 var benchData struct {
 	once              sync.Once
@@ -51,7 +20,7 @@ var benchData struct {
 
 func loadBenchData(b *testing.B) {
 	benchData.once.Do(func() {
-		long := randomGame(20000, 1)
+		long := gametest.Long(20000, 1)
 		benchData.long, _ = Format(long)
 		benchData.longKI2, _ = FormatKI2(long)
 		var buf bytes.Buffer
@@ -63,9 +32,9 @@ func loadBenchData(b *testing.B) {
 		w.Flush()
 		benchData.longSJIS = buf.Bytes()
 		benchData.longMoves = 20000
-		benchData.mid, _ = Format(randomGame(2000, 7))
+		benchData.mid, _ = Format(gametest.Long(2000, 7))
 		for i := range 200 {
-			rec := randomGame(120, uint64(i+2))
+			rec := gametest.Long(120, uint64(i+2))
 			k, _ := Format(rec)
 			k2, _ := FormatKI2(rec)
 			benchData.short = append(benchData.short, k)
