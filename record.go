@@ -138,17 +138,36 @@ func ResultOf(k EndingKind, side Color) Result {
 
 // Node is a position in a record's move tree, reached by Move from its parent. The root
 // node has no move and holds the comments on the start position.
+//
+// How lines end: End, when not nil, ends the line through this node — the game stopped
+// after this node's move. Children of such a node are variations that go on instead of
+// stopping (a 変化 at the ply of the 投了, a JKF fork on a special entry). The other
+// way round, an ending given as an alternative to a move (a variation that only says
+// 投了) is a child whose Move is NoMove and whose End holds that ending; such a child
+// is never Children[0], and has no children of its own.
 type Node struct {
 	Move     Move
 	Time     MoveTime
 	HasTime  bool
 	Comments []string
 	Bookmark string
-	// Children are the moves played next: Children[0] continues the line, the others
-	// are variations (alternatives to Children[0]).
+	// Children are the moves played next: Children[0] continues the line (unless End
+	// ends it here), the others are variations.
 	Children []*Node
 	// End, when not nil, says how the line stopped after this node.
 	End *Ending
+}
+
+// IsEnding reports whether n is an ending given as an alternative to its siblings' moves
+// (a child with no move; see [Node]).
+func (n *Node) IsEnding() bool { return n.Move == NoMove && n.End != nil }
+
+// next returns the node that continues the line through n, or nil where the line ends.
+func (n *Node) next() *Node {
+	if n.End != nil || len(n.Children) == 0 || n.Children[0].Move == NoMove {
+		return nil
+	}
+	return n.Children[0]
 }
 
 // AddChild appends a child reached by m and returns it.
@@ -170,11 +189,11 @@ type Record struct {
 // NewRecord returns an empty record starting from the even-game position.
 func NewRecord() *Record { return &Record{StartSFEN: StartSFEN} }
 
-// MainLine returns the nodes of the main line, the root excluded.
+// MainLine returns the nodes of the main line, the root excluded: from the root through
+// each Children[0], up to the node whose End ends the line.
 func (r *Record) MainLine() []*Node {
 	var line []*Node
-	for n := &r.Root; len(n.Children) > 0; {
-		n = n.Children[0]
+	for n := r.Root.next(); n != nil; n = n.next() {
 		line = append(line, n)
 	}
 	return line
@@ -193,8 +212,8 @@ func (r *Record) Moves() []Move {
 // Ending returns how the main line ended, or nil when the record does not say.
 func (r *Record) Ending() *Ending {
 	n := &r.Root
-	for len(n.Children) > 0 {
-		n = n.Children[0]
+	for next := n.next(); next != nil; next = n.next() {
+		n = next
 	}
 	return n.End
 }

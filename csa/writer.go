@@ -94,8 +94,7 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 	if b, err = appendComments(b, n.Comments); err != nil {
 		return b, err
 	}
-	for len(n.Children) > 0 {
-		n = n.Children[0]
+	for _, n = range rec.MainLine() {
 		pc := pos.MovedPiece(n.Move)
 		if err := pos.CheckMove(n.Move); err != nil {
 			return b, fmt.Errorf("csa: %w", err)
@@ -117,7 +116,7 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 			return b, err
 		}
 	}
-	if e := n.End; e != nil {
+	if e := rec.Ending(); e != nil {
 		side := pos.SideToMove()
 		if code := specialCode(e, side); code != "" {
 			b = append(b, code...)

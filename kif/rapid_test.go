@@ -94,13 +94,21 @@ func genLine(t *rapid.T, pos *shogi.Position, n *shogi.Node, length, depth int) 
 			genLine(t, q, alt, rapid.IntRange(0, 6).Draw(t, "variation length"), depth+1)
 		}
 		if rapid.IntRange(0, 30).Draw(t, "alternative ending?") == 0 {
-			n.End = genEnding(t, pos)
+			n.Children = append(n.Children, &shogi.Node{End: genEnding(t, pos)})
 		}
 		pos.PlayUnchecked(child.Move)
 		n = child
 	}
 	if rapid.IntRange(0, 2).Draw(t, "ending?") > 0 {
 		n.End = genEnding(t, pos)
+		// Variations may go on where the line ended (a 変化 at the ply of the ending).
+		if ms := pos.LegalMoves(); depth < 2 && len(ms) > 0 && rapid.IntRange(0, 5).Draw(t, "variation after the ending?") == 0 {
+			alt := n.AddChild(ms[rapid.IntRange(0, len(ms)-1).Draw(t, "variation move")])
+			fillNode(t, alt)
+			q := pos.Clone()
+			q.PlayUnchecked(alt.Move)
+			genLine(t, q, alt, rapid.IntRange(0, 6).Draw(t, "variation length"), depth+1)
+		}
 	}
 }
 

@@ -453,11 +453,21 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	return n, nil
 }
 
-// endLine ends the line being read.
+// endLine ends the line being read. A variation that is nothing but an ending is an
+// alternative to the moves played at its ply: a child with no move (see shogi.Node).
 func (p *parser) endLine(e *shogi.Ending, col int) error {
 	cur := p.top()
 	tip := cur.tip()
 	cur.ended = true
+	if len(p.lines) > 1 && len(cur.nodes) == 0 {
+		for _, c := range tip.Children {
+			if c.IsEnding() && *c.End == *e {
+				return p.fail(col, ErrDuplicateVariation)
+			}
+		}
+		tip.Children = append(tip.Children, &shogi.Node{End: e})
+		return nil
+	}
 	if tip.End != nil {
 		return p.fail(col, ErrDuplicateVariation)
 	}
@@ -494,8 +504,9 @@ func (p *parser) variation(s string, off int, t string) error {
 		return p.fail(column(s, off), fmt.Errorf("%w: variation line", ErrUnknownLine))
 	}
 	p.skipping = false
-	if !p.anyMove {
-		// ShogiHome once wrote 変化 lines into the header; they carry nothing.
+	if !p.anyMove && (len(p.lines) == 0 || !p.lines[0].ended) {
+		// ShogiHome once wrote 変化 lines into the header; they carry nothing. (After
+		// an ending at the start, a 変化 is real: moves instead of that ending.)
 		return nil
 	}
 	if err := p.setUpStart(); err != nil {

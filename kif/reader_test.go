@@ -393,3 +393,52 @@ func TestOtherHandicapNames(t *testing.T) {
 		t.Errorf("a romaji 手合割 value: %v, want ErrHandicap", err)
 	}
 }
+
+// TestEndingWithVariation: a 変化 at the ply of the main line's ending is a variation;
+// the main line still ends there, and writing keeps it so.
+func TestEndingWithVariation(t *testing.T) {
+	const in = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n\n変化：3手\n   3 ２六歩(27)\n   4 ８四歩(83)\n"
+	rec, err := Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rec.Moves()); n != 2 {
+		t.Fatalf("main line has %d moves, want 2", n)
+	}
+	if end := rec.Ending(); end == nil || end.Kind != shogi.EndResign || end.Result != shogi.WhiteWins {
+		t.Fatalf("ending %+v, want resignation won by White", end)
+	}
+	last := rec.MainLine()[1]
+	if len(last.Children) != 1 || last.Children[0].Children == nil {
+		t.Fatalf("the variation is not below the last main-line move: %+v", last.Children)
+	}
+	out, err := Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("   3 投了\n")) || !bytes.Contains(out, []byte("変化：3手\n   3 ２六歩(27)")) {
+		t.Errorf("written with the main line and the variation swapped:\n%s", out)
+	}
+
+	// The other way round: a variation that only ends the game is an alternative
+	// ending, and the main line goes on.
+	const alt = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 投了\n"
+	rec, err = Parse([]byte(alt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rec.Moves()); n != 2 || rec.Ending() != nil {
+		t.Fatalf("main line %v, ending %+v; want 2 moves and no ending", rec.Moves(), rec.Ending())
+	}
+	first := rec.MainLine()[0]
+	if len(first.Children) != 2 || !first.Children[1].IsEnding() || first.Children[1].End.Kind != shogi.EndResign {
+		t.Fatalf("alternative ending not kept as a child: %+v", first.Children)
+	}
+	out, err = Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := Parse(out); err != nil || len(back.Moves()) != 2 || back.Ending() != nil {
+		t.Errorf("read back %v, %v:\n%s", back, err, out)
+	}
+}

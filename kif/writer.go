@@ -195,7 +195,7 @@ func appendRecord(dst []byte, rec *shogi.Record, ki2 bool, enc Encoding) ([]byte
 		w.dst = append(w.dst, "手数----指手---------消費時間--\n"...)
 	}
 	w.notes(&rec.Root)
-	if err := w.line(&rec.Root, 0); err != nil {
+	if err := w.line(&rec.Root, -1); err != nil {
 		return w.dst, err
 	}
 	return w.dst, nil
@@ -225,19 +225,27 @@ type branch struct {
 	ply  int // the ply of its children
 }
 
-// line writes the line that continues from the node `from` (at ply `ply`) through
-// first children, starting with child `first`, then the variations that branch from
-// it, latest first. The position is at `from` on entry and on return.
+// line writes the line that continues from the node `from` through first children,
+// starting with child `first`, then the variations that branch from it, latest first.
+// first is -1 for the main line, which starts at from's continuation (none when from's
+// line ends there) and also owes from's own variations. The position is at `from` on
+// entry and on return.
 func (w *recordWriter) line(from *shogi.Node, first int) error {
 	start := w.pos.Ply()
 	var branches []branch
-	if first == 0 && isBranch(from) {
-		branches = append(branches, branch{from, start})
-	}
 	n := from
 	idx := first
+	if first < 0 {
+		if isBranch(from) {
+			branches = append(branches, branch{from, start})
+		}
+		idx = 0
+		if from.End != nil {
+			idx = len(from.Children)
+		}
+	}
 	w.column = 0
-	for idx < len(n.Children) {
+	for idx < len(n.Children) && !n.Children[idx].IsEnding() {
 		parent := n
 		child := n.Children[idx]
 		ply := w.pos.Ply()
@@ -247,7 +255,7 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 		if w.ki2 {
 			w.ki2Move(child)
 		} else {
-			more := idx < len(parent.Children)-1 || parent.End != nil
+			more := idx < len(parent.Children)-1
 			w.kifMove(child, ply, more)
 		}
 		w.pos.PlayUnchecked(child.Move)
@@ -259,9 +267,12 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			branches = append(branches, branch{child, ply + 1})
 		}
 		n, idx = child, 0
+		if n.End != nil {
+			break // the line ends here; the node's children are variations
+		}
 	}
 	w.endKI2Line()
-	if n.End != nil && len(n.Children) == 0 {
+	if n.End != nil {
 		if err := w.ending(n.End); err != nil {
 			return err
 		}
@@ -271,15 +282,19 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 		for w.pos.Ply() > b.ply {
 			w.pos.Undo()
 		}
-		for j := 1; j < len(b.node.Children); j++ {
-			w.variationHeader(b.ply)
-			if err := w.line(b.node, j); err != nil {
-				return err
-			}
+		j := 1 // Children[0] continues the line, unless the line ended at the node
+		if b.node.End != nil {
+			j = 0
 		}
-		if b.node.End != nil && (b.node.End.Kind != shogi.EndNone || b.node.End.Text != "") {
+		for ; j < len(b.node.Children); j++ {
 			w.variationHeader(b.ply)
-			if err := w.ending(b.node.End); err != nil {
+			if c := b.node.Children[j]; c.IsEnding() {
+				if err := w.ending(c.End); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := w.line(b.node, j); err != nil {
 				return err
 			}
 		}
@@ -290,8 +305,8 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 	return nil
 }
 
-// isBranch reports whether variations branch from n: more than one next move, or a
-// next move and an ending as alternatives.
+// isBranch reports whether variations branch from n: more than one child, or children
+// of a node whose line ends there (see shogi.Node).
 func isBranch(n *shogi.Node) bool {
 	return len(n.Children) > 1 || len(n.Children) > 0 && n.End != nil
 }
