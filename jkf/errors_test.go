@@ -62,7 +62,7 @@ func TestReadErrors(t *testing.T) {
 		{"not an object", `[1,2]`, 1, 1, "", jkf.ErrNotObject},
 		{"move after the end", opening + `{"special":"TORYO"},{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]}`,
 			3, 21, "moves[3]", jkf.ErrAfterEnd},
-		{"fork without a move", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"forks":[[{"special":"TORYO"}]]}]}`,
+		{"fork without a move", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"forks":[[{"comments":["no move"]}]]}]}`,
 			3, 83, "moves[2].forks[0]", jkf.ErrMisplaced},
 		{"negative time", opening + `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"time":{"now":{"m":-1,"s":0}}}]}`,
 			3, 88, "moves[2].time.now", jkf.ErrTime},

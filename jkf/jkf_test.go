@@ -373,3 +373,36 @@ func TestLishogiSanmaiIsOther(t *testing.T) {
 		t.Errorf("start %s, want %s", back.StartSFEN, sfen)
 	}
 }
+
+// TestAlternativeEnding: a fork that is only a special entry is an ending given as an
+// alternative to the move (a child without a move); the main line goes on.
+func TestAlternativeEnding(t *testing.T) {
+	const in = `{"header":{},"moves":[{},` +
+		`{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},` +
+		`{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"forks":[[{"special":"TORYO"}]]}]}`
+	rec, err := jkf.Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rec.Moves()); n != 2 || rec.Ending() != nil {
+		t.Fatalf("main line %v, ending %+v; want 2 moves and no ending", rec.Moves(), rec.Ending())
+	}
+	first := rec.MainLine()[0]
+	if len(first.Children) != 2 || !first.Children[1].IsEnding() || first.Children[1].End.Kind != shogi.EndResign {
+		t.Fatalf("children %+v, want the move and an alternative resignation", first.Children)
+	}
+	out, err := jkf.Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := jkf.Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := jkf.Format(back); !bytes.Equal(out, again) {
+		t.Errorf("not stable:\n%s\n%s", out, again)
+	}
+	if len(back.MainLine()[0].Children) != 2 || !back.MainLine()[0].Children[1].IsEnding() {
+		t.Errorf("read back without the alternative ending:\n%s", out)
+	}
+}

@@ -98,6 +98,9 @@ func genLine(t *rapid.T, n *shogi.Node, pos *shogi.Position, maxLen, depth int) 
 				v.Comments = comments.Draw(t, "variation comments")
 				genLine(t, v, alt, 4, depth-1)
 			}
+			if rapid.IntRange(0, 5).Draw(t, "alternative ending") == 0 {
+				n.Children = append(n.Children, &shogi.Node{End: genEnding(t, pos.SideToMove())})
+			}
 		}
 		pos.PlayUnchecked(moves[i])
 		n = child

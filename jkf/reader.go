@@ -379,6 +379,13 @@ func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position
 	defer func() { c.path = c.path[:depth] }()
 	for j, fork := range e.Forks {
 		c.path = append(c.path[:depth], pathElem{key: "forks"}, pathElem{index: j})
+		if len(fork) > 0 && fork[0].Move == nil && fork[0].Special != "" {
+			// An alternative ending: the game stops here instead of e's move.
+			if err := c.alternativeEnding(fork, parent, pos); err != nil {
+				return err
+			}
+			continue
+		}
 		if len(fork) == 0 || fork[0].Move == nil {
 			if err := c.soft(c.sub(), fmt.Errorf("%w: a fork starts with a move", ErrMisplaced)); err != nil {
 				return err
@@ -389,6 +396,30 @@ func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position
 			return err
 		}
 	}
+	return nil
+}
+
+// alternativeEnding reads a fork that only ends the game, a child of parent without a
+// move; comments on it go to parent, as a shogi.Ending holds none.
+func (c *converter) alternativeEnding(fork []moveFormat, parent *shogi.Node, pos *shogi.Position) error {
+	e := &fork[0]
+	end := parseSpecial(e.Special, pos.SideToMove())
+	if e.Time != nil {
+		c.path = append(c.path, pathElem{index: 0})
+		t, err := c.time(e.Time)
+		c.path = c.path[:len(c.path)-1]
+		if err != nil {
+			return err
+		}
+		end.Time = t
+	}
+	if len(e.Forks) > 0 || len(fork) > 1 {
+		if err := c.soft(c.sub(), ErrAfterEnd); err != nil {
+			return err
+		}
+	}
+	parent.Comments = append(parent.Comments, e.Comments...)
+	parent.Children = append(parent.Children, &shogi.Node{End: &end})
 	return nil
 }
 

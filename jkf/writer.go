@@ -138,8 +138,16 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 	}
 }
 
-// fork returns the entries of the line that starts with v, played from pos.
+// fork returns the entries of the line that starts with v, played from pos. An
+// alternative ending (a child without a move) is a fork of one special entry.
 func (w *Writer) fork(v *shogi.Node, pos *shogi.Position) ([]moveFormat, error) {
+	if v.IsEnding() {
+		word := specialWord(v.End, pos.SideToMove())
+		if word == "" {
+			return nil, fmt.Errorf("jkf: an alternative ending of kind %v has no special word", v.End.Kind)
+		}
+		return []moveFormat{{Special: word, Time: timeOf(v.End.Time, v.End.Time != shogi.MoveTime{})}}, nil
+	}
 	e, err := w.entry(v, pos)
 	if err != nil {
 		return nil, err
