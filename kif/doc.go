@@ -11,6 +11,11 @@
 // the Japanese notation of the notation package. Both kinds of move lines are read
 // unless [Reader.Format] restricts them.
 //
+// A 変化 at the ply of a line's special move (moves played instead of 投了) is a
+// variation of the node where that line ends; a 変化 that holds nothing but a special
+// move is an ending given as an alternative to the move at its ply, a child without a
+// move (see [shogi.Node]). The writer writes both back the same way.
+//
 // The encoding is detected, never taken from the file name (.kif is Shift_JIS and
 // .kifu UTF-8 by the specification, but both occur the other way round): a UTF-8 byte
 // order mark, then a first line "#KIF version=2.0 encoding=…", then UTF-8 if the head
