@@ -200,9 +200,35 @@ func validateInput(path string, stdin io.Reader, opt readOptions) []validation {
 			v.Record = len(out) + 1
 		}
 		v.setError(res.err)
+		if !opt.lenient {
+			v.partial(data, opt, len(out))
+		}
 		out = append(out, v)
 	}
 	return out
+}
+
+// partial fills in the moves and the position reached before the problem of a record
+// that a strict read rejected, from a lenient read of the same input (which keeps the
+// moves before an illegal one).
+func (v *validation) partial(data []byte, opt readOptions, index int) {
+	opt.lenient = true
+	res := readRecords(data, opt)
+	if index >= len(res.records) {
+		return
+	}
+	rec := res.records[index]
+	v.Moves = len(rec.MainLine())
+	p, err := rec.StartPosition()
+	if err != nil {
+		return
+	}
+	for _, n := range rec.MainLine() {
+		if p.Play(n.Move) != nil {
+			return
+		}
+	}
+	v.SFEN = p.String()
 }
 
 // judge replays a record that was read and checks its ending against the rules. A

@@ -86,6 +86,9 @@ func TestValidateIllegalMove(t *testing.T) {
 	if k.OK || k.Line != 5 || k.Ply != 4 || k.Reason == "" {
 		t.Errorf("foul.kif: %+v; want an error on line 5 at move 4 with a reason", k)
 	}
+	if k.Moves != 3 || k.SFEN != "lnsgkgsnl/1r5b1/pppppp1pp/6p2/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - 4" {
+		t.Errorf("foul.kif: %d moves, SFEN %q; want the 3 moves and the position before the foul", k.Moves, k.SFEN)
+	}
 	u := got["nifu.usi"]
 	if u.OK || u.Line != 1 || u.Column != 51 || u.Ply != 1 || !strings.Contains(u.Reason, "nifu") {
 		t.Errorf("nifu.usi: %+v; want line 1, column 51, move 1, nifu", u)
