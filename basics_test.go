@@ -196,10 +196,10 @@ func TestMoveList(t *testing.T) {
 	if l.Len() != 0 || len(l.Moves()) != 0 {
 		t.Fatal("zero MoveList is not empty")
 	}
-	for i := range shogi.MaxMoves {
+	for i := range shogi.MoveListCapacity {
 		l.Add(shogi.Move(i + 1))
 	}
-	if l.Len() != shogi.MaxMoves || l.At(599) != 600 || !l.Contains(17) || l.Contains(601) {
+	if l.Len() != shogi.MoveListCapacity || l.At(599) != 600 || !l.Contains(17) || l.Contains(601) {
 		t.Fatalf("full list: Len %d", l.Len())
 	}
 	n := 0

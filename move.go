@@ -143,14 +143,14 @@ func dropLetterType(c byte) PieceType {
 	return NoPieceType
 }
 
-// MaxMoves is the capacity of a [MoveList]: more than the 593 legal moves of the
+// MoveListCapacity is the capacity of a [MoveList]: more than the 593 legal moves of the
 // richest known position.
-const MaxMoves = 600
+const MoveListCapacity = 600
 
 // MoveList is a fixed-capacity list of moves that move generation fills without
 // allocating. Its zero value is an empty list ready to use.
 type MoveList struct {
-	moves [MaxMoves]Move
+	moves [MoveListCapacity]Move
 	n     int
 }
 
