@@ -3,6 +3,7 @@ package csa
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // SyntaxError reports a problem in CSA text: its line and column (both 1-based;
@@ -15,36 +16,37 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("csa: line %d, column %d: %v", e.Line, e.Column, e.Err)
+	msg := strings.TrimPrefix(strings.TrimPrefix(e.Err.Error(), "csa: "), "shogi: ")
+	return fmt.Sprintf("csa: line %d, column %d: %s", e.Line, e.Column, msg)
 }
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 // Reasons a CSA record is rejected. They are wrapped in a [*SyntaxError].
 var (
-	ErrLineTooLong      = errors.New("line too long")
-	ErrEncoding         = errors.New("invalid text encoding")
-	ErrUnknownStatement = errors.New("unknown statement")
-	ErrVersion          = errors.New("unknown version")
-	ErrOrder            = errors.New("statement out of order")
-	ErrHeader           = errors.New("invalid game information line")
-	ErrBoard            = errors.New("invalid board line")
-	ErrPiece            = errors.New("unknown piece")
-	ErrSquare           = errors.New("invalid square")
-	ErrPieceCount       = errors.New("more pieces of a kind than the game has")
-	ErrOccupied         = errors.New("square given twice")
-	ErrHandicap         = errors.New("the PI line removes a piece that is not there")
-	ErrSetup            = errors.New("invalid start position")
-	ErrNoSideToMove     = errors.New("no side to move (a + or - line) before the moves")
-	ErrMoveSyntax       = errors.New("malformed move")
-	ErrTime             = errors.New("invalid time")
-	ErrTimeWithoutMove  = errors.New("time without a move")
-	ErrDuplicateTime    = errors.New("a second time for one move")
-	ErrUnknownSpecial   = errors.New("unknown special move")
-	ErrAfterEnd         = errors.New("move after the end of the game")
-	ErrEmpty            = errors.New("record without a start position")
-	ErrMoreRecords      = errors.New("more than one record (use a Reader)")
-	ErrNewline          = errors.New("line break inside a value")
+	ErrLineTooLong      = errors.New("csa: line too long")
+	ErrEncoding         = errors.New("csa: invalid text encoding")
+	ErrUnknownStatement = errors.New("csa: unknown statement")
+	ErrVersion          = errors.New("csa: unknown version")
+	ErrOrder            = errors.New("csa: statement out of order")
+	ErrHeader           = errors.New("csa: invalid game information line")
+	ErrBoard            = errors.New("csa: invalid board line")
+	ErrPiece            = errors.New("csa: unknown piece")
+	ErrSquare           = errors.New("csa: invalid square")
+	ErrPieceCount       = errors.New("csa: more pieces of a kind than the game has")
+	ErrOccupied         = errors.New("csa: square given twice")
+	ErrHandicap         = errors.New("csa: the PI line removes a piece that is not there")
+	ErrSetup            = errors.New("csa: invalid start position")
+	ErrNoSideToMove     = errors.New("csa: no side to move (a + or - line) before the moves")
+	ErrMoveSyntax       = errors.New("csa: malformed move")
+	ErrTime             = errors.New("csa: invalid time")
+	ErrTimeWithoutMove  = errors.New("csa: time without a move")
+	ErrDuplicateTime    = errors.New("csa: a second time for one move")
+	ErrUnknownSpecial   = errors.New("csa: unknown special move")
+	ErrAfterEnd         = errors.New("csa: move after the end of the game")
+	ErrEmpty            = errors.New("csa: record without a start position")
+	ErrMoreRecords      = errors.New("csa: more than one record (use a Reader)")
+	ErrNewline          = errors.New("csa: line break inside a value")
 )
 
 // ErrPieceMismatch is the reason of an [*shogi.IllegalMoveError] for a move whose

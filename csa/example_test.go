@@ -40,7 +40,7 @@ PI
 	}
 	// Output:
 	// Sente [7g7f 3c3d] resign white wins
-	// error: csa: line 13, column 1: shogi: illegal move B*5e at move 2: the dropped piece is not in hand
+	// error: csa: line 13, column 1: illegal move B*5e at move 2: the dropped piece is not in hand
 }
 
 func ExampleWriter() {

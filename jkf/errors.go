@@ -3,6 +3,7 @@ package jkf
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // SyntaxError reports a problem in JKF text: where it is (1-based line and column of
@@ -17,34 +18,35 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
+	msg := strings.TrimPrefix(strings.TrimPrefix(e.Err.Error(), "jkf: "), "shogi: ")
 	if e.Path == "" {
-		return fmt.Sprintf("jkf: line %d, column %d: %v", e.Line, e.Column, e.Err)
+		return fmt.Sprintf("jkf: line %d, column %d: %s", e.Line, e.Column, msg)
 	}
-	return fmt.Sprintf("jkf: line %d, column %d: %s: %v", e.Line, e.Column, e.Path, e.Err)
+	return fmt.Sprintf("jkf: line %d, column %d: %s: %s", e.Line, e.Column, e.Path, msg)
 }
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 // Reasons a JKF record is rejected. They are wrapped in a [*SyntaxError].
 var (
-	ErrJSON        = errors.New("invalid JSON")
-	ErrTooLarge    = errors.New("input too large")
-	ErrUnknownKey  = errors.New("unknown key")
-	ErrMissing     = errors.New("missing value")
-	ErrPreset      = errors.New("unknown preset")
-	ErrBoard       = errors.New("invalid board")
-	ErrPiece       = errors.New("unknown piece")
-	ErrSquare      = errors.New("invalid square")
-	ErrColor       = errors.New("a color is 0 or 1")
-	ErrSetup       = errors.New("invalid start position")
-	ErrTime        = errors.New("invalid time")
-	ErrCapture     = errors.New("capture does not match the piece taken")
-	ErrSame        = errors.New("same is set, but the move does not go to the previous move's square")
-	ErrMisplaced   = errors.New("misplaced entry")
-	ErrAfterEnd    = errors.New("move after the end of the line")
-	ErrEmpty       = errors.New("no record")
-	ErrMoreRecords = errors.New("more than one record (use a Reader)")
-	ErrNotObject   = errors.New("a record is a JSON object")
+	ErrJSON        = errors.New("jkf: invalid JSON")
+	ErrTooLarge    = errors.New("jkf: input too large")
+	ErrUnknownKey  = errors.New("jkf: unknown key")
+	ErrMissing     = errors.New("jkf: missing value")
+	ErrPreset      = errors.New("jkf: unknown preset")
+	ErrBoard       = errors.New("jkf: invalid board")
+	ErrPiece       = errors.New("jkf: unknown piece")
+	ErrSquare      = errors.New("jkf: invalid square")
+	ErrColor       = errors.New("jkf: a color is 0 or 1")
+	ErrSetup       = errors.New("jkf: invalid start position")
+	ErrTime        = errors.New("jkf: invalid time")
+	ErrCapture     = errors.New("jkf: capture does not match the piece taken")
+	ErrSame        = errors.New("jkf: same is set, but the move does not go to the previous move's square")
+	ErrMisplaced   = errors.New("jkf: misplaced entry")
+	ErrAfterEnd    = errors.New("jkf: move after the end of the line")
+	ErrEmpty       = errors.New("jkf: no record")
+	ErrMoreRecords = errors.New("jkf: more than one record (use a Reader)")
+	ErrNotObject   = errors.New("jkf: a record is a JSON object")
 )
 
 // ErrPieceMismatch is the reason of an [*shogi.IllegalMoveError] for a move whose

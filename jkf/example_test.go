@@ -27,7 +27,7 @@ func ExampleParse() {
 	// Output:
 	// na2hiro [7g7f 3c3d] white wins
 	// variation: 8c8d
-	// true jkf: line 1, column 34: moves[1].move: shogi: illegal move P*5e at move 1: the dropped piece is not in hand
+	// true jkf: line 1, column 34: moves[1].move: illegal move P*5e at move 1: the dropped piece is not in hand
 }
 
 func ExampleFormat() {

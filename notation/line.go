@@ -40,9 +40,9 @@ type LineError struct {
 func (e *LineError) Error() string {
 	var ne *Error
 	if errors.As(e.Err, &ne) && ne == e.Err {
-		return fmt.Sprintf("notation: column %d: %s %q: %v", e.Column, ne.Notation, ne.Text, ne.Err)
+		return fmt.Sprintf("notation: column %d: %s %q: %s", e.Column, ne.Notation, ne.Text, reason(ne.Err))
 	}
-	return fmt.Sprintf("notation: column %d: %v", e.Column, e.Err)
+	return fmt.Sprintf("notation: column %d: %s", e.Column, reason(e.Err))
 }
 
 func (e *LineError) Unwrap() error { return e.Err }

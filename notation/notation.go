@@ -3,6 +3,7 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	shogi "github.com/kifu-go/shogi"
 )
@@ -68,17 +69,17 @@ func ByName(name string) (Notation, bool) {
 // Reasons a text does not decode. An *Error wraps one of them, or a *shogi.IllegalMoveError
 // when the text names a move that the rules forbid.
 var (
-	ErrSyntax        = errors.New("invalid syntax")
-	ErrUnknownPiece  = errors.New("unknown piece")
-	ErrNoCandidate   = errors.New("no piece can make the move")
-	ErrAmbiguous     = errors.New("ambiguous move: more than one piece can make it")
-	ErrNoLastMove    = errors.New("recapture without a previous move")
-	ErrSameSquare    = errors.New("the square is not that of the previous move")
-	ErrPieceMismatch = errors.New("the named piece is not the one on the origin square")
-	ErrCaptureMark   = errors.New("the capture mark does not match the board")
-	ErrMoveNumber    = errors.New("move number out of sequence")
-	ErrEnding        = errors.New("ending not expressible in this style")
-	ErrAfterEnding   = errors.New("text after the ending")
+	ErrSyntax        = errors.New("notation: invalid syntax")
+	ErrUnknownPiece  = errors.New("notation: unknown piece")
+	ErrNoCandidate   = errors.New("notation: no piece can make the move")
+	ErrAmbiguous     = errors.New("notation: ambiguous move: more than one piece can make it")
+	ErrNoLastMove    = errors.New("notation: recapture without a previous move")
+	ErrSameSquare    = errors.New("notation: the square is not that of the previous move")
+	ErrPieceMismatch = errors.New("notation: the named piece is not the one on the origin square")
+	ErrCaptureMark   = errors.New("notation: the capture mark does not match the board")
+	ErrMoveNumber    = errors.New("notation: move number out of sequence")
+	ErrEnding        = errors.New("notation: ending not expressible in this style")
+	ErrAfterEnding   = errors.New("notation: text after the ending")
 )
 
 // Error reports a text that does not name a legal move.
@@ -89,7 +90,12 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("notation: %s %q: %v", e.Notation, e.Text, e.Err)
+	return fmt.Sprintf("notation: %s %q: %s", e.Notation, e.Text, reason(e.Err))
+}
+
+// reason returns the text of err without the package prefix of a sentinel.
+func reason(err error) string {
+	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "notation: "), "shogi: ")
 }
 
 func (e *Error) Unwrap() error { return e.Err }
