@@ -6,33 +6,23 @@ import (
 	"testing"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/handicap"
 	"pgregory.net/rapid"
 )
 
 // startSFENs are the starts of the random games: the even game, every handicap of
 // formats.md §9, and positions crowded with pieces of one type.
 var startSFENs = []string{
-	shogi.StartSFEN,
-	"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-	"4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
 	"9/1S4G2/9/1S1S1G1G1/9/+B+B2+P4/3+P1+P3/+R+R1+P+P1N1N/9 b G2N 1",
 	"9/2g6/9/1g3s3/9/+b2s3+n+n/9/3+b4+n/9 w - 1",
 	"k8/9/9/1+P+P+P+P+P+P2/1+P+P+P+P+P+P2/1+P+P+P+P+P+P2/9/9/8K b G 1",
 	"3k1K3/9/9/3S1S3/9/3S1S3/9/9/9 b Gg 1",
+}
+
+func init() {
+	for _, h := range handicap.All { // the even game and every handicap
+		startSFENs = append(startSFENs, h.SFEN)
+	}
 }
 
 // randomPosition plays random legal moves from one of startSFENs.
