@@ -29,7 +29,7 @@ var formatNames = []string{"kif", "ki2", "csa", "jkf", "usi", "sfen"}
 // extensionFormats maps the file extensions the command reads to their formats.
 var extensionFormats = map[string]string{
 	".kif": "kif", ".kifu": "kif", ".ki2": "ki2", ".ki2u": "ki2", ".csa": "csa",
-	".jkf": "jkf", ".json": "jkf", ".usi": "usi", ".sfen": "sfen",
+	".jkf": "jkf", ".usi": "usi", ".sfen": "sfen",
 }
 
 var csaStatement = regexp.MustCompile(`^(V[0-9]|N[+-]|\$[A-Z_]+:|PI|P[1-9]|P[+-]|[+-][0-9]{4}[A-Z]{2}|[+-]$|%[A-Z+-]|'CSA |'encoding=)`)
