@@ -115,7 +115,12 @@ type Ending struct {
 	// Result is who won, as the record says or as the kind implies; NoResult for an
 	// interrupted game.
 	Result Result
-	Time   MoveTime
+	// Time is the time taken before the ending (a resignation's thinking time, say);
+	// HasTime says whether the record gives one, which may be zero.
+	Time    MoveTime
+	HasTime bool
+	// Comments are the comments written after the ending.
+	Comments []string
 	// Text keeps the ending as written when it is not one of the standard words
 	// (KIF special moves the library does not know, or an illegal move kept in a
 	// lenient read).

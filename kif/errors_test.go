@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -97,8 +98,8 @@ func TestIllegalMoveError(t *testing.T) {
 	if n := len(rec.Moves()); n != 10 {
 		t.Errorf("got %d moves, want 10", n)
 	}
-	want := shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WhiteWins, Text: "７七歩打", Time: sec(3, 9)}
-	if e := rec.Ending(); e == nil || *e != want {
+	want := shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WhiteWins, Text: "７七歩打", Time: sec(3, 9), HasTime: true}
+	if e := rec.Ending(); e == nil || !reflect.DeepEqual(*e, want) {
 		t.Errorf("ending: got %+v, want %+v", e, want)
 	}
 	ws := r.Warnings()

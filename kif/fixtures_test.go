@@ -294,7 +294,7 @@ func cloneNode(n *shogi.Node, dropTimes bool) *shogi.Node {
 		c.Time, c.HasTime = shogi.MoveTime{}, false
 		if c.End != nil {
 			e := *c.End
-			e.Time = shogi.MoveTime{}
+			e.Time, e.HasTime = shogi.MoveTime{}, false
 			c.End = &e
 		}
 	}

@@ -60,7 +60,7 @@ func (p *parser) kifLine(s string, off int) error {
 			return err
 		}
 		if e := p.top().tip().End; e != nil && e.Text == text {
-			e.Time = tm // the kept move keeps its time
+			e.Time, e.HasTime = tm, hasTime // the kept move keeps its time
 		}
 		return nil
 	}
@@ -98,11 +98,11 @@ func (p *parser) kifSpecial(s string, off int) error {
 	if word == "" {
 		return p.badMove(column(s, off), ErrMoveSyntax, "")
 	}
-	tm, _, rest, err := parseTrailer(s[off+len(word):])
+	tm, hasTime, rest, err := parseTrailer(s[off+len(word):])
 	if err != nil {
 		return p.fail(column(s, len(s)-len(rest)), err)
 	}
-	e := &shogi.Ending{Time: tm}
+	e := &shogi.Ending{Time: tm, HasTime: hasTime}
 	if kind, ok := endingKind(word); ok {
 		e.Kind = kind
 	} else if c, ok := parseClosing("まで0手で" + word); ok && c.kind != shogi.EndNone {

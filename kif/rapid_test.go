@@ -135,7 +135,10 @@ func genEnding(t *rapid.T, pos *shogi.Position) *shogi.Ending {
 		e.Text = rapid.SampledFrom([]string{"反則手", "不明", "あいうえお"}).Draw(t, "ending text")
 	}
 	if rapid.Bool().Draw(t, "ending time?") {
-		e.Time = genTime(t, "ending time")
+		e.Time, e.HasTime = genTime(t, "ending time"), true
+	}
+	if rapid.IntRange(0, 4).Draw(t, "ending comment?") == 0 {
+		e.Comments = rapid.SliceOfN(rapid.Custom(func(t *rapid.T) string { return genText(t, "comment", 0) }), 1, 3).Draw(t, "ending comments")
 	}
 	return e
 }

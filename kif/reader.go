@@ -114,10 +114,11 @@ type parser struct {
 	pos      *shogi.Position // nil until the start position is set up
 	base     int             // move number of the first move
 	baseSet  bool
-	lines    []lineState // the stack of lines (formats.md §2.6)
-	last     *shogi.Node // the node that comments and bookmarks belong to
-	anyMove  bool        // a move line was read
-	skipping bool        // a lenient read skips a dangling variation
+	lines    []lineState   // the stack of lines (formats.md §2.6)
+	last     *shogi.Node   // the node that comments and bookmarks belong to
+	lastEnd  *shogi.Ending // the ending just read, which the comments after it belong to
+	anyMove  bool          // a move line was read
+	skipping bool          // a lenient read skips a dangling variation
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
@@ -242,7 +243,11 @@ func (p *parser) line(s string) error {
 	}
 	switch {
 	case t[0] == '*':
-		p.last.Comments = append(p.last.Comments, s[off+1:])
+		if p.lastEnd != nil { // a comment after an ending belongs to it
+			p.lastEnd.Comments = append(p.lastEnd.Comments, s[off+1:])
+		} else {
+			p.last.Comments = append(p.last.Comments, s[off+1:])
+		}
 		return nil
 	case t[0] == '&':
 		if p.last.Bookmark != "" {
@@ -449,7 +454,7 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	n := p.nodes.AddChild(parent, m)
 	cur.nodes = append(cur.nodes, n)
 	p.pos.PlayUnchecked(m)
-	p.last = n
+	p.last, p.lastEnd = n, nil
 	return n, nil
 }
 
@@ -461,17 +466,19 @@ func (p *parser) endLine(e *shogi.Ending, col int) error {
 	cur.ended = true
 	if len(p.lines) > 1 && len(cur.nodes) == 0 {
 		for _, c := range tip.Children {
-			if c.IsEnding() && *c.End == *e {
+			if c.IsEnding() && c.End.Kind == e.Kind && c.End.Text == e.Text {
 				return p.fail(col, ErrDuplicateVariation)
 			}
 		}
 		tip.Children = append(tip.Children, &shogi.Node{End: e})
+		p.lastEnd = e
 		return nil
 	}
 	if tip.End != nil {
 		return p.fail(col, ErrDuplicateVariation)
 	}
 	tip.End = e
+	p.lastEnd = e
 	return nil
 }
 
@@ -534,7 +541,7 @@ func (p *parser) variation(s string, off int, t string) error {
 		p.pos.Undo()
 	}
 	p.lines = append(p.lines, lineState{start: k, parent: parent})
-	p.last = parent
+	p.last, p.lastEnd = parent, nil
 	return nil
 }
 

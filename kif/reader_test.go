@@ -3,6 +3,7 @@ package kif
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -231,8 +232,8 @@ func TestSpecialMoves(t *testing.T) {
 			t.Errorf("%s: %v", tt.word, err)
 			continue
 		}
-		want := shogi.Ending{Kind: tt.kind, Result: tt.result, Text: tt.text, Time: shogi.MoveTime{Spent: 5 * time.Second, Total: time.Minute}}
-		if e := rec.Ending(); e == nil || *e != want {
+		want := shogi.Ending{Kind: tt.kind, Result: tt.result, Text: tt.text, Time: shogi.MoveTime{Spent: 5 * time.Second, Total: time.Minute}, HasTime: true}
+		if e := rec.Ending(); e == nil || !reflect.DeepEqual(*e, want) {
 			t.Errorf("%s: got %+v, want %+v", tt.word, e, want)
 		}
 		// The ending survives KIF and KI2 (where the まで line carries it), times aside.
@@ -244,9 +245,9 @@ func TestSpecialMoves(t *testing.T) {
 			}
 			w := want
 			if d == KI2 {
-				w.Time = shogi.MoveTime{}
+				w.Time, w.HasTime = shogi.MoveTime{}, false
 			}
-			if e := back.Ending(); e == nil || *e != w {
+			if e := back.Ending(); e == nil || !reflect.DeepEqual(*e, w) {
 				t.Errorf("%s %v: got %+v, want %+v", tt.word, d, e, w)
 			}
 		}
@@ -286,7 +287,7 @@ func TestClosingLines(t *testing.T) {
 			continue
 		}
 		want := shogi.Ending{Kind: tt.kind, Result: tt.result, Text: tt.text}
-		if e := rec.Ending(); e == nil || *e != want {
+		if e := rec.Ending(); e == nil || !reflect.DeepEqual(*e, want) {
 			t.Errorf("%s: got %+v, want %+v", tt.line, e, want)
 		}
 	}

@@ -466,9 +466,22 @@ func (w *recordWriter) ending(e *shogi.Ending) error {
 	} else {
 		start := w.lineNumber(ply)
 		w.dst = append(w.dst, endingWord(e)...)
-		w.trailer(start, e.Time, e.Time != shogi.MoveTime{}, false)
+		w.trailer(start, e.Time, e.HasTime || e.Time != shogi.MoveTime{}, false)
+		w.endingComments(e)
 	}
 	w.dst = appendClosing(w.dst, e, w.base-1+ply, w.handicap)
 	w.dst = append(w.dst, '\n')
+	if w.ki2 {
+		w.endingComments(e) // KI2 gives the ending on the まで line
+	}
 	return nil
+}
+
+// endingComments writes the comments on an ending, after it.
+func (w *recordWriter) endingComments(e *shogi.Ending) {
+	for _, c := range e.Comments {
+		w.dst = append(w.dst, '*')
+		w.dst = append(w.dst, c...)
+		w.dst = append(w.dst, '\n')
+	}
 }

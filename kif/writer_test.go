@@ -2,6 +2,7 @@ package kif
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -68,7 +69,7 @@ func TestEndingText(t *testing.T) {
 		}
 		for _, d := range []Dialect{KIF, KI2} {
 			back, err := readAs(write(t, rec, d, UTF8), d)
-			if err != nil || back.Root.End == nil || *back.Root.End != *rec.Root.End {
+			if err != nil || back.Root.End == nil || !reflect.DeepEqual(*back.Root.End, *rec.Root.End) {
 				t.Errorf("%q %v: got %+v, %v\n%s", text, d, back.Root.End, err, out)
 			}
 		}
