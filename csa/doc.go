@@ -27,10 +27,10 @@
 // Other keys are kept as "$KEY" in their order.
 //
 // Comments: a "'*text" line is the comment "text" of the move before it (of the
-// start position before the first move), so an evaluation line "'** 30 …" is the
+// start position before the first move, of the ending after a % statement), so an evaluation line "'** 30 …" is the
 // comment "* 30 …". A plain "'text" line, which the standard tells programs to
 // skip, is kept as well, whole: the comment "'text". Times (T) are the seconds a
-// move took; the reader also fills in each side's running total.
+// move (or the special move) took; the reader also fills in each side's running total.
 //
 // Special moves (% statements) become the [shogi.Ending] of the line with the result
 // they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE, %OUTE_SENNICHITE (won by the

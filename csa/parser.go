@@ -163,6 +163,10 @@ func (p *parser) comment(line []byte) {
 	} else {
 		text = string(line)
 	}
+	if p.end != nil { // a comment after the special move belongs to the ending
+		p.end.Comments = append(p.end.Comments, text)
+		return
+	}
 	n := p.node
 	if n == nil {
 		n = &p.rec.Root
@@ -358,7 +362,7 @@ func (p *parser) time(s []byte, off int) error {
 	if p.end != nil {
 		side := p.pos.SideToMove()
 		p.total[side] += d
-		p.end.Time = shogi.MoveTime{Spent: d, Total: p.total[side]}
+		p.end.Time, p.end.HasTime = shogi.MoveTime{Spent: d, Total: p.total[side]}, true
 		return nil
 	}
 	mover := p.pos.SideToMove().Opponent()

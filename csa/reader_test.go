@@ -219,7 +219,7 @@ func TestReadSpecials(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.code, func(t *testing.T) {
 			rec := mustParse(t, "PI\n+\n+7776FU,T1\n"+tt.code+",T2\n")
-			want := &shogi.Ending{Kind: tt.kind, Result: tt.result, Time: shogi.MoveTime{Spent: 2 * time.Second, Total: 2 * time.Second}}
+			want := &shogi.Ending{Kind: tt.kind, Result: tt.result, Time: shogi.MoveTime{Spent: 2 * time.Second, Total: 2 * time.Second}, HasTime: true}
 			if diff := cmp.Diff(want, rec.Ending()); diff != "" {
 				t.Errorf("ending (-want +got):\n%s", diff)
 			}

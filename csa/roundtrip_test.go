@@ -110,8 +110,9 @@ func genRecord(t *rapid.T, ms bool) *shogi.Record {
 		if rapid.Bool().Draw(t, "ending timed") {
 			d := spent("ending time")
 			total[side] += d
-			e.Time = shogi.MoveTime{Spent: d, Total: total[side]}
+			e.Time, e.HasTime = shogi.MoveTime{Spent: d, Total: total[side]}, true
 		}
+		e.Comments = comments.Draw(t, "ending comments")
 		n.End = e
 	}
 	return rec

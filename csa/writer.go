@@ -120,7 +120,7 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 		side := pos.SideToMove()
 		if code := specialCode(e, side); code != "" {
 			b = append(b, code...)
-			if e.Time != (shogi.MoveTime{}) {
+			if e.HasTime || e.Time != (shogi.MoveTime{}) {
 				b = appendTime(append(b, ','), e.Time.Spent, v3)
 			}
 			b = append(b, '\n')
@@ -134,6 +134,9 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 					return b, err
 				}
 			}
+		}
+		if b, err = appendComments(b, e.Comments); err != nil {
+			return b, err
 		}
 	}
 	return b, nil

@@ -46,6 +46,9 @@ func TestRapidToCSAAndBack(t *testing.T) {
 			n.Comments = nil // CSA comments are single lines
 		}
 		rec.Root.Comments = nil
+		if end := rec.Ending(); end != nil {
+			end.Comments = nil
+		}
 		rec.Header = nil
 		data, err := csa.Format(rec)
 		if err != nil {

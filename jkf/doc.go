@@ -41,8 +41,9 @@
 //
 // Endings CSA has no code for are written with their KIF words as the special:
 // 不戦勝, 不戦敗, 封じ手; an ending of no known kind is written as its Text and read
-// back the same way. Comments on a special entry are read as comments of the move
-// before it, since a [shogi.Ending] has none. A line that ends with variations
+// back the same way. The comments and time of a special entry are the ending's
+// ([shogi.Ending] Comments, Time and HasTime). A line that ends with variations
 // branching at its ending (a node with both an End and Children) is written as a
-// special entry whose forks are those variations.
+// special entry whose forks are those variations, and an ending given as an
+// alternative to a move (a child without a move) as a fork of one special entry.
 package jkf

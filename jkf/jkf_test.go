@@ -119,7 +119,7 @@ func TestFixture(t *testing.T) {
 			t.Errorf("move %d has no time", i+1)
 		}
 	}
-	if diff := cmp.Diff(&shogi.Ending{Kind: shogi.EndResign, Result: shogi.BlackWins}, rec.Ending()); diff != "" {
+	if diff := cmp.Diff(&shogi.Ending{Kind: shogi.EndResign, Result: shogi.BlackWins, HasTime: true}, rec.Ending()); diff != "" {
 		t.Errorf("ending (-want +got):\n%s", diff)
 	}
 	if _, err := rec.Replay(); err != nil {

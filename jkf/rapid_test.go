@@ -61,8 +61,9 @@ func genEnding(t *rapid.T, side shogi.Color) *shogi.Ending {
 		e.Text = "X" + rapid.StringMatching(`[A-Z_]{0,8}`).Draw(t, "ending text")
 	}
 	if rapid.Bool().Draw(t, "ending timed") {
-		e.Time = genTime(t)
+		e.Time, e.HasTime = genTime(t), true
 	}
+	e.Comments = rapid.SliceOfN(textGen, 0, 2).Draw(t, "ending comments")
 	return e
 }
 

@@ -400,7 +400,7 @@ func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position
 }
 
 // alternativeEnding reads a fork that only ends the game, a child of parent without a
-// move; comments on it go to parent, as a shogi.Ending holds none.
+// move.
 func (c *converter) alternativeEnding(fork []moveFormat, parent *shogi.Node, pos *shogi.Position) error {
 	e := &fork[0]
 	end := parseSpecial(e.Special, pos.SideToMove())
@@ -411,20 +411,20 @@ func (c *converter) alternativeEnding(fork []moveFormat, parent *shogi.Node, pos
 		if err != nil {
 			return err
 		}
-		end.Time = t
+		end.Time, end.HasTime = t, true
 	}
 	if len(e.Forks) > 0 || len(fork) > 1 {
 		if err := c.soft(c.sub(), ErrAfterEnd); err != nil {
 			return err
 		}
 	}
-	parent.Comments = append(parent.Comments, e.Comments...)
+	end.Comments = e.Comments
 	parent.Children = append(parent.Children, &shogi.Node{End: &end})
 	return nil
 }
 
-// special ends the line after prev; forks on the special entry are alternatives to
-// the ending, kept as variations of prev.
+// special ends the line after prev, with the special entry's time and comments; forks
+// on the special entry are alternatives to the ending, kept as variations of prev.
 func (c *converter) special(e *moveFormat, prev *shogi.Node, pos *shogi.Position) error {
 	end := parseSpecial(e.Special, pos.SideToMove())
 	if e.Time != nil {
@@ -432,10 +432,10 @@ func (c *converter) special(e *moveFormat, prev *shogi.Node, pos *shogi.Position
 		if err != nil {
 			return err
 		}
-		end.Time = t
+		end.Time, end.HasTime = t, true
 	}
+	end.Comments = e.Comments
 	prev.End = &end
-	prev.Comments = append(prev.Comments, e.Comments...)
 	return c.forks(e, prev, pos)
 }
 

@@ -106,7 +106,7 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 	for {
 		if n.End != nil {
 			if word := specialWord(n.End, pos.SideToMove()); word != "" {
-				e := moveFormat{Special: word, Time: timeOf(n.End.Time, n.End.Time != shogi.MoveTime{})}
+				e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
 				for _, v := range n.Children {
 					fork, err := w.fork(v, pos.Clone())
 					if err != nil {
@@ -146,7 +146,7 @@ func (w *Writer) fork(v *shogi.Node, pos *shogi.Position) ([]moveFormat, error) 
 		if word == "" {
 			return nil, fmt.Errorf("jkf: an alternative ending of kind %v has no special word", v.End.Kind)
 		}
-		return []moveFormat{{Special: word, Time: timeOf(v.End.Time, v.End.Time != shogi.MoveTime{})}}, nil
+		return []moveFormat{{Special: word, Comments: v.End.Comments, Time: timeOf(v.End.Time, v.End.HasTime || v.End.Time != shogi.MoveTime{})}}, nil
 	}
 	e, err := w.entry(v, pos)
 	if err != nil {
