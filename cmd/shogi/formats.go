@@ -105,29 +105,32 @@ func readRecords(data []byte, opt readOptions) readResult {
 			res.records = append(res.records, rec)
 		}
 		res.err = err
-		for _, w := range r.Warnings() {
-			res.warnings = append(res.warnings, w.Error())
-		}
+		res.warnings = errorTexts(r.Warnings())
 	case "csa":
 		r := csa.NewReader(bytes.NewReader(data))
 		r.Lenient = opt.lenient
 		res.records, res.err = readAll(r.Read)
-		for _, w := range r.Warnings() {
-			res.warnings = append(res.warnings, w.Error())
-		}
+		res.warnings = errorTexts(r.Warnings())
 	case "jkf":
 		r := jkf.NewReader(bytes.NewReader(data))
 		r.Lenient = opt.lenient
 		res.records, res.err = readAll(r.Read)
-		for _, w := range r.Warnings() {
-			res.warnings = append(res.warnings, w.Error())
-		}
+		res.warnings = errorTexts(r.Warnings())
 	case "usi", "sfen":
 		res.records, res.err = readLines(data, format)
 	default:
 		res.err = fmt.Errorf("unknown format %q", format)
 	}
 	return res
+}
+
+// errorTexts returns the messages of a reader's warnings.
+func errorTexts[E error](errs []E) []string {
+	var texts []string
+	for _, err := range errs {
+		texts = append(texts, err.Error())
+	}
+	return texts
 }
 
 // readAll calls read until io.EOF or an error, and returns the records read.
