@@ -3,7 +3,6 @@ package csa_test
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"testing"
 
 	"github.com/kifu-go/shogi"
@@ -37,41 +36,21 @@ func BenchmarkRead(b *testing.B) {
 		for i := range recs {
 			recs[i] = gametest.Long(100, uint64(i))
 		}
-		data := formatCSA(b, recs...)
-		b.SetBytes(int64(len(data)))
-		b.ReportAllocs()
-		moves := 0
-		for b.Loop() {
-			r := csa.NewReader(bytes.NewReader(data))
-			for {
-				rec, err := r.Read()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
-				moves += len(rec.Moves())
-			}
-		}
-		b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		gametest.ReadBenchmark(b, formatCSA(b, recs...), func(data []byte) (int, error) {
+			return gametest.ReadAll(csa.NewReader(bytes.NewReader(data)).Read)
+		})
 	})
 }
 
 // benchmarkLong reads one record of n moves; the time per move should not grow with n.
 func benchmarkLong(b *testing.B, n int) {
-	data := formatCSA(b, gametest.Long(n, 1))
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	moves := 0
-	for b.Loop() {
+	gametest.ReadBenchmark(b, formatCSA(b, gametest.Long(n, 1)), func(data []byte) (int, error) {
 		rec, err := csa.Parse(data)
 		if err != nil {
-			b.Fatal(err)
+			return 0, err
 		}
-		moves += len(rec.Moves())
-	}
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		return len(rec.Moves()), nil
+	})
 }
 
 // TestReadLongRecord: the benchmark's 20 000-move record reads back whole.

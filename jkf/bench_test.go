@@ -3,7 +3,6 @@ package jkf_test
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"slices"
 	"testing"
 
@@ -38,41 +37,21 @@ func BenchmarkRead(b *testing.B) {
 		for i := range recs {
 			recs[i] = gametest.Long(100, uint64(i))
 		}
-		data := formatJKF(b, recs...)
-		b.SetBytes(int64(len(data)))
-		b.ReportAllocs()
-		moves := 0
-		for b.Loop() {
-			r := jkf.NewReader(bytes.NewReader(data))
-			for {
-				rec, err := r.Read()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
-				moves += len(rec.Moves())
-			}
-		}
-		b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		gametest.ReadBenchmark(b, formatJKF(b, recs...), func(data []byte) (int, error) {
+			return gametest.ReadAll(jkf.NewReader(bytes.NewReader(data)).Read)
+		})
 	})
 }
 
 // benchmarkLong reads one record of n moves; the time per move should not grow with n.
 func benchmarkLong(b *testing.B, n int) {
-	data := formatJKF(b, gametest.Long(n, 1))
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	moves := 0
-	for b.Loop() {
+	gametest.ReadBenchmark(b, formatJKF(b, gametest.Long(n, 1)), func(data []byte) (int, error) {
 		rec, err := jkf.Parse(data)
 		if err != nil {
-			b.Fatal(err)
+			return 0, err
 		}
-		moves += len(rec.Moves())
-	}
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		return len(rec.Moves()), nil
+	})
 }
 
 // BenchmarkWrite measures writing, relative letters included, in moves per second.

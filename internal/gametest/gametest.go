@@ -1,9 +1,12 @@
-// Package gametest makes long random games for the codecs' tests and benchmarks.
+// Package gametest makes long random games for the codecs' tests and benchmarks, and
+// runs their read benchmarks.
 package gametest
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"testing"
 	"time"
 
 	"github.com/kifu-go/shogi"
@@ -45,4 +48,36 @@ func Long(n int, seed uint64) *shogi.Record {
 	}
 	node.End = &shogi.Ending{Kind: shogi.EndInterrupt}
 	return rec
+}
+
+// ReadBenchmark runs read over data in b's loop and reports the bytes read and the
+// moves read per second; read returns how many moves it read.
+func ReadBenchmark(b *testing.B, data []byte, read func([]byte) (int, error)) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	moves := 0
+	for b.Loop() {
+		n, err := read(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves += n
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// ReadAll calls read until io.EOF and returns the number of main-line moves of the
+// records it read.
+func ReadAll(read func() (*shogi.Record, error)) (int, error) {
+	moves := 0
+	for {
+		rec, err := read()
+		if err == io.EOF {
+			return moves, nil
+		}
+		if err != nil {
+			return moves, err
+		}
+		moves += len(rec.Moves())
+	}
 }
