@@ -49,7 +49,14 @@ var (
 	ErrKingInCheck = errors.New("shogi: the king is left in check")
 	// ErrWrongSide: a record gives a move to the side that is not to move (二手指し).
 	ErrWrongSide = errors.New("shogi: move by the side not to move")
+	// ErrPieceMismatch: a record names a piece that is not the piece on the origin
+	// square, promoted or not. Readers wrap it with the piece that is there.
+	ErrPieceMismatch = errors.New("shogi: the named piece is not the piece on the origin square")
 )
+
+// ErrNoRecord is the error of every format's Parse for input that holds no record
+// (empty, or only blank lines and comments). Readers return io.EOF instead.
+var ErrNoRecord = errors.New("shogi: the input holds no record")
 
 // IllegalMoveError reports an illegal move: its move number (the SFEN move count of
 // the position it was tried in), the move, and the foul as one of the Err sentinels.

@@ -96,11 +96,16 @@ const (
 	EndError                      // %ERROR: the game stopped on an error
 	EndMatta                      // %MATTA: a move was taken back
 	EndSealedMove                 // 封じ手: the game was adjourned with a sealed move
+	// EndUnread is no ending of the game: a lenient read stopped the line at something
+	// it could not read (a malformed line, an illegal move), and the record says nothing
+	// of how the game went on. Its Result is always NoResult and its Text is the text
+	// that was not read; writers write no special move, no result and no winner for it.
+	EndUnread
 )
 
 var endingNames = [...]string{"none", "resign", "mate", "sennichite", "jishogi", "interrupt", "time up",
 	"illegal win", "illegal loss", "entering king win", "default win", "default loss", "draw",
-	"no mate", "max moves", "error", "matta", "sealed move"}
+	"no mate", "max moves", "error", "matta", "sealed move", "unread"}
 
 func (k EndingKind) String() string {
 	if int(k) < len(endingNames) {
