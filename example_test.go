@@ -65,14 +65,18 @@ func ExamplePosition_Outcome() {
 	p, _ := shogi.ParseSFEN("+R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200")
 	fmt.Println(p.Outcome(shogi.Rules{}))
 	// Output:
-	// {white wins checkmate}
+	// white wins by checkmate
 }
 
 func ExamplePosition_Declare() {
 	// Black's king and twelve more pieces are in White's camp: 5+5 for the dragon
 	// and horse and 10 for the pawns and lance, plus 5+5+1+1+1+1 in hand.
 	p, _ := shogi.ParseSFEN("+R+B2K4/PPPPPPPPP/L8/9/9/9/9/9/4k4 b RBGGSS 1")
-	fmt.Println(p.DeclarationPoints(shogi.Black), p.Declare(shogi.Rule24), p.Declare(shogi.Rule27))
+	fmt.Println(p.DeclarationPoints(shogi.Black))
+	fmt.Println(p.Declare(shogi.Rule24))
+	fmt.Println(p.Declare(shogi.Rule27).Reason.Code())
 	// Output:
-	// 34 {black wins declaration win} {black wins declaration win}
+	// 34
+	// black wins by declaration
+	// declaration-win
 }

@@ -2,7 +2,9 @@ package shogi
 
 import (
 	"errors"
+	"fmt"
 	"iter"
+	"unicode/utf8"
 )
 
 // Move is a move or a drop packed into an integer. The zero value, [NoMove], is not a
@@ -97,30 +99,44 @@ func (m Move) AppendText(dst []byte) []byte {
 	return dst
 }
 
-// ErrMoveSyntax is returned by [ParseUSIMove] for text that is not a USI move.
+// ErrMoveSyntax is the error of [ParseUSIMove] for text that is not a USI move; the
+// error returned wraps it and names the text.
 var ErrMoveSyntax = errors.New("shogi: invalid USI move")
 
 // ParseUSIMove parses the syntax of a USI move ("7g7f", "8h2b+", "P*5e"; a lower-case
 // drop letter is accepted). It does not look at any position: use
-// [Position.CheckMove] for legality.
+// [Position.CheckMove] for legality. Text that is no USI move gives an error that
+// wraps [ErrMoveSyntax] and quotes the text: `shogi: invalid USI move "7g7"`.
 func ParseUSIMove(text string) (Move, error) {
 	switch {
 	case len(text) == 4 && text[1] == '*':
 		t := dropLetterType(text[0])
 		to, ok := ParseSquare(text[2:])
-		if t == NoPieceType || !ok {
-			return NoMove, ErrMoveSyntax
+		if t != NoPieceType && ok {
+			return NewDrop(t, to), nil
 		}
-		return NewDrop(t, to), nil
 	case len(text) == 4 || len(text) == 5 && text[4] == '+':
 		from, ok1 := ParseSquare(text[0:2])
 		to, ok2 := ParseSquare(text[2:4])
-		if !ok1 || !ok2 || from == to {
-			return NoMove, ErrMoveSyntax
+		if ok1 && ok2 && from != to {
+			return NewMove(from, to, len(text) == 5), nil
 		}
-		return NewMove(from, to, len(text) == 5), nil
 	}
-	return NoMove, ErrMoveSyntax
+	return NoMove, fmt.Errorf("%w %q", ErrMoveSyntax, shorten(text))
+}
+
+// shorten returns text cut to a length fit for an error message, on a character
+// boundary, with "…" when it was cut.
+func shorten(text string) string {
+	const limit = 24
+	if len(text) <= limit {
+		return text
+	}
+	i := limit
+	for i > 0 && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	return text[:i] + "…"
 }
 
 func dropLetterType(c byte) PieceType {

@@ -1,9 +1,6 @@
 package shogi
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // A game record, independent of its file format: header, start position, the tree of
 // moves (main line and variations) with comments, bookmarks and times, and how each
@@ -236,66 +233,4 @@ func (r *Record) StartPosition() (*Position, error) {
 		sfen = StartSFEN
 	}
 	return ParseSFENUnreachable(sfen)
-}
-
-// Replay plays the main line from the start position and returns the final position.
-// An illegal move stops it with an [*IllegalMoveError] (its Ply is the move number).
-func (r *Record) Replay() (*Position, error) {
-	p, err := r.StartPosition()
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range r.MainLine() {
-		if err := p.Play(n.Move); err != nil {
-			return p, err
-		}
-	}
-	return p, nil
-}
-
-// MismatchError reports a recorded ending that the rules contradict.
-type MismatchError struct {
-	Ending EndingKind
-	Reason string
-}
-
-func (e *MismatchError) Error() string {
-	if e.Ending == EndNone {
-		return "shogi: " + e.Reason
-	}
-	return fmt.Sprintf("shogi: recorded %s: %s", e.Ending, e.Reason)
-}
-
-// CheckEnding replays the main line and checks its recorded ending against the rules:
-// a 詰み must be a position without legal moves, a 千日手 a fourth repetition (and,
-// when the record gives a result, the right one: 連続王手の千日手 is lost by the side
-// that gave every check), and a
-// line that ends without legal moves may end only in 詰み, resignation or time-up (the
-// mated side's own ways to lose): any other ending, an interruption included, is
-// reported, and so is a checkmate the record does not mention. It returns the final
-// position and an [*IllegalMoveError] or [*MismatchError].
-func (r *Record) CheckEnding() (*Position, error) {
-	p, err := r.Replay()
-	if err != nil {
-		return p, err
-	}
-	end := r.Ending()
-	kind := EndNone
-	if end != nil {
-		kind = end.Kind
-	}
-	mated := !p.HasLegalMove()
-	switch {
-	case kind == EndMate && !mated:
-		return p, &MismatchError{kind, "the side to move has a legal move"}
-	case kind == EndSennichite && p.repetitionOutcome().Reason == NoReason:
-		return p, &MismatchError{kind, "the position has not occurred four times"}
-	case kind == EndSennichite && end.Result != NoResult && p.repetitionOutcome().Result != end.Result:
-		return p, &MismatchError{kind, "perpetual check (連続王手の千日手): the side that gave every check loses, it is no draw"}
-	case mated && kind == EndNone:
-		return p, &MismatchError{kind, "the line ends in checkmate, which the record does not say"}
-	case mated && kind != EndMate && kind != EndResign && kind != EndTimeUp:
-		return p, &MismatchError{kind, "the side to move is checkmated"}
-	}
-	return p, nil
 }

@@ -80,6 +80,23 @@ type Outcome struct {
 	Reason Reason
 }
 
+// outcomeWords are the reasons as String writes them after "by".
+var outcomeWords = [...]string{Checkmate: "checkmate", Repetition: "repetition",
+	PerpetualCheck: "perpetual check", Impasse: "impasse", DeclarationWin: "declaration",
+	DeclarationDraw: "declaration", DeclarationFailed: "failed declaration", MoveLimit: "move limit"}
+
+// String describes o in words: "black wins by checkmate", "draw by repetition",
+// "white wins by perpetual check"; the zero Outcome is "no result".
+func (o Outcome) String() string {
+	if o.Reason == NoReason {
+		return o.Result.String()
+	}
+	if int(o.Reason) < len(outcomeWords) {
+		return o.Result.String() + " by " + outcomeWords[o.Reason]
+	}
+	return o.Result.String() + " by an invalid reason"
+}
+
 // DeclarationRule selects the entering-king declaration rule.
 type DeclarationRule uint8
 

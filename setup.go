@@ -138,8 +138,8 @@ func NewStartPosition() *Position {
 }
 
 // ParseSFEN returns the position of an SFEN string (the move number may be left out,
-// and a leading "sfen" word is allowed). The sfen package offers the same with errors
-// that carry the column.
+// and a leading "sfen" word is allowed). Empty or blank text is [ErrNoRecord]. The sfen
+// package offers the same with errors that carry the column.
 func ParseSFEN(text string) (*Position, error) {
 	return parseSFEN(text, false)
 }
@@ -151,13 +151,16 @@ func ParseSFENUnreachable(text string) (*Position, error) {
 }
 
 func parseSFEN(text string, allowUnreachable bool) (*Position, error) {
+	if sfentext.IsBlank(text) {
+		return nil, ErrNoRecord
+	}
 	raw, err := sfentext.Parse(text)
 	if err != nil {
 		var se *sfentext.Error
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("shogi: sfen: column %d: %w", se.Offset+1, se.Err)
+			return nil, fmt.Errorf("shogi: invalid SFEN at column %d: %w", sfentext.Column(text, se.Offset), se.Err)
 		}
-		return nil, err
+		return nil, fmt.Errorf("shogi: invalid SFEN: %w", err)
 	}
 	var s Setup
 	for i, code := range raw.Board {

@@ -1,7 +1,6 @@
 package sfen
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/kifu-go/shogi"
@@ -20,15 +19,20 @@ import (
 //
 // The returned position has the moves in its history, so [shogi.Position.Undo] and the
 // repetition rules see them. An illegal move gives a [*SyntaxError] with the move's
-// column that also unwraps to the [*shogi.IllegalMoveError].
+// column that also unwraps to the [*shogi.IllegalMoveError]; a malformed one wraps
+// [ErrMove] and quotes the move. Empty or blank text wraps [shogi.ErrNoRecord].
 func ParsePosition(line string) (*shogi.Position, error) {
+	if sfentext.IsBlank(line) {
+		return nil, &SyntaxError{Column: 1, Err: shogi.ErrNoRecord}
+	}
+	col := func(off int) int { return sfentext.Column(line, off) }
 	toks := sfentext.Fields(line)
 	i := 0
 	if i < len(toks) && toks[i].Text == "position" {
 		i++
 	}
 	if i == len(toks) {
-		return nil, &SyntaxError{Column: len(line) + 1, Err: ErrCommand}
+		return nil, &SyntaxError{Column: col(len(line)), Err: ErrCommand}
 	}
 	var p *shogi.Position
 	switch toks[i].Text {
@@ -36,7 +40,7 @@ func ParsePosition(line string) (*shogi.Position, error) {
 		p = shogi.NewStartPosition()
 		i++
 	case "sfen":
-		start := toks[i].Offset + 1
+		start := toks[i].Offset + len("sfen")
 		i++
 		j := i
 		for j < len(toks) && toks[j].Text != "moves" {
@@ -47,28 +51,28 @@ func ParsePosition(line string) (*shogi.Position, error) {
 			end = toks[j].Offset
 		}
 		var err error
-		if p, err = parseAt(line[start-1+len("sfen"):end], start-1+len("sfen")); err != nil {
+		if p, err = parseIn(line, start, end); err != nil {
 			return nil, err
 		}
 		i = j
 	case "moves":
 		p = shogi.NewStartPosition()
 	default:
-		return nil, &SyntaxError{Column: toks[i].Offset + 1, Err: ErrCommand}
+		return nil, &SyntaxError{Column: col(toks[i].Offset), Err: ErrCommand}
 	}
 	if i == len(toks) {
 		return p, nil
 	}
 	if toks[i].Text != "moves" {
-		return nil, &SyntaxError{Column: toks[i].Offset + 1, Err: ErrCommand}
+		return nil, &SyntaxError{Column: col(toks[i].Offset), Err: ErrCommand}
 	}
 	for _, tok := range toks[i+1:] {
 		m, err := shogi.ParseUSIMove(tok.Text)
-		if err != nil {
-			return nil, &SyntaxError{Column: tok.Offset + 1, Err: fmt.Errorf("%w %q", ErrMove, tok.Text)}
+		if err == nil {
+			err = p.Play(m)
 		}
-		if err := p.Play(m); err != nil {
-			return nil, &SyntaxError{Column: tok.Offset + 1, Err: err}
+		if err != nil {
+			return nil, &SyntaxError{Column: col(tok.Offset), Err: err}
 		}
 	}
 	return p, nil

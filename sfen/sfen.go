@@ -3,26 +3,32 @@ package sfen
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/internal/sfentext"
 )
 
-// SyntaxError reports text that could not be read, with the 1-based column (in bytes)
-// where the problem starts.
+// SyntaxError reports text that could not be read, with the 1-based column, in
+// characters, where the problem starts.
 type SyntaxError struct {
 	Column int
 	Err    error
 }
 
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("sfen: column %d: %v", e.Column, e.Err)
+	msg := "unknown problem"
+	if e.Err != nil {
+		msg = strings.TrimPrefix(strings.TrimPrefix(e.Err.Error(), "sfen: "), "shogi: ")
+	}
+	return fmt.Sprintf("sfen: column %d: %s", e.Column, msg)
 }
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 // Sentinels for what is wrong with an SFEN or a position line. Setup errors of the root
-// package ([shogi.ErrDoublePawn], …) are wrapped as they are.
+// package ([shogi.ErrDoublePawn], …) are wrapped as they are, and empty or blank text
+// is [shogi.ErrNoRecord].
 var (
 	ErrFields     = errors.New("sfen: an SFEN has a board, a side to move, hands and an optional move number")
 	ErrBoard      = errors.New("sfen: invalid board")
@@ -31,8 +37,10 @@ var (
 	ErrSide       = errors.New("sfen: the side to move must be b or w")
 	ErrHand       = errors.New("sfen: invalid hand")
 	ErrMoveNumber = errors.New("sfen: invalid move number")
-	ErrMove       = errors.New("sfen: invalid USI move")
-	ErrCommand    = errors.New("sfen: expected position, startpos, sfen or moves")
+	// ErrMove is the root package's [shogi.ErrMoveSyntax]: the error of a malformed
+	// move wraps it and quotes the move.
+	ErrMove    = shogi.ErrMoveSyntax
+	ErrCommand = errors.New("sfen: expected position, startpos, sfen or moves")
 )
 
 var textErrors = map[error]error{
@@ -41,23 +49,30 @@ var textErrors = map[error]error{
 	sfentext.ErrMoveNumber: ErrMoveNumber,
 }
 
-// Parse returns the position of an SFEN string.
+// Parse returns the position of an SFEN string. Empty or blank text is a
+// [*SyntaxError] wrapping [shogi.ErrNoRecord].
 func Parse(text string) (*shogi.Position, error) {
-	return parseAt(text, 0)
+	if sfentext.IsBlank(text) {
+		return nil, &SyntaxError{Column: 1, Err: shogi.ErrNoRecord}
+	}
+	return parseIn(text, 0, len(text))
 }
 
-// parseAt parses text, reporting columns as if text started at byte offset base.
-func parseAt(text string, base int) (*shogi.Position, error) {
+// parseIn parses the SFEN line[start:end], reporting columns in line.
+func parseIn(line string, start, end int) (*shogi.Position, error) {
+	text := line[start:end]
 	if _, err := sfentext.Parse(text); err != nil {
 		var te *sfentext.Error
 		if errors.As(err, &te) {
-			return nil, &SyntaxError{Column: base + te.Offset + 1, Err: textErrors[te.Err]}
+			return nil, &SyntaxError{Column: sfentext.Column(line, start+te.Offset), Err: textErrors[te.Err]}
 		}
-		return nil, err
+		return nil, &SyntaxError{Column: sfentext.Column(line, start), Err: err}
 	}
 	p, err := shogi.ParseSFEN(text)
 	if err != nil {
-		return nil, &SyntaxError{Column: base + 1, Err: err}
+		// A setup error: the position as a whole is wrong; point at its board.
+		off := start + len(text) - len(strings.TrimLeft(text, " \t\n\r\v\f"))
+		return nil, &SyntaxError{Column: sfentext.Column(line, off), Err: err}
 	}
 	return p, nil
 }
@@ -72,12 +87,12 @@ func Append(dst []byte, p *shogi.Position) []byte {
 }
 
 // ParseMove reads a USI move ("7g7f", "8h2b+", "P*5e") and returns it if it is legal
-// in p. A malformed move gives a [*SyntaxError] wrapping [ErrMove]; an illegal one the
-// root package's [*shogi.IllegalMoveError].
+// in p. A malformed move gives a [*SyntaxError] wrapping [ErrMove] that quotes the
+// text; an illegal one the root package's [*shogi.IllegalMoveError].
 func ParseMove(p *shogi.Position, text string) (shogi.Move, error) {
 	m, err := shogi.ParseUSIMove(text)
 	if err != nil {
-		return shogi.NoMove, &SyntaxError{Column: 1, Err: fmt.Errorf("%w %q", ErrMove, text)}
+		return shogi.NoMove, &SyntaxError{Column: 1, Err: err}
 	}
 	if err := p.CheckMove(m); err != nil {
 		return shogi.NoMove, err

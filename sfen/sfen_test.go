@@ -2,7 +2,9 @@ package sfen_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
@@ -41,7 +43,12 @@ func TestParseRejects(t *testing.T) {
 		column int
 		err    error
 	}{
-		{"empty", "", 1, sfen.ErrFields},
+		{"empty", "", 1, shogi.ErrNoRecord},
+		{"blank", " \t\n ", 1, shogi.ErrNoRecord},
+		{"only the sfen word", "sfen", 5, sfen.ErrFields},
+		{"columns count characters", "4k4/9/9/9/9/9/9/9/4K4 b - １ 5", 29, sfen.ErrFields},
+		{"a wide digit on the board", "4k4/9/９/9/9/9/9/9/4K4 b - 1", 7, sfen.ErrBoard},
+		{"leading blanks before a setup error", "  4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1", 3, shogi.ErrDoublePawn},
 		{"too many fields", shogi.StartSFEN + " 5", 65, sfen.ErrFields},
 		{"short rank", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", 57, sfen.ErrRankLength},
 		{"long rank", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1", 58, sfen.ErrRankLength},
@@ -84,7 +91,7 @@ func TestParseMove(t *testing.T) {
 	if err != nil || m != shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false) {
 		t.Fatalf("ParseMove(7g7f) = %v, %v", m, err)
 	}
-	if _, err := sfen.ParseMove(p, "7g7x"); !errors.Is(err, sfen.ErrMove) {
+	if _, err := sfen.ParseMove(p, "7g7x"); !errors.Is(err, sfen.ErrMove) || !errors.Is(err, shogi.ErrMoveSyntax) {
 		t.Errorf("malformed move: error %v, want ErrMove", err)
 	}
 	if _, err := sfen.ParseMove(p, "7g7e"); !errors.Is(err, shogi.ErrCannotMove) {
@@ -131,6 +138,13 @@ func TestParsePositionErrors(t *testing.T) {
 		{"position fen x", 10, sfen.ErrCommand},
 		{"position startpos 7g7f", 19, sfen.ErrCommand},
 		{"position startpos moves 7g7f 3c3x", 30, sfen.ErrMove},
+		{"", 1, shogi.ErrNoRecord},
+		{"  \t", 1, shogi.ErrNoRecord},
+		{"position sfen", 14, sfen.ErrFields},
+		{"position startpos moves ７六歩 7g7f", 25, sfen.ErrMove},
+		{"position ＳＦＥＮ x", 10, sfen.ErrCommand},
+		{"position sfen 4k4/9/9/9/9/9/9/9/4K4 b - １ 2 moves 5i5h", 43, sfen.ErrFields},
+		{"position sfen 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1", 15, shogi.ErrDoublePawn},
 		{"position startpos moves 7g7f 7g7f", 30, shogi.ErrNoPiece},
 		{"position sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1", 37, sfen.ErrSide},
 		{"position sfen 4k4/4g4/9/9/9/9/9/9/4K4 b P 1 moves P*5b", 51, shogi.ErrDropOccupied},
@@ -191,6 +205,66 @@ func TestRoundTripProperty(t *testing.T) {
 			got, err := sfen.ParseMove(p, m.String())
 			if err != nil || got != m {
 				t.Fatalf("ParseMove(%s) = %v, %v", m, got, err)
+			}
+		}
+	})
+}
+
+// TestErrorMessages: every message has one package prefix, names what is wrong and,
+// for a malformed move, quotes it.
+func TestErrorMessages(t *testing.T) {
+	parse := func(s string) error { _, err := sfen.Parse(s); return err }
+	position := func(s string) error { _, err := sfen.ParsePosition(s); return err }
+	move := func(s string) error { _, err := sfen.ParseMove(shogi.NewStartPosition(), s); return err }
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"empty", parse(""), "sfen: column 1: the input holds no record"},
+		{"bad side", parse("4k4/9/9/9/9/9/9/9/4K4 x - 1"), "sfen: column 23: the side to move must be b or w"},
+		{"setup error", parse("4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1"), "sfen: column 1: two unpromoted pawns of a side on one file (nifu) on 5g"},
+		{"malformed move", move("7g7"), `sfen: column 1: invalid USI move "7g7"`},
+		{"malformed move in a line", position("startpos moves 7g7f 3c3x"), `sfen: column 21: invalid USI move "3c3x"`},
+		{"illegal move in a line", position("startpos moves 7g7f 7g7f"), "sfen: column 21: illegal move 7g7f at move 2: no piece on the origin square"},
+		{"unknown command", position("go"), "sfen: column 1: expected position, startpos, sfen or moves"},
+		{"illegal move alone", move("7g7e"), "shogi: illegal move 7g7e at move 1: the piece cannot move that way"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.err == nil {
+				t.Fatal("no error")
+			}
+			if diff := cmp.Diff(tt.want, tt.err.Error()); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestOnePrefixProperty: whatever the text, an error message has exactly one package
+// prefix, at its start.
+func TestOnePrefixProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.OneOf(rapid.String(), rapid.StringMatching(`(position )?(startpos|sfen [1-9kKpP/]{1,30} [bwx] [-pP2]{1,3} ?[0-9]?)( moves( [1-9][a-i][1-9][a-i]\+?| [PG]\*[1-9][a-i])+)?`)).Draw(t, "text")
+		for _, err := range []error{
+			func() error { _, err := sfen.Parse(text); return err }(),
+			func() error { _, err := sfen.ParsePosition(text); return err }(),
+		} {
+			if err == nil {
+				continue
+			}
+			msg := err.Error()
+			prefixes := 0
+			for _, p := range []string{"sfen: ", "shogi: "} {
+				prefixes += strings.Count(msg, p)
+			}
+			if prefixes != 1 || !strings.HasPrefix(msg, "sfen: ") {
+				t.Fatalf("%q: message %q", text, msg)
+			}
+			var se *sfen.SyntaxError
+			if !errors.As(err, &se) || se.Column < 1 || se.Column > utf8.RuneCountInString(text)+1 {
+				t.Fatalf("%q: error %#v, column out of the text", text, err)
 			}
 		}
 	})

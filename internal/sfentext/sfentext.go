@@ -9,6 +9,7 @@ package sfentext
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Position is the content of an SFEN string.
@@ -19,7 +20,8 @@ type Position struct {
 	MoveNumber int          // 0 when the field was absent
 }
 
-// Error is a syntax error at a byte offset (0-based) of the input.
+// Error is a syntax error at a byte offset (0-based) of the input; [Column] turns it
+// into a character column.
 type Error struct {
 	Offset int
 	Err    error
@@ -122,6 +124,23 @@ func Parse(s string) (Position, error) {
 		pos.MoveNumber = n
 	}
 	return pos, nil
+}
+
+// IsBlank reports whether s holds nothing but white space.
+func IsBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isSpace(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Column returns the 1-based character column of the byte offset off of s: one more
+// than the number of characters (runes, an invalid byte counting as one) before it.
+func Column(s string, off int) int {
+	off = min(max(off, 0), len(s))
+	return utf8.RuneCountInString(s[:off]) + 1
 }
 
 func isSpace(c byte) bool {
