@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kifu-go/shogi"
 )
 
 // SyntaxError reports a problem in JKF text: where it is (1-based line and column of
@@ -30,7 +32,7 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 // Reasons a JKF record is rejected. They are wrapped in a [*SyntaxError].
 var (
 	ErrJSON        = errors.New("jkf: invalid JSON")
-	ErrTooLarge    = errors.New("jkf: input too large")
+	ErrTooLarge    = errors.New("jkf: record too large")
 	ErrUnknownKey  = errors.New("jkf: unknown key")
 	ErrMissing     = errors.New("jkf: missing value")
 	ErrPreset      = errors.New("jkf: unknown preset")
@@ -44,11 +46,17 @@ var (
 	ErrSame        = errors.New("jkf: same is set, but the move does not go to the previous move's square")
 	ErrMisplaced   = errors.New("jkf: misplaced entry")
 	ErrAfterEnd    = errors.New("jkf: move after the end of the line")
-	ErrEmpty       = errors.New("jkf: no record")
 	ErrMoreRecords = errors.New("jkf: more than one record (use a Reader)")
 	ErrNotObject   = errors.New("jkf: a record is a JSON object")
 )
 
-// ErrPieceMismatch is the reason of an [*shogi.IllegalMoveError] for a move whose
-// piece is not the piece on its origin square.
-var ErrPieceMismatch = errors.New("jkf: the piece is not the piece on the origin square")
+// ErrEmpty is the reason of [Parse]'s error for a text that holds no record: the root
+// package's [shogi.ErrNoRecord], kept under this name for compatibility.
+var ErrEmpty = shogi.ErrNoRecord
+
+// ErrPieceMismatch is the foul of a move whose "piece" is not the piece on its origin
+// square: the root package's [shogi.ErrPieceMismatch], kept under this name for
+// compatibility. The [*shogi.IllegalMoveError] of such a move has its move number and
+// a Reason that wraps it and says which piece is there ("7七 holds a bishop (KA), not
+// a rook (HI)").
+var ErrPieceMismatch = shogi.ErrPieceMismatch

@@ -104,7 +104,7 @@ func stateOf(pos *shogi.Position) *stateData {
 // changes) to out.
 func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]moveFormat, error) {
 	for {
-		if n.End != nil {
+		if n.End != nil && n.End.Kind != shogi.EndUnread {
 			if word := specialWord(n.End, pos.SideToMove()); word != "" {
 				e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
 				for _, v := range n.Children {
@@ -112,7 +112,9 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 					if err != nil {
 						return nil, err
 					}
-					e.Forks = append(e.Forks, fork)
+					if fork != nil {
+						e.Forks = append(e.Forks, fork)
+					}
 				}
 				return append(out, e), nil
 			}
@@ -130,7 +132,9 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 			if err != nil {
 				return nil, err
 			}
-			e.Forks = append(e.Forks, fork)
+			if fork != nil {
+				e.Forks = append(e.Forks, fork)
+			}
 		}
 		pos.PlayUnchecked(c.Move)
 		out = append(out, e)
@@ -139,9 +143,13 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 }
 
 // fork returns the entries of the line that starts with v, played from pos. An
-// alternative ending (a child without a move) is a fork of one special entry.
+// alternative ending (a child without a move) is a fork of one special entry, and an
+// unread one is nothing (nil).
 func (w *Writer) fork(v *shogi.Node, pos *shogi.Position) ([]moveFormat, error) {
 	if v.IsEnding() {
+		if v.End.Kind == shogi.EndUnread {
+			return nil, nil
+		}
 		word := specialWord(v.End, pos.SideToMove())
 		if word == "" {
 			return nil, fmt.Errorf("jkf: an alternative ending of kind %v has no special word", v.End.Kind)
