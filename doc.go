@@ -39,6 +39,20 @@
 // sentinel errors: errors.Is(err, shogi.ErrNifu), errors.Is(err, shogi.ErrUchifuzume),
 // errors.Is(err, shogi.ErrKingInCheck) (王手放置), and so on.
 //
+// The sentinels are values of type [Foul], and every foul has a short machine code
+// that never changes ("nifu", "uchifuzume", "king-in-check", "piece-mismatch", …):
+// [FoulOf] finds the foul of any error that wraps one, [IllegalMoveError.Foul] gives
+// it directly, and [Foul.Code] and [Foul.MarshalText] give the code, for programs that
+// count, sort or store fouls. A record's reader adds the details it knows by wrapping a
+// sentinel, fmt.Errorf("%w: 7七 holds a bishop (角), not a rook (飛)",
+// shogi.ErrPieceMismatch); errors.Is, errors.As and FoulOf see through it.
+//
+// [Result], [Reason] (why a game ended by rule), [EndingKind] (how a record says a line
+// ended) and [MismatchKind] have machine codes as well ("black-wins",
+// "perpetual-check", "time-up", "false-mate"), which their MarshalText writes, so that
+// they read as words in JSON. Error messages are lower-case and carry one package
+// prefix: "shogi: illegal move P*5c at move 31: two pawns on a file (nifu)".
+//
 // # Game rules
 //
 // [Position.Outcome] applies the rules that end a game over the line of play: no legal
@@ -54,7 +68,28 @@
 //
 // [Record] is a game record independent of its format: an ordered [Header], the start
 // position, and a tree of [Node]s with comments, times, variations and each line's
-// [Ending]. [Record.Replay] and [Record.CheckEnding] check it against the rules.
+// [Ending].
+//
+// [Record.Walk] plays a line of play and yields each node with the position after it,
+// in the manner of bufio.Scanner; the position is reused from step to step
+// ([Position.Clone] keeps one), and an illegal move stops the walk and is its error:
+//
+//	w := rec.Walk(rec.MainLine())
+//	for n, p := range w.All() { … }
+//	if err := w.Err(); err != nil { … } // an *IllegalMoveError
+//
+// [Record.MainLine] is the main line, [Record.LineTo] the line that ends at a node
+// (a variation), and [Record.Lines] every line of the tree. [Record.Replay] plays the
+// main line to its end.
+//
+// [Record.CheckEnding] (and [Record.CheckLine] for any line) checks a recorded ending
+// against the rules and reports a disagreement as a [*MismatchError] whose
+// [MismatchKind] says what is wrong: a 詰み where the side to move has a legal move
+// ("false-mate") or only futile interpositions, which tsume records leave out
+// ("futile-interpositions", 無駄合), a 千日手 that is no fourth repetition, or is
+// recorded as a draw on a perpetual-check line, a checkmate the record does not
+// mention, or one it ends otherwise. The package says what the rules say; whether a
+// kind makes a record invalid or earns it a warning is for the caller to decide.
 //
 // # Board layout
 //

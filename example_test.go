@@ -80,3 +80,63 @@ func ExamplePosition_Declare() {
 	// black wins by declaration
 	// declaration-win
 }
+
+func ExampleFoulOf() {
+	p := shogi.NewStartPosition()
+	m, _ := shogi.ParseUSIMove("2h2c")
+	err := p.Play(m)
+	if foul, ok := shogi.FoulOf(err); ok {
+		fmt.Println(foul.Code())
+		fmt.Println(foul.String())
+	}
+	fmt.Println(err)
+	// Output:
+	// path-blocked
+	// the path is blocked
+	// shogi: illegal move 2h2c at move 1: the path is blocked
+}
+
+func ExampleRecord_Walk() {
+	rec := shogi.NewRecord()
+	n := &rec.Root
+	for _, s := range []string{"7g7f", "3c3d", "8h2b+", "3a2b", "7f7d"} {
+		m, _ := shogi.ParseUSIMove(s)
+		n = n.AddChild(m)
+	}
+	w := rec.Walk(rec.MainLine())
+	for n, p := range w.All() {
+		fmt.Println(p.MoveNumber()-1, n.Move, p.Hand(shogi.Black), p.InCheck())
+	}
+	if err := w.Err(); err != nil {
+		foul, _ := shogi.FoulOf(err)
+		fmt.Println(foul.Code())
+		fmt.Println(err)
+	}
+	// Output:
+	// 1 7g7f - false
+	// 2 3c3d - false
+	// 3 8h2b+ B false
+	// 4 3a2b B false
+	// cannot-move
+	// shogi: illegal move 7f7d at move 5: the piece cannot move that way
+}
+
+func ExampleRecord_CheckEnding() {
+	// A tsume problem: the lance drop checks the king on 1a down the file, and White
+	// can only interpose the pieces it holds, uselessly. The record says 詰み.
+	rec := shogi.NewRecord()
+	rec.StartSFEN = "8k/9/6NS1/9/9/9/9/9/9 b L2r2b4g3s3n3l18p 1"
+	m, _ := shogi.ParseUSIMove("L*1i")
+	last := rec.Root.AddChild(m)
+	last.End = &shogi.Ending{Kind: shogi.EndMate, Result: shogi.BlackWins}
+
+	_, err := rec.CheckEnding()
+	var mismatch *shogi.MismatchError
+	if errors.As(err, &mismatch) {
+		fmt.Println(mismatch.Code(), mismatch.Ply, mismatch.NumLegal)
+		fmt.Println(err)
+	}
+	// Output:
+	// futile-interpositions 2 48
+	// shogi: recorded mate at move 2: the side to move has only interpositions on the checking line (futile, 無駄合): P*1b, P*1c, P*1d, …
+}

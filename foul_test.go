@@ -1,8 +1,14 @@
 package shogi_test
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/kifu-go/shogi"
 )
@@ -176,6 +182,7 @@ func TestFouls(t *testing.T) {
 			if ie.Error() == "" || ie.Unwrap() != tc.want {
 				t.Errorf("Error() %q, Unwrap() %v", ie.Error(), ie.Unwrap())
 			}
+			checkFoul(t, err, tc.want)
 			if p.IsLegal(m) || slicesContains(p.LegalMoves(), m) {
 				t.Errorf("%v: IsLegal %v, generated %v", m, p.IsLegal(m), slicesContains(p.LegalMoves(), m))
 			}
@@ -213,7 +220,66 @@ func TestFoulPly(t *testing.T) {
 	}
 }
 
-// TestEveryFoulCovered makes sure the table names every reason CheckMove can give.
+// recordFoulCases are the fouls that only a record can commit: CheckMove never gives
+// them, the readers of the formats build them.
+var recordFoulCases = []struct {
+	name    string
+	err     *shogi.IllegalMoveError
+	want    error
+	message string
+}{
+	{"a promoted piece written unpromoted", &shogi.IllegalMoveError{Ply: 31, Move: shogi.NewMove(shogi.NewSquare(3, 8), shogi.NewSquare(4, 9), false), Reason: shogi.ErrUnpromote},
+		shogi.ErrUnpromote, "shogi: illegal move 3h4i at move 31: a promoted piece cannot unpromote"},
+	{"two moves in a row", &shogi.IllegalMoveError{Ply: 12, Reason: shogi.ErrWrongSide},
+		shogi.ErrWrongSide, "shogi: illegal move at move 12: move by the side not to move"},
+	{"the named piece is not there", &shogi.IllegalMoveError{Ply: 1, Move: shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false), Reason: shogi.ErrPieceMismatch},
+		shogi.ErrPieceMismatch, "shogi: illegal move 7g7f at move 1: the named piece is not the piece on the origin square"},
+	{"the named piece is not there, with the piece that is", &shogi.IllegalMoveError{Ply: 5, Move: shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(2, 2), true),
+		Reason: fmt.Errorf("%w: 7七 holds a bishop (角), not a rook (飛)", shogi.ErrPieceMismatch)},
+		shogi.ErrPieceMismatch, "shogi: illegal move 7g2b+ at move 5: the named piece is not the piece on the origin square: 7七 holds a bishop (角), not a rook (飛)"},
+}
+
+func TestRecordFouls(t *testing.T) {
+	for _, tc := range recordFoulCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.message, tc.err.Error()); diff != "" {
+				t.Errorf("message (-want +got)\n%s", diff)
+			}
+			checkFoul(t, tc.err, tc.want)
+			// Wrapped again, as a reader's SyntaxError wraps it.
+			checkFoul(t, fmt.Errorf("kif: line 3: %w", tc.err), tc.want)
+		})
+	}
+}
+
+// checkFoul checks that err, an *IllegalMoveError or an error wrapping one, tells the
+// foul want in every way the package offers.
+func checkFoul(t *testing.T, err, want error) {
+	t.Helper()
+	if !errors.Is(err, want) {
+		t.Errorf("errors.Is(%v, %v) is false", err, want)
+	}
+	var foul shogi.Foul
+	if !errors.As(err, &foul) || foul != want {
+		t.Errorf("errors.As(%v, &foul) gives %v, want %v", err, foul, want)
+	}
+	if f, ok := shogi.FoulOf(err); !ok || f != want {
+		t.Errorf("FoulOf(%v) = %v, %v; want %v", err, f, ok, want)
+	}
+	var ie *shogi.IllegalMoveError
+	if !errors.As(err, &ie) || ie.Foul() != want {
+		t.Errorf("%v: IllegalMoveError.Foul() is not %v", err, want)
+	}
+	if n := strings.Count(err.Error(), "shogi: "); n != 1 {
+		t.Errorf("%q has %d package prefixes, want 1", err.Error(), n)
+	}
+	if !strings.Contains(err.Error(), foul.String()) {
+		t.Errorf("%q does not say %q", err.Error(), foul.String())
+	}
+}
+
+// TestEveryFoulCovered makes sure the tables name every foul: every reason CheckMove
+// can give in foulCases, the record-only fouls in recordFoulCases, and so every code.
 func TestEveryFoulCovered(t *testing.T) {
 	seen := map[error]bool{}
 	for _, tc := range foulCases {
@@ -223,6 +289,116 @@ func TestEveryFoulCovered(t *testing.T) {
 		if !seen[f] {
 			t.Errorf("no foul case for %v", f)
 		}
+	}
+	byCheckMove := maps.Clone(seen)
+	for _, tc := range recordFoulCases {
+		if byCheckMove[tc.want] {
+			t.Errorf("%v is in both tables", tc.want)
+		}
+		seen[tc.want] = true
+	}
+	for _, fc := range foulCodes {
+		if !seen[fc.err] {
+			t.Errorf("no foul case for %v (%s)", fc.err, fc.code)
+		}
+	}
+	if len(seen) != len(foulCodes)+1 { // nil: the legal cases
+		t.Errorf("the tables name %d fouls and nil, want %d", len(seen)-1, len(foulCodes))
+	}
+}
+
+// foulCodes are the machine codes of the fouls. They are written to files and read
+// back by other programs: this table must never change, only grow.
+var foulCodes = []struct {
+	foul shogi.Foul
+	err  error
+	code string
+}{
+	{shogi.FoulMalformedMove, shogi.ErrInvalidMove, "malformed-move"},
+	{shogi.FoulNoPiece, shogi.ErrNoPiece, "no-piece"},
+	{shogi.FoulNotYourPiece, shogi.ErrNotYourPiece, "not-your-piece"},
+	{shogi.FoulCannotMove, shogi.ErrCannotMove, "cannot-move"},
+	{shogi.FoulPathBlocked, shogi.ErrPathBlocked, "path-blocked"},
+	{shogi.FoulCaptureOwn, shogi.ErrCaptureOwn, "capture-own"},
+	{shogi.FoulPromotionOutsideZone, shogi.ErrPromotionOutsideZone, "promotion-outside-zone"},
+	{shogi.FoulCannotPromote, shogi.ErrCannotPromote, "cannot-promote"},
+	{shogi.FoulAlreadyPromoted, shogi.ErrAlreadyPromoted, "already-promoted"},
+	{shogi.FoulUnpromote, shogi.ErrUnpromote, "unpromote"},
+	{shogi.FoulMustPromote, shogi.ErrMustPromote, "must-promote"},
+	{shogi.FoulNotInHand, shogi.ErrNotInHand, "not-in-hand"},
+	{shogi.FoulDropOccupied, shogi.ErrDropOccupied, "drop-occupied"},
+	{shogi.FoulDropPromoted, shogi.ErrDropPromoted, "drop-promoted"},
+	{shogi.FoulDeadDrop, shogi.ErrDeadDrop, "dead-drop"},
+	{shogi.FoulNifu, shogi.ErrNifu, "nifu"},
+	{shogi.FoulUchifuzume, shogi.ErrUchifuzume, "uchifuzume"},
+	{shogi.FoulKingInCheck, shogi.ErrKingInCheck, "king-in-check"},
+	{shogi.FoulWrongSide, shogi.ErrWrongSide, "wrong-side"},
+	{shogi.FoulPieceMismatch, shogi.ErrPieceMismatch, "piece-mismatch"},
+}
+
+func TestFoulCodes(t *testing.T) {
+	seen := map[string]shogi.Foul{}
+	for _, fc := range foulCodes {
+		f := fc.foul
+		if fc.err != error(f) {
+			t.Errorf("%s: the sentinel %v is not the Foul %v", fc.code, fc.err, f)
+		}
+		if got := f.Code(); got != fc.code {
+			t.Errorf("%v.Code() = %q, want %q", f, got, fc.code)
+		}
+		if !f.IsValid() {
+			t.Errorf("%s: IsValid is false", fc.code)
+		}
+		if prev, ok := seen[fc.code]; ok {
+			t.Errorf("code %q used by %v and %v", fc.code, prev, f)
+		}
+		seen[fc.code] = f
+		text, err := f.MarshalText()
+		if err != nil || string(text) != fc.code {
+			t.Errorf("%v.MarshalText() = %q, %v", f, text, err)
+		}
+		var back shogi.Foul
+		if err := back.UnmarshalText(text); err != nil || back != f {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", text, back, err, f)
+		}
+		msg := f.Error()
+		if !strings.HasPrefix(msg, "shogi: ") || strings.Count(msg, "shogi: ") != 1 || msg != "shogi: "+f.String() {
+			t.Errorf("%s: Error() %q, String() %q", fc.code, msg, f.String())
+		}
+		if s := f.String(); s == "" || s != strings.ToLower(s[:1])+s[1:] {
+			t.Errorf("%s: String() %q should be a lower-case message", fc.code, s)
+		}
+	}
+	// No other value is a foul, and every foul is in the table.
+	for i := range 256 {
+		f := shogi.Foul(i)
+		if _, listed := seen[f.Code()]; f.IsValid() != listed || f.IsValid() != (f.Code() != "" && f.Code() != "none") {
+			t.Errorf("Foul(%d): IsValid %v, code %q, listed %v", i, f.IsValid(), f.Code(), listed)
+		}
+	}
+	var zero shogi.Foul
+	if zero.Code() != "none" || zero.IsValid() {
+		t.Errorf("the zero Foul: code %q, IsValid %v", zero.Code(), zero.IsValid())
+	}
+	if _, ok := shogi.FoulOf(errors.New("shogi: something else")); ok {
+		t.Error("FoulOf found a foul in an error without one")
+	}
+	if _, ok := shogi.FoulOf(nil); ok {
+		t.Error("FoulOf(nil) found a foul")
+	}
+	if _, err := shogi.Foul(200).MarshalText(); err == nil {
+		t.Error("Foul(200).MarshalText succeeded")
+	}
+	var f shogi.Foul
+	for _, bad := range []string{"", "Nifu", "nifu ", "king_in_check", "invalid"} {
+		if err := f.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalText(%q) succeeded: %v", bad, f)
+		}
+	}
+	// In JSON, a foul is its code.
+	data, err := json.Marshal(map[string]shogi.Foul{"foul": shogi.FoulNifu})
+	if err != nil || string(data) != `{"foul":"nifu"}` {
+		t.Errorf("json.Marshal = %s, %v", data, err)
 	}
 }
 
@@ -449,6 +625,19 @@ func TestUnreachableSetups(t *testing.T) {
 	}
 }
 
+func TestIllegalMoveErrorWithoutReason(t *testing.T) {
+	err := &shogi.IllegalMoveError{Ply: 3, Move: shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false)}
+	if got, want := err.Error(), "shogi: illegal move 7g7f at move 3: no reason given"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if f := err.Foul(); f != 0 {
+		t.Errorf("Foul() = %v, want none", f)
+	}
+	if _, ok := shogi.FoulOf(err); ok {
+		t.Error("FoulOf found a foul without a reason")
+	}
+}
+
 func TestIllegalMoveErrorWithoutMove(t *testing.T) {
 	err := &shogi.IllegalMoveError{Ply: 12, Reason: shogi.ErrWrongSide}
 	if got, want := err.Error(), "shogi: illegal move at move 12: move by the side not to move"; got != want {
@@ -456,5 +645,42 @@ func TestIllegalMoveErrorWithoutMove(t *testing.T) {
 	}
 	if !errors.Is(err, shogi.ErrWrongSide) {
 		t.Error("errors.Is does not find the reason")
+	}
+}
+
+// TestParseErrorMessages: the parse errors of the root package name the text at fault,
+// count columns in characters and carry one package prefix.
+func TestParseErrorMessages(t *testing.T) {
+	move := func(s string) error { _, err := shogi.ParseUSIMove(s); return err }
+	sfen := func(s string) error { _, err := shogi.ParseSFEN(s); return err }
+	tests := []struct {
+		name string
+		err  error
+		is   error
+		want string
+	}{
+		{"short move", move("7g7"), shogi.ErrMoveSyntax, `shogi: invalid USI move "7g7"`},
+		{"empty move", move(""), shogi.ErrMoveSyntax, `shogi: invalid USI move ""`},
+		{"move to its origin", move("7g7g"), shogi.ErrMoveSyntax, `shogi: invalid USI move "7g7g"`},
+		{"king drop", move("K*5e"), shogi.ErrMoveSyntax, `shogi: invalid USI move "K*5e"`},
+		{"long text", move(strings.Repeat("７六歩", 10)), shogi.ErrMoveSyntax, `shogi: invalid USI move "７六歩７六歩７六…"`},
+		{"empty SFEN", sfen(""), shogi.ErrNoRecord, "shogi: the input holds no record"},
+		{"blank SFEN", sfen(" \t\n"), shogi.ErrNoRecord, "shogi: the input holds no record"},
+		{"bad side", sfen("4k4/9/9/9/9/9/9/9/4K4 x - 1"), nil, "shogi: invalid SFEN at column 23: the side to move must be b or w"},
+		{"column in characters", sfen("4k4/9/9/9/9/9/9/9/4K4 b - １"), nil, "shogi: invalid SFEN at column 27: invalid move number"},
+		{"setup error", sfen("4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1"), shogi.ErrDoublePawn, "shogi: two unpromoted pawns of a side on one file (nifu) on 5g"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.err == nil {
+				t.Fatal("no error")
+			}
+			if diff := cmp.Diff(tt.want, tt.err.Error()); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+			if tt.is != nil && !errors.Is(tt.err, tt.is) {
+				t.Errorf("%v is not %v", tt.err, tt.is)
+			}
+		})
 	}
 }

@@ -360,69 +360,6 @@ func TestRecordReplay(t *testing.T) {
 	}
 }
 
-func TestRecordCheckEnding(t *testing.T) {
-	const mate = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
-	const cycle = " 5i4h 5a4b 4h5i 4b5a"
-	sennichite := strings.Repeat(cycle, 3)
-	end := func(k shogi.EndingKind) *shogi.Ending { return &shogi.Ending{Kind: k} }
-	tests := []struct {
-		name     string
-		sfen     string
-		line     string
-		end      *shogi.Ending
-		mismatch bool
-		illegal  error
-	}{
-		{"mate recorded", mate, "G*5b", end(shogi.EndMate), false, nil},
-		{"mate then resignation", mate, "G*5b", end(shogi.EndResign), false, nil},
-		{"mate then time-up", mate, "G*5b", end(shogi.EndTimeUp), false, nil},
-		{"mate recorded as a draw", mate, "G*5b", end(shogi.EndDraw), true, nil},
-		{"composed start position (九歩)", "4k4/P8/P8/P8/P8/P8/P8/P8/P3K4 b - 1", "9b9a+", nil, false, nil},
-		{"mate not recorded", mate, "G*5b", nil, true, nil},
-		{"mate recorded as interruption", mate, "G*5b", end(shogi.EndInterrupt), true, nil},
-		{"mate recorded as sennichite", mate, "G*5b", end(shogi.EndSennichite), true, nil},
-		{"mate claimed without mate", mate, "G*6b", end(shogi.EndMate), true, nil},
-		{"resignation", mate, "G*4b", end(shogi.EndResign), false, nil},
-		{"no ending, game goes on", shogi.StartSFEN, "7g7f", nil, false, nil},
-		{"sennichite", shogi.StartSFEN, sennichite, end(shogi.EndSennichite), false, nil},
-		{"sennichite claimed one cycle early", shogi.StartSFEN, strings.Repeat(cycle, 2), end(shogi.EndSennichite), true, nil},
-		{"sennichite claimed one ply early", shogi.StartSFEN, strings.TrimSuffix(sennichite, " 4b5a"), end(shogi.EndSennichite), true, nil},
-		{"perpetual check recorded as sennichite, no result", "7k1/9/9/9/9/9/9/9/K7R b - 1", strings.Repeat(" 1i2i 2a1a 2i1i 1a2a", 3), end(shogi.EndSennichite), false, nil},
-		{"perpetual check recorded as a drawn sennichite", "7k1/9/9/9/9/9/9/9/K7R b - 1", strings.Repeat(" 1i2i 2a1a 2i1i 1a2a", 3), &shogi.Ending{Kind: shogi.EndSennichite, Result: shogi.Draw}, true, nil},
-		{"perpetual check recorded as sennichite lost by the checker", "7k1/9/9/9/9/9/9/9/K7R b - 1", strings.Repeat(" 1i2i 2a1a 2i1i 1a2a", 3), &shogi.Ending{Kind: shogi.EndSennichite, Result: shogi.WhiteWins}, false, nil},
-		{"sennichite recorded as a draw", shogi.StartSFEN, sennichite, &shogi.Ending{Kind: shogi.EndSennichite, Result: shogi.Draw}, false, nil},
-		{"illegal move", shogi.StartSFEN, "7g7f 7f7e 3c3d", end(shogi.EndResign), false, shogi.ErrNotYourPiece},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			r := record(t, tc.sfen, tc.line, tc.end)
-			p, err := r.CheckEnding()
-			if tc.illegal != nil {
-				if !errors.Is(err, tc.illegal) {
-					t.Fatalf("CheckEnding = %v, want %v", err, tc.illegal)
-				}
-				return
-			}
-			var me *shogi.MismatchError
-			if got := errors.As(err, &me); got != tc.mismatch || (err != nil && me == nil) {
-				t.Fatalf("CheckEnding = %v; want mismatch %v", err, tc.mismatch)
-			}
-			if me != nil {
-				wantKind := shogi.EndNone
-				if tc.end != nil {
-					wantKind = tc.end.Kind
-				}
-				if me.Ending != wantKind || me.Error() == "" {
-					t.Errorf("MismatchError %+v, want kind %v", me, wantKind)
-				}
-			}
-			if p == nil || p.Ply() != len(strings.Fields(tc.line)) {
-				t.Errorf("CheckEnding returned %v, want the final position", p)
-			}
-		})
-	}
-}
-
 func TestResults(t *testing.T) {
 	if c, ok := shogi.BlackWins.Winner(); !ok || c != shogi.Black {
 		t.Error("BlackWins.Winner")
