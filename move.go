@@ -85,8 +85,12 @@ func (m Move) String() string {
 	return string(m.AppendText(nil))
 }
 
-// AppendText appends the USI form of a valid move to dst.
+// AppendText appends the USI form of m to dst; it appends nothing for NoMove or a
+// malformed move (see [Move.IsValid]).
 func (m Move) AppendText(dst []byte) []byte {
+	if !m.IsValid() {
+		return dst
+	}
 	to := m.To()
 	if m.IsDrop() {
 		return append(dst, m.DropType().Letter()[0], '*', byte('0'+to.File()), byte('a'+to.Rank()-1))

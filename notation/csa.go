@@ -40,6 +40,9 @@ func (csa) String() string { return "csa" }
 
 // Append appends the CSA form of the legal move m of p.
 func (csa) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
+	if !m.IsValid() {
+		return dst
+	}
 	if p.SideToMove() == shogi.Black {
 		dst = append(dst, '+')
 	} else {
@@ -64,8 +67,8 @@ func (c csa) Encode(p *shogi.Position, m shogi.Move) string { return encode(c, p
 
 // Decode parses a CSA move ("+7776FU"; the sign may be left out) and checks that it is
 // legal in p. A piece code that is neither the piece on the origin nor its promoted form
-// is an error wrapping ErrPieceMismatch, or shogi.ErrUnpromote for the unpromoted form of
-// a promoted piece.
+// is the move's *shogi.IllegalMoveError wrapping ErrPieceMismatch, or shogi.ErrUnpromote
+// for the unpromoted form of a promoted piece.
 func (n csa) Decode(p *shogi.Position, text string) (shogi.Move, error) {
 	s := trimSpace(text)
 	side := p.SideToMove()
@@ -109,7 +112,7 @@ func (n csa) Decode(p *shogi.Position, text string) (shogi.Move, error) {
 				m = shogi.NewMove(from, to, false)
 				return shogi.NoMove, newError(n, text, &shogi.IllegalMoveError{Ply: p.MoveNumber(), Move: m, Reason: shogi.ErrUnpromote})
 			default:
-				return shogi.NoMove, newError(n, text, ErrPieceMismatch)
+				return shogi.NoMove, newError(n, text, pieceMismatch(p, shogi.NewMove(from, to, false), have, t))
 			}
 		}
 		m = shogi.NewMove(from, to, promote)

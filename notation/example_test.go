@@ -8,7 +8,8 @@ import (
 	"github.com/kifu-go/shogi/notation"
 )
 
-// The worked example of the seed notes, in every style.
+// The worked example of the seed notes, in every style. Format checks each move
+// before it writes it.
 func Example() {
 	start, _ := shogi.ParseSFEN("3k3n1/9/9/9/9/9/2B6/6+s2/3GKG3 b n 31")
 	moves := []string{"4i5h", "N*3c", "7g3c+", "3h4i"}
@@ -17,8 +18,13 @@ func Example() {
 		fmt.Printf("%-15s", n)
 		for _, u := range moves {
 			m, _ := shogi.ParseUSIMove(u)
-			fmt.Printf(" %s", n.Encode(p, m))
-			p.PlayUnchecked(m)
+			text, err := notation.Format(n, p, m)
+			if err != nil {
+				fmt.Println(err) // a *shogi.IllegalMoveError
+				return
+			}
+			fmt.Printf(" %s", text)
+			p.PlayUnchecked(m) // Format found it legal
 		}
 		fmt.Println()
 	}
@@ -34,6 +40,24 @@ func Example() {
 	// kitao-kawasaki  ☗金(49)-58 ☖桂*33 ☗角x+ ☖+銀-49
 	// usi             4i5h N*3c 7g3c+ 3h4i
 	// csa             +4958KI -0033KE +7733UM -3849NG
+}
+
+func ExampleFormat() {
+	// Black has a pawn on file 5 already: P*5c is 二歩.
+	p, _ := shogi.ParseSFEN("4k4/9/9/9/9/4P4/9/9/4K4 b P 31")
+	m, _ := shogi.ParseUSIMove("P*5c")
+	_, err := notation.Format(notation.KI2, p, m)
+	fmt.Println(err)
+	foul, _ := shogi.FoulOf(err)
+	fmt.Println(errors.Is(err, shogi.ErrNifu), foul.Code())
+
+	m, _ = shogi.ParseUSIMove("P*4c")
+	text, err := notation.Format(notation.KI2, p, m)
+	fmt.Println(text, err)
+	// Output:
+	// shogi: illegal move P*5c at move 31: two pawns on a file (nifu)
+	// true nifu
+	// ▲４三歩 <nil>
 }
 
 func ExampleJapanese() {

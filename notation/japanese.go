@@ -146,6 +146,9 @@ func (j Japanese) pieceName(t shogi.PieceType) string {
 
 // Append appends the Japanese text of the legal move m of p to dst.
 func (j Japanese) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
+	if !m.IsValid() {
+		return dst
+	}
 	c := p.SideToMove()
 	dst = j.appendMark(dst, c)
 	to := m.To()

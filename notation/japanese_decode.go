@@ -284,7 +284,7 @@ func (jm *japaneseMove) resolve(p *shogi.Position) (shogi.Move, error) {
 		if pc.Type().IsPromoted() && pc.Type().Unpromote() == t {
 			return shogi.NoMove, &shogi.IllegalMoveError{Ply: p.MoveNumber(), Move: m, Reason: shogi.ErrUnpromote}
 		}
-		return shogi.NoMove, ErrPieceMismatch
+		return shogi.NoMove, pieceMismatch(p, m, pc.Type(), t)
 	}
 	return checkMove(p, shogi.NewMove(from, to, jm.promote))
 }

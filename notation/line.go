@@ -204,7 +204,7 @@ func (f LineFormat) Append(dst []byte, p *shogi.Position, line Line) ([]byte, er
 	if line.End != shogi.EndNone {
 		word, ok := endWordFor(f.Notation, line.End, q.SideToMove())
 		if !ok {
-			return dst, fmt.Errorf("notation: %s: %w: %v", f.Notation, ErrEnding, line.End)
+			return dst, &Error{Notation: f.Notation.String(), Text: line.End.Code(), Err: ErrEnding}
 		}
 		sep()
 		if numbered && fam == familyJapanese {

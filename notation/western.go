@@ -86,6 +86,9 @@ func (w western) appendSquare(dst []byte, s shogi.Square) []byte {
 
 // Append appends the text of the legal move m of p.
 func (w western) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
+	if !m.IsValid() {
+		return dst
+	}
 	c := p.SideToMove()
 	if w.style == styleKitaoKawasaki {
 		if c == shogi.Black {
@@ -372,7 +375,7 @@ func (wm *westernMove) resolve(p *shogi.Position) (shogi.Move, error) {
 		if pc.Type().IsPromoted() && pc.Type().Unpromote() == t {
 			return shogi.NoMove, &shogi.IllegalMoveError{Ply: p.MoveNumber(), Move: m, Reason: shogi.ErrUnpromote}
 		}
-		return shogi.NoMove, ErrPieceMismatch
+		return shogi.NoMove, pieceMismatch(p, m, pc.Type(), t)
 	}
 	return checkMove(p, shogi.NewMove(from, to, wm.promote))
 }
