@@ -106,16 +106,16 @@ func (c *converter) sub(elems ...any) []any {
 }
 
 func (c *converter) record(k *kifu) (*shogi.Record, error) {
-	if k.Header == nil && k.Initial == nil && k.Moves == nil {
-		// Not even a lenient read makes a record of an object with none of the keys
-		// of one (an entry of a truncated record, say).
-		return nil, c.errAt(nil, fmt.Errorf("%w: a record has a header, an initial position or moves", ErrMissing))
-	}
 	if c.r.Lenient {
 		for _, u := range unknownKeys(c.raw, 100) {
 			line, col := c.place(u.offset)
 			c.r.warnings = append(c.r.warnings, &SyntaxError{Line: line, Column: col, Path: u.path, Err: ErrUnknownKey})
 		}
+	}
+	if k.Header == nil && k.Initial == nil && k.Moves == nil {
+		// Not even a lenient read makes a record of an object with none of the keys
+		// of one (an entry of a truncated record, say).
+		return nil, c.errAt(nil, fmt.Errorf("%w: a record has a header, an initial position or moves", ErrMissing))
 	}
 	rec := &shogi.Record{Header: shogi.Header(k.Header)}
 	pos, err := c.start(k.Initial)
@@ -279,7 +279,14 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 				}
 				// The line stops here: the move and all that follows it are unread.
 				c.r.warnings = append(c.r.warnings, asSyntax(c, err))
-				prev.End = &shogi.Ending{Kind: shogi.EndUnread, Text: c.text(c.sub("move"))}
+				end := &shogi.Ending{Kind: shogi.EndUnread, Text: c.text(c.sub("move"))}
+				if !main && prev == parent {
+					// The first move of a variation: parent's own line goes on, so the
+					// variation is an unread alternative, a child without a move.
+					parent.Children = append(parent.Children, &shogi.Node{End: end})
+				} else {
+					prev.End = end
+				}
 				return nil
 			}
 			node := c.nodes.AddChild(prev, m)

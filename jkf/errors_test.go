@@ -202,3 +202,110 @@ func TestTruncated(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceMismatch: the error says which piece is on the square, and the move number.
+func TestPieceMismatch(t *testing.T) {
+	_, err := jkf.Parse([]byte(opening + `{"move":{"color":1,"from":{"x":2,"y":2},"to":{"x":3,"y":3},"piece":"HI"}}]}`))
+	var ie *shogi.IllegalMoveError
+	if !errors.As(err, &ie) || ie.Ply != 2 || !errors.Is(err, shogi.ErrPieceMismatch) || !errors.Is(err, jkf.ErrPieceMismatch) {
+		t.Fatalf("got %v, want a piece mismatch at move 2", err)
+	}
+	const want = "jkf: line 3, column 9: moves[2].move: illegal move 2b3c at move 2: " +
+		"the named piece is not the piece on the origin square: 2二 holds a bishop (KA), not a rook (HI)"
+	if err.Error() != want {
+		t.Errorf("message\n%s\nwant\n%s", err, want)
+	}
+}
+
+// TestLenientUnread: a lenient read keeps the moves before a move it cannot read and
+// ends the line there, unread, with one warning; a time it cannot read is left out and
+// its move kept.
+func TestLenientUnread(t *testing.T) {
+	tests := []struct {
+		name, entry string
+		warning     string // line:column path reason
+		moves       int
+		ending      *shogi.Ending
+	}{
+		{"unknown piece", `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"XX"}},{"special":"TORYO"}`,
+			"3:68 moves[2].move.piece piece", 1, &shogi.Ending{Kind: shogi.EndUnread, Text: `{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"XX"}`}},
+		{"no color", `{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},{"special":"TORYO"}`,
+			"3:9 moves[2].move missing", 1, &shogi.Ending{Kind: shogi.EndUnread, Text: `{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}`}},
+		{"two moves in a row", `{"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"},` +
+			`"forks":[[{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]]},{"special":"TORYO"}`,
+			"3:9 moves[2].move wrong side", 1, &shogi.Ending{Kind: shogi.EndUnread, Text: `{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}`}},
+		{"bad time", `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"time":{"now":{"m":-1,"s":0}}},{"special":"TORYO"}`,
+			"3:88 moves[2].time.now time", 2, &shogi.Ending{Kind: shogi.EndResign, Result: shogi.WhiteWins}},
+		{"bad time of a special", `{"special":"TORYO","time":{"now":{"m":0,"s":0},"total":{"h":-1,"m":0,"s":0}}}`,
+			"3:56 moves[2].time.total time", 1, &shogi.Ending{Kind: shogi.EndResign, Result: shogi.BlackWins}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := opening + tt.entry + "]}"
+			r := jkf.NewReader(strings.NewReader(text))
+			r.Lenient = true
+			rec, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range r.Warnings() {
+				got = append(got, place(w))
+			}
+			if diff := cmp.Diff([]string{tt.warning}, got); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+			if n := len(rec.Moves()); n != tt.moves {
+				t.Errorf("%d moves, want %d", n, tt.moves)
+			}
+			if diff := cmp.Diff(tt.ending, rec.Ending(), equateEmpty); diff != "" {
+				t.Errorf("ending (-want +got):\n%s", diff)
+			}
+			if len(rec.Root.Children) != 1 || len(rec.Root.Children[0].Children) > 1 {
+				t.Errorf("variations read after the unread move")
+			}
+			// Strict, the same problem is the error.
+			if _, err := jkf.Parse([]byte(text)); err == nil || place(asSyntax(t, err)) != tt.warning {
+				t.Errorf("strict: %v, want the error %s", err, tt.warning)
+			}
+		})
+	}
+}
+
+func asSyntax(t *testing.T, err error) *jkf.SyntaxError {
+	var se *jkf.SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("%v is no SyntaxError", err)
+	}
+	return se
+}
+
+// TestLenientUnreadFork: a variation whose first move cannot be read is an unread
+// alternative (a child without a move); the line it branches from goes on.
+func TestLenientUnreadFork(t *testing.T) {
+	text := `{"header":{},"moves":[{},
+{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},
+ "forks":[[{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":4},"piece":"FU"}},{"special":"TORYO"}]]},
+{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]}`
+	r := jkf.NewReader(strings.NewReader(text))
+	r.Lenient = true
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rec.Moves()); n != 2 || rec.Ending() != nil {
+		t.Errorf("main line %v, ending %+v; want two moves and no ending", rec.Moves(), rec.Ending())
+	}
+	kids := rec.Root.Children
+	want := &shogi.Ending{Kind: shogi.EndUnread, Text: `{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":4},"piece":"FU"}`}
+	if len(kids) != 2 || !kids[1].IsEnding() || !cmp.Equal(want, kids[1].End, equateEmpty) {
+		t.Fatalf("first moves %+v, want the move and an unread alternative", kids)
+	}
+	if w := r.Warnings(); len(w) != 1 || place(w[0]) != "3:20 moves[1].forks[0][0].move cannot move" {
+		t.Errorf("warnings %v", w)
+	}
+	back := mustParse(t, mustFormat(t, rec))
+	if len(back.Root.Children) != 1 || len(back.Moves()) != 2 {
+		t.Errorf("read back: %d first moves, main line %v", len(back.Root.Children), back.Moves())
+	}
+}

@@ -2,14 +2,24 @@ package jkf_test
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"os"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/jkf"
 )
 
-// FuzzReadJKF: no input makes the reader panic, and input that parses writes to text
-// that parses to the same record and writes to the same bytes.
+// FuzzReadJKF: no input makes a reader panic, loop or give an error of another shape:
+// every error and warning is a *SyntaxError at a place of the input (its line, and a
+// column in characters no further than just after the line's end), wrapping one of the
+// package's reasons or an illegal move, and no earlier than the line at which its
+// record starts. Every record a lenient read gives writes to text that parses to the
+// same record (less the unread ends of lines, which are not written), and input that
+// parses strictly writes to text that parses to the same record and writes to the same
+// bytes.
 func FuzzReadJKF(f *testing.F) {
 	data, err := os.ReadFile(fixture)
 	if err != nil {
@@ -17,24 +27,49 @@ func FuzzReadJKF(f *testing.F) {
 	}
 	f.Add(data)
 	f.Add([]byte(readmeExample))
+	stream, err := os.ReadFile(streamFile)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(stream)
 	for _, s := range []string{
 		`{"header":{},"initial":{"preset":"KY"},"moves":[{},{"move":{"color":1,"from":{"x":5,"y":1},"to":{"x":4,"y":2},"piece":"OU"},"forks":[[{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},{"special":"TORYO"}]]}]}`,
 		`{"header":{"a":"b"},"initial":{"preset":"OTHER","data":{"color":0,"board":[[{},{},{},{},{},{},{},{},{"color":0,"kind":"OU"}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{"color":1,"kind":"OU"},{},{},{},{},{},{},{},{}]],"hands":[{"FU":1,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":0},{"FU":0,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":0}]}},"moves":[{"comments":["x"]},{"move":{"color":0,"to":{"x":5,"y":5},"piece":"FU"},"time":{"now":{"m":1,"s":2},"total":{"h":1,"m":2,"s":3}}},{"special":"CHUDAN"}]}`,
 		`{"header":{},"moves":[{"special":"不戦勝"}]}` + "\n" + `{"header":{},"moves":[{}]}`,
+		"{\n  \"header\": {\"先手\": \"甲\n  \"moves\": [\n    {}\n  ]\n}\n{\"header\":{},\"moves\":[{}]}",
+		`{"header":{},"moves":[{},` + "\n" + `{"header":{},"moves":[{}]}` + "\n[1,2] 42 \"x\"\n}\n]]\ngarbage\n" + `{"header":{},"moves":[{}]}`,
+		"\xEF\xBB\xBF" + `{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"forks":[[{"move":{"color":0,"to":{"x":5,"y":5},"piece":"FU"}}]]}]}` + "\r\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lenient := jkf.NewReader(bytes.NewReader(data))
-		lenient.Lenient = true
-		for range 3 {
-			if _, err := lenient.Read(); err != nil {
-				break
+		for _, lenient := range []bool{false, true} {
+			r := jkf.NewReader(bytes.NewReader(data))
+			r.Lenient = lenient
+			r.MaxBytes = 1 << 16
+			reads := 0
+			for ; ; reads++ {
+				if reads > len(data)+1 {
+					t.Fatalf("lenient %v: no io.EOF after %d calls of Read", lenient, reads)
+				}
+				rec, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					checkPlace(t, data, r.RecordLine(), err)
+				}
+				for _, w := range r.Warnings() {
+					checkPlace(t, data, r.RecordLine(), w)
+				}
+				if err == nil {
+					checkRewrite(t, rec)
+				}
 			}
 		}
 		rec, err := jkf.Parse(data)
 		if err != nil {
-			_ = err.Error()
+			checkPlace(t, data, 1, err)
 			return
 		}
 		first, err := jkf.Format(rec)
@@ -53,4 +88,72 @@ func FuzzReadJKF(f *testing.F) {
 			t.Fatalf("second write differs (%v):\n%s\n----\n%s", err, first, second)
 		}
 	})
+}
+
+// fuzzReasons are the reasons an error of the reader may wrap.
+var fuzzReasons = []error{jkf.ErrJSON, jkf.ErrTooLarge, jkf.ErrUnknownKey, jkf.ErrMissing, jkf.ErrPreset,
+	jkf.ErrBoard, jkf.ErrPiece, jkf.ErrSquare, jkf.ErrColor, jkf.ErrSetup, jkf.ErrTime, jkf.ErrCapture,
+	jkf.ErrSame, jkf.ErrMisplaced, jkf.ErrAfterEnd, jkf.ErrMoreRecords, jkf.ErrNotObject, shogi.ErrNoRecord}
+
+// checkPlace fails unless err is a *SyntaxError at a place of data, on or after line
+// from, wrapping one of the package's reasons or an illegal move.
+func checkPlace(t *testing.T, data []byte, from int, err error) {
+	t.Helper()
+	var se *jkf.SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("%v (%T) is no *jkf.SyntaxError", err, err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	lines := bytes.Split(data, []byte{'\n'})
+	if se.Line < max(from, 1) || se.Line > len(lines) {
+		t.Fatalf("%v: line %d, want %d to %d", err, se.Line, from, len(lines))
+	}
+	if n := utf8.RuneCount(lines[se.Line-1]); se.Column < 1 || se.Column > n+1 {
+		t.Fatalf("%v: column %d, the line has %d characters", err, se.Column, n)
+	}
+	var ie *shogi.IllegalMoveError
+	if errors.As(err, &ie) {
+		return
+	}
+	for _, reason := range fuzzReasons {
+		if errors.Is(err, reason) {
+			return
+		}
+	}
+	t.Fatalf("%v wraps no reason of the package", err)
+}
+
+// checkRewrite fails unless rec writes to text that reads to the same record, less
+// its unread ends of lines.
+func checkRewrite(t *testing.T, rec *shogi.Record) {
+	t.Helper()
+	text, err := jkf.Format(rec)
+	if err != nil {
+		t.Fatalf("a record read does not write: %v", err)
+	}
+	back, err := jkf.Parse(text)
+	if err != nil {
+		t.Fatalf("written text does not parse: %v\n%s", err, text)
+	}
+	dropUnread(&rec.Root)
+	if diff := diffRecords(rec, back); diff != "" {
+		t.Fatalf("record changed (-read +rewritten):\n%s\n%s", diff, text)
+	}
+}
+
+// dropUnread removes the unread endings of the tree under n: the writer writes nothing
+// for them.
+func dropUnread(n *shogi.Node) {
+	if n.End != nil && n.End.Kind == shogi.EndUnread {
+		n.End = nil
+	}
+	kids := n.Children[:0]
+	for _, c := range n.Children {
+		if c.IsEnding() && c.End.Kind == shogi.EndUnread {
+			continue
+		}
+		dropUnread(c)
+		kids = append(kids, c)
+	}
+	n.Children = kids
 }

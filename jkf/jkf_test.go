@@ -406,3 +406,27 @@ func TestAlternativeEnding(t *testing.T) {
 		t.Errorf("read back without the alternative ending:\n%s", out)
 	}
 }
+
+// TestWriteUnread: the writer writes nothing for an unread line's ending (no special
+// entry, no result); the record reads back as the same moves without an ending. An
+// unread alternative ending is left out too.
+func TestWriteUnread(t *testing.T) {
+	rec := shogi.NewRecord()
+	first := rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false))
+	second := first.AddChild(shogi.NewMove(shogi.NewSquare(3, 3), shogi.NewSquare(3, 4), false))
+	second.End = &shogi.Ending{Kind: shogi.EndUnread, Text: `{"color":0,"to":{"x":5,"y":5},"piece":"KA"}`}
+	rec.Root.Children = append(rec.Root.Children, &shogi.Node{End: &shogi.Ending{Kind: shogi.EndUnread, Text: "UNREAD"}})
+	out := mustFormat(t, rec)
+	for _, word := range []string{"special", "KA", "UNREAD"} {
+		if strings.Contains(string(out), word) {
+			t.Errorf("written text holds %s:\n%s", word, out)
+		}
+	}
+	back := mustParse(t, out)
+	if diff := cmp.Diff(rec.Moves(), back.Moves()); diff != "" {
+		t.Errorf("moves (-want +got):\n%s", diff)
+	}
+	if back.Ending() != nil || len(back.Root.Children) != 1 {
+		t.Errorf("read back with ending %+v and %d first moves", back.Ending(), len(back.Root.Children))
+	}
+}

@@ -2,6 +2,8 @@ package jkf_test
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -181,6 +183,146 @@ func TestRapidStream(t *testing.T) {
 		}
 		if _, err := r.Read(); err == nil {
 			t.Fatal("more records than written")
+		}
+	})
+}
+
+// badItems are values that are no good records, each with the reason of its one error
+// and whether the reader resynchronises after it (it is not valid JSON).
+var badItems = []struct {
+	text, reason string
+	invalidJSON  bool
+	nonObject    bool // a JSON value that is not an object
+	illegal      bool // a lenient read gives a record that stops at an illegal move
+}{
+	{text: "garbage", reason: "json", invalidJSON: true},
+	{text: "V2.2", reason: "json", invalidJSON: true},
+	{text: "これはJSONではない", reason: "json", invalidJSON: true},
+	{text: "# a comment", reason: "json", invalidJSON: true},
+	{text: `{"header":{} "moves":[{}]}`, reason: "json", invalidJSON: true},
+	{text: `{"header":{},"moves":[{},]}`, reason: "json", invalidJSON: true},
+	{text: `{"header":{},"moves":[{}]]`, reason: "json", invalidJSON: true},
+	{text: `[1,2]`, reason: "not object", nonObject: true},
+	{text: `42`, reason: "not object", nonObject: true},
+	{text: `"文字列"`, reason: "not object", nonObject: true},
+	{text: `null`, reason: "not object", nonObject: true},
+	{text: `{"header":{},"initial":{"preset":"NINE"},"moves":[{}]}`, reason: "preset"},
+	{text: `{"header":{"先手":"誰か"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}}]}`,
+		reason: "cannot move", illegal: true},
+	{text: `{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"KY"}}]}`,
+		reason: "piece mismatch", illegal: true},
+}
+
+// streamItem is one value of a generated stream: a good record, or a bad value.
+type streamItem struct {
+	rec          *shogi.Record // a good record
+	reason       string        // a bad value: the reason of its error
+	illegal      bool
+	nonObject    bool
+	line, toLine int // the lines it spans
+}
+
+// TestRapidStreamWithBadRecords: random games written with the Writer, with bad values
+// between them — records cut off anywhere, lines that are not JSON, invalid JSON,
+// values that are not objects, records with an illegal move or an unknown preset —
+// read back: every good record is what was written, and every bad value is exactly
+// one error, at its line, in order. (A record cut off after a separator goes on with
+// the next line when that line could continue it: a value that is not an object, or a
+// record cut before its first key, never follows one here; see TestStreamForms for
+// where a cut record stops.)
+func TestRapidStreamWithBadRecords(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lenient := rapid.Bool().Draw(t, "lenient")
+		var stream strings.Builder
+		var items []streamItem
+		lastLine := func() int { return 1 + strings.Count(stream.String(), "\n") }
+		resync := false // the last value was not valid JSON: the next starts a line
+		for range rapid.IntRange(1, 8).Draw(t, "values") {
+			switch {
+			case len(items) > 0 && items[len(items)-1].nonObject:
+				stream.WriteString(rapid.SampledFrom([]string{" ", "\n", "\n\n"}).Draw(t, "separator"))
+			case !resync:
+				stream.WriteString(rapid.SampledFrom([]string{"", " ", "\n", "\n\n"}).Draw(t, "separator"))
+			}
+			start := lastLine()
+			afterCut := resync && len(items) > 0 && items[len(items)-1].reason == "json cut"
+			switch kind := rapid.IntRange(0, 3).Draw(t, "kind"); {
+			case kind <= 1: // a good record
+				rec := genRecord(t)
+				var buf bytes.Buffer
+				w := jkf.NewWriter(&buf)
+				w.Indent = rapid.SampledFrom([]string{"", "  "}).Draw(t, "indent")
+				if err := w.Write(rec); err != nil {
+					t.Fatal(err)
+				}
+				w.Flush()
+				text := strings.TrimSuffix(buf.String(), "\n")
+				stream.WriteString(text)
+				items = append(items, streamItem{rec: rec, line: start, toLine: lastLine()})
+				resync = false
+			case kind == 2: // a record cut off
+				data, err := jkf.Format(genRecord(t))
+				if err != nil {
+					t.Fatal(err)
+				}
+				// After a cut record, the next one shows it starts a record ({"header").
+				shortest := 1
+				if afterCut {
+					shortest = len(`{"header"`)
+				}
+				cut := rapid.IntRange(shortest, len(data)-2).Draw(t, "cut")
+				stream.Write(data[:cut])
+				items = append(items, streamItem{reason: "json cut", line: start, toLine: lastLine()})
+				stream.WriteString("\n")
+				resync = true
+			default:
+				bad := rapid.SampledFrom(badItems).Draw(t, "bad value")
+				if bad.nonObject && afterCut {
+					bad = badItems[0]
+				}
+				stream.WriteString(bad.text)
+				items = append(items, streamItem{reason: bad.reason, illegal: bad.illegal, nonObject: bad.nonObject, line: start, toLine: lastLine()})
+				if bad.invalidJSON {
+					stream.WriteString("\n")
+				}
+				resync = bad.invalidJSON
+			}
+		}
+		r := jkf.NewReader(strings.NewReader(stream.String()))
+		r.Lenient = lenient
+		for i, item := range items {
+			rec, err := r.Read()
+			if r.RecordLine() != item.line {
+				t.Fatalf("value %d: RecordLine %d, want %d\n%s", i, r.RecordLine(), item.line, stream.String())
+			}
+			switch {
+			case item.rec != nil:
+				if err != nil {
+					t.Fatalf("value %d: %v\n%s", i, err, stream.String())
+				}
+				if diff := diffRecords(item.rec, rec); diff != "" {
+					t.Fatalf("value %d changed (-want +got):\n%s", i, diff)
+				}
+				if len(r.Warnings()) != 0 {
+					t.Fatalf("value %d: warnings %v", i, r.Warnings())
+				}
+			case lenient && item.illegal:
+				if err != nil || rec.Ending() == nil || rec.Ending().Kind != shogi.EndUnread || len(r.Warnings()) != 1 ||
+					reasonOf(r.Warnings()[0]) != item.reason {
+					t.Fatalf("value %d: %v, %+v, warnings %v; want an unread line and one %s warning", i, err, rec, r.Warnings(), item.reason)
+				}
+			default:
+				var se *jkf.SyntaxError
+				if !errors.As(err, &se) || reasonOf(err) != strings.TrimSuffix(item.reason, " cut") {
+					t.Fatalf("value %d: got %v, want a %s error\n%s", i, err, item.reason, stream.String())
+				}
+				if se.Line < item.line || se.Line > item.toLine {
+					t.Fatalf("value %d: error at line %d, want %d to %d: %v\n%s", i, se.Line, item.line, item.toLine, err, stream.String())
+				}
+			}
+		}
+		if _, err := r.Read(); err != io.EOF {
+			t.Fatalf("after the last value: %v, want io.EOF\n%s", err, stream.String())
 		}
 	})
 }

@@ -232,6 +232,7 @@ const (
 // a record. The scan resumes where it stopped when more input comes.
 type scanner struct {
 	first     byte // the value's first byte
+	started   bool // the first byte has been scanned
 	i         int  // bytes of the value scanned
 	depth     int
 	inString  bool
@@ -359,8 +360,8 @@ func startsRecord(b []byte, atEOF bool) int {
 
 // string scans a top-level string.
 func (s *scanner) string(b []byte, atEOF bool) int {
-	if s.i == 0 {
-		s.i = 1 // the opening quote
+	if !s.started {
+		s.i, s.started = 1, true // the opening quote
 	}
 	for ; s.i < len(b); s.i++ {
 		c := b[s.i]
@@ -388,9 +389,12 @@ func (s *scanner) token(b []byte, atEOF bool) int {
 	for ; s.i < len(b); s.i++ {
 		switch c := b[s.i]; {
 		case isSpace(c), bytes.IndexByte([]byte(`{}[],:"`), c) >= 0:
-			s.i = max(s.i, 1)
+			if !s.started {
+				s.i++
+			}
 			return complete
 		}
+		s.started = true
 	}
 	if atEOF {
 		return complete
