@@ -1,7 +1,10 @@
 package sfen_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/sfen"
@@ -22,7 +25,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := sfen.Parse(text)
 		if err != nil {
-			_ = err.Error()
+			checkSyntaxError(t, text, err)
 			return
 		}
 		out := sfen.Format(p)
@@ -65,7 +68,7 @@ func FuzzParsePosition(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) {
 		p, err := sfen.ParsePosition(line)
 		if err != nil {
-			_ = err.Error()
+			checkSyntaxError(t, line, err)
 			return
 		}
 		out := sfen.FormatPosition(p)
@@ -77,4 +80,18 @@ func FuzzParsePosition(f *testing.F) {
 			t.Fatalf("round trip of %q gave %q", line, out)
 		}
 	})
+}
+
+// checkSyntaxError checks the error of reading text: a *SyntaxError whose column, in
+// characters, lies in the text or just after it, with one package prefix.
+func checkSyntaxError(t *testing.T, text string, err error) {
+	t.Helper()
+	var se *sfen.SyntaxError
+	if !errors.As(err, &se) || se.Column < 1 || se.Column > utf8.RuneCountInString(text)+1 {
+		t.Fatalf("%q: error %#v, want a *SyntaxError with a column in the text", text, err)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "sfen: ") || strings.Count(msg, "sfen: ")+strings.Count(msg, "shogi: ") != 1 {
+		t.Fatalf("%q: message %q, want one package prefix", text, msg)
+	}
 }
