@@ -2,77 +2,279 @@ package main
 
 import (
 	"bufio"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/kifu-go/shogi/record"
 )
 
 func init() {
-	commands["convert"] = command{summary: "convert game records between KIF, KI2, CSA, JKF, SFEN and USI", run: runConvert}
+	commands["convert"] = command{
+		summary: "convert game records between KIF, KI2, CSA, JKF, USI and SFEN",
+		usage:   "shogi convert -to FMT [-from FMT] [-encoding utf-8|sjis] [-lenient] [-o DIR [-f]] [-j N] [-files-from FILE [-0]] [PATH…]",
+		run:     runConvert,
+	}
+}
+
+// converted is what converting one record gave: its verdict, and its text in the output
+// format when it is valid.
+type converted struct {
+	entry record.Entry
+	v     validation
+	data  []byte
+	multi bool // the input holds more than one record
 }
 
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	from := fs.String("from", "", "input format ("+strings.Join(formatNames, ", ")+"); default: detect from content")
-	to := fs.String("to", "", "output format: "+strings.Join(formatNames, ", ")+" (usi: a position line; sfen: the final position)")
-	encoding := fs.String("encoding", "utf-8", "output encoding for kif, ki2 and csa: utf-8 or sjis")
-	lenient := fs.Bool("lenient", false, "read leniently: report problems as warnings and keep going")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi convert [-from FMT] -to kif|ki2|csa|jkf|sfen|usi [-encoding utf-8|sjis] [FILE…]")
-		fs.PrintDefaults()
+	fs := newFlagSet("convert", stderr)
+	to := fs.String("to", "", "output format: "+formatNames()+" (usi: a position line; sfen: the final position)")
+	encoding := fs.String("encoding", "utf-8", "output encoding of kif, ki2 and csa: utf-8 or sjis")
+	outDir := fs.String("o", "", "write one file per record into `DIR` (names from the inputs'), instead of standard output")
+	force := fs.Bool("f", false, "with -o: overwrite files that exist")
+	rf := addReadFlags(fs)
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	paths := fs.Args()
+	if len(paths) == 0 && *rf.filesFrom == "" {
+		paths = []string{"-"}
 	}
-	if !validFormat(*to) || *from != "" && !validFormat(*from) {
-		fs.Usage()
-		return 2
+	if msg := rf.check(paths); msg != "" {
+		return usageError(fs, stderr, msg)
 	}
-	opt := writeOptions{format: *to}
+	format, err := record.ParseFormat(*to)
+	switch {
+	case *to == "":
+		return usageError(fs, stderr, "-to: name the output format ("+formatNames()+")")
+	case err != nil:
+		return usageError(fs, stderr, fmt.Sprintf("-to: unknown format %q (want %s)", *to, formatNames()))
+	}
+	shiftJIS := false
 	switch strings.ToLower(*encoding) {
 	case "utf-8", "utf8":
 	case "sjis", "shift_jis", "shift-jis", "cp932":
-		if *to != "kif" && *to != "ki2" && *to != "csa" {
-			fmt.Fprintf(stderr, "shogi convert: %s output is always UTF-8\n", *to)
-			return 2
+		if format != record.KIF && format != record.KI2 && format != record.CSA {
+			return usageError(fs, stderr, fmt.Sprintf("-encoding: %s output is always UTF-8", format))
 		}
-		opt.shiftJIS = true
+		shiftJIS = true
 	default:
-		fmt.Fprintf(stderr, "shogi convert: unknown encoding %q (want utf-8 or sjis)\n", *encoding)
+		return usageError(fs, stderr, fmt.Sprintf("-encoding: unknown encoding %q (want utf-8 or sjis)", *encoding))
+	}
+	if *force && *outDir == "" {
+		return usageError(fs, stderr, "-f goes with -o")
+	}
+
+	results := pipeline(inputList(paths, *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(converted)) {
+		convertEntry(e, stdin, rf, format, shiftJIS, emit)
+	})
+	var out output
+	if *outDir != "" {
+		out = &dirOutput{dir: *outDir, format: format, force: *force, written: map[string]string{}}
+	} else {
+		out = &streamOutput{w: bufio.NewWriter(stdout), oneRecord: format.OneRecordPerFile(), format: format}
+	}
+	invalid, ioFailed := 0, false
+	for c := range results {
+		v := c.v
+		switch {
+		case v.Skipped != "":
+			continue
+		case v.ioError:
+			ioFailed = true
+			fmt.Fprintf(stderr, "%s: %s\n", v.Path, v.Error)
+			continue
+		}
+		name := v.Path
+		if !isOneRecordFormat(v.Format) {
+			name = fmt.Sprintf("%s#%d", v.Path, v.Record)
+		}
+		for _, w := range v.Warnings {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", name, w.Message)
+		}
+		if !v.OK {
+			invalid++
+			fmt.Fprintf(stderr, "%s: %s (not converted)\n", name, v.Error)
+			continue
+		}
+		if err := out.write(c); err != nil {
+			fmt.Fprintf(stderr, "shogi convert: %s: %v\n", name, err)
+			if errors.Is(err, errStop) {
+				return 2
+			}
+			ioFailed = true
+		}
+	}
+	if err := out.close(); err != nil {
+		fmt.Fprintln(stderr, "shogi convert:", err)
 		return 2
 	}
-	paths := fs.Args()
-	if len(paths) == 0 {
-		paths = []string{"-"}
-	}
-	out := bufio.NewWriter(stdout)
-	status := 0
-	for _, path := range paths {
-		data, err := readInput(path, stdin)
-		if err != nil {
-			fmt.Fprintln(stderr, "shogi convert:", err)
-			status = 1
-			continue
-		}
-		res := readRecords(data, readOptions{format: inputFormat(path, *from), lenient: *lenient})
-		for _, w := range res.warnings {
-			fmt.Fprintf(stderr, "%s: warning: %s\n", path, w)
-		}
-		if res.err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", path, res.err)
-			status = 1
-			continue
-		}
-		if err := writeRecords(out, res.records, opt); err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", path, err)
-			status = 1
-		}
-	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintln(stderr, "shogi convert:", err)
+	switch {
+	case ioFailed:
+		return 2
+	case invalid > 0:
 		return 1
 	}
-	return status
+	return 0
+}
+
+// convertEntry reads and judges every record of one input, and writes the valid ones in
+// the output format. It holds back one record, to tell whether the input has several.
+func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.Format, shiftJIS bool, emit func(converted)) {
+	switch {
+	case e.Err != nil:
+		emit(converted{entry: e, v: validation{Path: e.Path, Error: e.Err.Error(), Code: "io", ioError: true}})
+		return
+	case e.Skipped != "":
+		emit(converted{entry: e, v: validation{Path: e.Path, Skipped: e.Skipped}})
+		return
+	}
+	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
+	if err != nil {
+		emit(converted{entry: e, v: validation{Path: e.Path, Error: err.Error(), Code: "io", ioError: true}})
+		return
+	}
+	defer closeInput()
+	var pending *converted
+	for v := range record.Validate(r) {
+		c := converted{entry: e, v: verdictOf(e.Path, v)}
+		if c.v.OK {
+			data, err := marshal(v, format, shiftJIS)
+			if err != nil {
+				c.v.OK, c.v.Error, c.v.Code = false, "cannot write it as "+format.String()+": "+err.Error(), "unwritable"
+			}
+			c.data = data
+		}
+		if pending != nil {
+			pending.multi, c.multi = true, true
+			emit(*pending)
+		}
+		pending = &c
+	}
+	if pending != nil {
+		emit(*pending)
+	}
+}
+
+func marshal(v *record.Verdict, format record.Format, shiftJIS bool) ([]byte, error) {
+	var b strings.Builder
+	w := record.NewWriter(&b, format)
+	w.ShiftJIS = shiftJIS
+	if err := w.Write(v.Record); err != nil {
+		return nil, err
+	}
+	if err := w.Flush(); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
+}
+
+// errStop is an output error after which convert stops.
+var errStop = errors.New("stopped")
+
+// output is where convert writes the records it converted.
+type output interface {
+	write(c converted) error
+	close() error
+}
+
+// streamOutput writes every record to one stream. A format that holds one record per
+// file takes one record only: the first is held back until it is known to be the only
+// one, so that nothing is written when there are several.
+type streamOutput struct {
+	w         *bufio.Writer
+	format    record.Format
+	oneRecord bool
+	held      []byte
+	count     int
+}
+
+func (o *streamOutput) write(c converted) error {
+	o.count++
+	if o.oneRecord {
+		if o.count > 1 {
+			return fmt.Errorf("%w: %s holds one record per file, and the input holds more than one: convert them with -o DIR", errStop, o.format)
+		}
+		o.held = c.data
+		return nil
+	}
+	_, err := o.w.Write(c.data)
+	return err
+}
+
+func (o *streamOutput) close() error {
+	if o.held != nil && o.count == 1 {
+		if _, err := o.w.Write(o.held); err != nil {
+			return err
+		}
+	}
+	return o.w.Flush()
+}
+
+// dirOutput writes each record to a file of its own under dir, named after its input:
+// the input's name with the output format's extension, with "-N" (the record's index)
+// before it when the input holds several records. Files found by walking a directory
+// keep their place below it. An existing file is not overwritten without force, and no
+// run overwrites a file it wrote itself.
+type dirOutput struct {
+	dir     string
+	format  record.Format
+	force   bool
+	written map[string]string // output file → the record written to it
+}
+
+func (o *dirOutput) write(c converted) error {
+	name := outputName(c.entry, c.v.Record, c.multi) + o.format.Extension()
+	path := filepath.Join(o.dir, name)
+	source := c.v.Path
+	if c.multi {
+		source = fmt.Sprintf("%s#%d", c.v.Path, c.v.Record)
+	}
+	if prev, ok := o.written[path]; ok {
+		return fmt.Errorf("%s was written from %s already; not overwritten", path, prev)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if o.force {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("%s exists; not overwritten (use -f)", path)
+	}
+	if err != nil {
+		return err
+	}
+	o.written[path] = source
+	if _, err := f.Write(c.data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func (o *dirOutput) close() error { return nil }
+
+// outputName is the name of a record's output file without extension: the input's
+// path below the directory it was found in (or its base name), without extension,
+// "-N" added for the N-th record of an input that holds several.
+func outputName(e record.Entry, index int, multi bool) string {
+	name := filepath.Base(e.Path)
+	if e.Path == "-" {
+		name = "stdin"
+	} else if e.Root != "" {
+		if rel, err := filepath.Rel(e.Root, e.Path); err == nil && !strings.HasPrefix(rel, "..") {
+			name = rel
+		}
+	}
+	name = strings.TrimSuffix(name, filepath.Ext(name))
+	if multi {
+		name = fmt.Sprintf("%s-%d", name, index)
+	}
+	return name
 }

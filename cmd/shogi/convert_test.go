@@ -1,8 +1,9 @@
 package main
 
 import (
-	"bytes"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,11 +14,11 @@ import (
 
 func convert(t *testing.T, stdin string, args ...string) string {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	if code := run(append([]string{"convert"}, args...), strings.NewReader(stdin), &out, &errOut); code != 0 {
-		t.Fatalf("convert %v: exit %d: %s", args, code, errOut.String())
+	code, out, errOut := runCmd(stdin, append([]string{"convert"}, args...)...)
+	if code != 0 {
+		t.Fatalf("convert %v: exit %d: %s", args, code, errOut)
 	}
-	return out.String()
+	return out
 }
 
 func TestConvertChain(t *testing.T) {
@@ -67,36 +68,97 @@ func TestConvertErrors(t *testing.T) {
 		args  []string
 		stdin string
 		code  int
+		says  string
 	}{
-		{[]string{"convert"}, "", 2},
-		{[]string{"convert", "-to", "pgn"}, "", 2},
-		{[]string{"convert", "-to", "jkf", "-encoding", "sjis"}, "", 2},
-		{[]string{"convert", "-to", "kif", "-encoding", "latin1"}, "", 2},
-		{[]string{"convert", "-to", "kif"}, "position startpos moves 7g7f 7g7f\n", 1},
-		{[]string{"convert", "-to", "kif", "/no/such/file"}, "", 1},
+		{[]string{"convert"}, "", 2, "-to: name the output format"},
+		{[]string{"convert", "-to", "pgn"}, "", 2, "unknown format \"pgn\""},
+		{[]string{"convert", "-to", "jkf", "-encoding", "sjis"}, "", 2, "jkf output is always UTF-8"},
+		{[]string{"convert", "-to", "kif", "-encoding", "latin1"}, "", 2, "unknown encoding"},
+		{[]string{"convert", "-to", "kif", "-f"}, "", 2, "-f goes with -o"},
+		{[]string{"convert", "-to", "kif"}, "position startpos moves 7g7f 7g7f\n", 1, "not converted"},
+		{[]string{"convert", "-to", "kif", "/no/such/file"}, "", 2, "no such file"},
+		{[]string{"convert", "-to", "kif"}, threeGames, 2, "kif holds one record per file"},
 	} {
-		var out, errOut bytes.Buffer
-		if code := run(tc.args, strings.NewReader(tc.stdin), &out, &errOut); code != tc.code || errOut.Len() == 0 {
-			t.Errorf("%v: exit %d (want %d), stderr %q", tc.args, code, tc.code, errOut.String())
+		code, out, errOut := runCmd(tc.stdin, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.says) {
+			t.Errorf("%v: exit %d (want %d), stderr %q (want it to say %q)", tc.args, code, tc.code, errOut, tc.says)
+		}
+		if tc.code == 2 && out != "" {
+			t.Errorf("%v: wrote %q before refusing", tc.args, out)
 		}
 	}
 }
 
-func TestDetectFormat(t *testing.T) {
-	for _, tc := range []struct{ text, want string }{
-		{"{\"header\":{}}", "jkf"},
-		{"V2.2\nN+a\n", "csa"},
-		{"'comment\nPI\n+\n", "csa"},
-		{"+7776FU\n", "csa"},
-		{"position startpos moves 7g7f", "usi"},
-		{"startpos", "usi"},
-		{shogi.StartSFEN, "sfen"},
-		{"sfen " + shogi.StartSFEN + " moves 7g7f", "usi"},
-		{"# comment\n手合割：平手\n", "kif"},
-		{"▲７六歩 △３四歩", "kif"},
-	} {
-		if got := detectFormat([]byte(tc.text)); got != tc.want {
-			t.Errorf("detectFormat(%q) = %s, want %s", tc.text, got, tc.want)
+// A multi-game file with a bad game: convert writes the good ones and reports the bad.
+func TestConvertWritesTheGoodRecords(t *testing.T) {
+	code, out, errOut := runCmd(threeGames, "convert", "-to", "jkf")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[0], "{") || !strings.HasPrefix(lines[1], "{") {
+		t.Errorf("want two JSON Lines, got:\n%s", out)
+	}
+	if !strings.Contains(errOut, "-#2: line 13, column 1") || !strings.Contains(errOut, "not converted") {
+		t.Errorf("the bad game is not reported with its place: %q", errOut)
+	}
+	// The JSON Lines read back as two records.
+	code, back, _ := runCmd(out, "validate", "-")
+	if code != 0 || strings.Count(back, ": OK") != 2 {
+		t.Errorf("JSON Lines output does not read back: %d\n%s", code, back)
+	}
+}
+
+// Lenient conversion never writes a result the input does not state.
+func TestConvertLenientInventsNoResult(t *testing.T) {
+	foul := "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩(76)\n   4 ７六歩(75)\n"
+	for _, to := range []string{"kif", "ki2", "csa", "jkf"} {
+		code, out, errOut := runCmd(foul, "convert", "-lenient", "-to", to)
+		if code != 0 || !strings.Contains(errOut, "warning:") {
+			t.Errorf("%s: exit %d, stderr %q", to, code, errOut)
 		}
+		for _, word := range []string{"反則", "ILLEGAL", "まで", "%", "special"} {
+			if strings.Contains(out, word) {
+				t.Errorf("%s output says %q, which the input does not:\n%s", to, word, out)
+			}
+		}
+	}
+}
+
+func TestConvertToDirectory(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	writeFile(t, in, "three.csa", threeGames)
+	writeFile(t, in, "sub/one.usi", "position startpos moves 7g7f\n")
+	writeFile(t, in, "README", "not a record")
+	out := filepath.Join(dir, "out")
+	code, _, errOut := runCmd("", "convert", "-to", "kif", "-o", out, in)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (one game is bad): %s", code, errOut)
+	}
+	var names []string
+	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(out, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	sort.Strings(names)
+	if diff := cmp.Diff([]string{"sub/one.kif", "three-1.kif", "three-3.kif"}, names); diff != "" {
+		t.Errorf("files (-want +got)\n%s", diff)
+	}
+	// A second run does not overwrite; -f does.
+	code, _, errOut = runCmd("", "convert", "-to", "kif", "-o", out, in)
+	if code != 2 || strings.Count(errOut, "exists; not overwritten (use -f)") != 3 {
+		t.Errorf("second run: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut = runCmd("", "convert", "-to", "kif", "-f", "-o", out, in); code != 1 || strings.Contains(errOut, "exists") {
+		t.Errorf("-f: exit %d, %q", code, errOut)
+	}
+	// Two inputs that would write the same file: the second is refused.
+	other := writeFile(t, dir, "other/one.usi", "position startpos moves 2g2f\n")
+	code, _, errOut = runCmd("", "convert", "-to", "csa", "-o", filepath.Join(dir, "out2"), filepath.Join(in, "sub", "one.usi"), other)
+	if code != 2 || !strings.Contains(errOut, "was written from") {
+		t.Errorf("collision: exit %d, %q", code, errOut)
 	}
 }

@@ -4,13 +4,22 @@
 //
 //	shogi <command> [flags] [arguments]
 //
-// Run "shogi help" for the list of commands and "shogi <command> -h" for the flags of one.
+// Commands: validate, convert, notate, perft, version, help. "shogi help CMD" (or
+// "shogi CMD -h") prints the flags of one.
+//
+// Exit status: 0 when every record is valid (or the command succeeded), 1 when a record
+// is invalid or could not be converted, 2 for a usage error or an input or output that
+// could not be read or written.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"sort"
 
 	"github.com/kifu-go/shogi"
@@ -22,20 +31,38 @@ import (
 // the process exit status.
 type command struct {
 	summary string
+	usage   string
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // commands is filled by the init functions of the files that implement each command.
 var commands = map[string]command{}
 
+func init() {
+	commands["version"] = command{summary: "print the version of this program", usage: "shogi version", run: runVersion}
+}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		return 0
+	}
+	if args[0] == "help" {
+		if len(args) == 1 {
+			usage(stdout)
+			return 0
+		}
+		cmd, ok := commands[args[1]]
+		if !ok {
+			fmt.Fprintf(stderr, "shogi help: unknown command %q\n", args[1])
+			usage(stderr)
+			return 2
+		}
+		return cmd.run([]string{"-h"}, stdin, stdout, stderr)
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -56,6 +83,64 @@ func usage(w io.Writer) {
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
 	}
+	fmt.Fprintln(w, "\n\"shogi help COMMAND\" prints the flags of a command.")
+	fmt.Fprintln(w, "Exit status: 0 all valid, 1 a record invalid, 2 a usage or I/O error.")
+}
+
+// newFlagSet returns the flag set of a command, which prints its usage line and flags.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage:", commands[name].usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses a command's flags. With -h it prints the usage on stdout and says
+// to exit 0; with a bad flag (which the flag package names) it says to exit 2.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, done bool) {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return 0, true
+	case err != nil:
+		fmt.Fprintf(out, "shogi %s: %v\n", fs.Name(), err)
+		fmt.Fprintln(out, "usage:", commands[fs.Name()].usage)
+		return 2, true
+	}
+	return 0, false
+}
+
+// usageError prints what is wrong with the arguments and the usage line, and returns
+// the exit status 2.
+func usageError(fs *flag.FlagSet, stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "shogi %s: %s\n", fs.Name(), msg)
+	fmt.Fprintln(stderr, "usage:", commands[fs.Name()].usage)
+	return 2
+}
+
+// runVersion prints the module version the program was built from and the Go version.
+func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", stderr)
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(fs, stderr, "version takes no arguments")
+	}
+	version := "(devel)"
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		version = info.Main.Version
+	}
+	fmt.Fprintf(stdout, "shogi %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return 0
 }
 
 // startPosition returns the position named by the -sfen and -handicap flags of a

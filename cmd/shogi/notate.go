@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -11,28 +10,26 @@ import (
 )
 
 func init() {
-	commands["notate"] = command{summary: "print a line of play in another move notation", run: runNotate}
+	commands["notate"] = command{
+		summary: "print a line of play in another move notation",
+		usage:   "shogi notate [-style NAME] [-from NAME] [-sfen SFEN | -handicap NAME] [-line] [MOVES…]   (no MOVES: a line of play from standard input)",
+		run:     runNotate,
+	}
 }
 
 // runNotate reads moves in one notation (USI by default) and prints each in another, one
 // per line. The moves come from the arguments, one move per argument, or when there are
 // none from standard input as a line of play (move numbers and an ending allowed).
 func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("notate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("notate", stderr)
 	styles := strings.Join(notation.Names, ", ")
 	style := fs.String("style", "japanese", "notation to print: "+styles)
 	from := fs.String("from", "usi", "notation of the moves given")
 	sfenText := fs.String("sfen", "", "start position as SFEN (default: the even-game position)")
 	handicapName := fs.String("handicap", "", "start from a handicap position, by any of its names")
 	asLine := fs.Bool("line", false, "print the moves as one numbered line instead of one per line")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi notate [-style NAME] [-from NAME] [-sfen SFEN | -handicap NAME] [-line] [MOVES…]")
-		fmt.Fprintln(stderr, "With no MOVES, the moves are read from standard input as a line of play.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
 	out, ok := notation.ByName(*style)
 	if !ok {
@@ -45,8 +42,7 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *sfenText != "" && *handicapName != "" {
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, "-sfen and -handicap exclude each other")
 	}
 	p, err := startPosition(*sfenText, *handicapName)
 	if err != nil {

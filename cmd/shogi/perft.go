@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -11,27 +10,32 @@ import (
 )
 
 func init() {
-	commands["perft"] = command{summary: "count the legal move sequences of a given depth", run: runPerft}
+	commands["perft"] = command{
+		summary: "count the legal move sequences of a given depth",
+		usage:   "shogi perft [-depth N] [-divide] [-j N] [-sfen SFEN | -handicap NAME]",
+		run:     runPerft,
+	}
 }
 
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("perft", stderr)
 	depth := fs.Int("depth", 5, "search depth in plies")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	jobs := fs.Int("j", runtime.NumCPU(), "number of goroutines")
 	sfenText := fs.String("sfen", "", "start position as SFEN (default: the even-game position)")
 	handicapName := fs.String("handicap", "", "start from a handicap position, by any of its names")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi perft [-depth N] [-divide] [-j N] [-sfen SFEN | -handicap NAME]")
-		fs.PrintDefaults()
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 || *sfenText != "" && *handicapName != "" || *depth < 0 || *jobs < 1 {
-		fs.Usage()
-		return 2
+	switch {
+	case fs.NArg() > 0:
+		return usageError(fs, stderr, "perft takes no arguments")
+	case *sfenText != "" && *handicapName != "":
+		return usageError(fs, stderr, "-sfen and -handicap exclude each other")
+	case *depth < 0:
+		return usageError(fs, stderr, fmt.Sprintf("-depth: %d; want 0 or more", *depth))
+	case *jobs < 1:
+		return usageError(fs, stderr, fmt.Sprintf("-j: %d goroutines; want 1 or more", *jobs))
 	}
 	p, err := startPosition(*sfenText, *handicapName)
 	if err != nil {

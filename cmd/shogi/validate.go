@@ -2,280 +2,248 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/record"
 )
 
 func init() {
-	commands["validate"] = command{summary: "check game records against the rules", run: runValidate}
+	commands["validate"] = command{
+		summary: "check game records against the rules",
+		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [PATH…]",
+		run:     runValidate,
+	}
 }
 
-// validation is the verdict on one record, printed as one line (or one JSON object).
+// problemJSON is one problem of a record in -json output.
+type problemJSON struct {
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	Ply      int    `json:"ply,omitempty"`
+}
+
+// validation is the verdict on one record (or an input that could not be read, or a
+// file passed over), printed as one line or one JSON object.
 type validation struct {
-	Path     string   `json:"path"`
-	Record   int      `json:"record,omitempty"` // 1-based index in files holding several records
-	Format   string   `json:"format"`
-	OK       bool     `json:"ok"`
-	Error    string   `json:"error,omitempty"`
-	Line     int      `json:"line,omitempty"`
-	Column   int      `json:"column,omitempty"`
-	Ply      int      `json:"ply,omitempty"`
-	Reason   string   `json:"reason,omitempty"`
-	Moves    int      `json:"moves"`
-	Ending   string   `json:"ending,omitempty"`
-	Winner   string   `json:"winner,omitempty"`
-	SFEN     string   `json:"sfen,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
+	Path      string        `json:"path"`
+	Skipped   string        `json:"skipped,omitempty"`
+	Record    int           `json:"record,omitempty"`
+	StartLine int           `json:"start_line,omitempty"`
+	Format    string        `json:"format,omitempty"`
+	OK        bool          `json:"ok"`
+	Error     string        `json:"error,omitempty"`
+	Code      string        `json:"code,omitempty"`
+	Line      int           `json:"line,omitempty"`
+	Column    int           `json:"column,omitempty"`
+	Ply       int           `json:"ply,omitempty"`
+	Moves     int           `json:"moves"`
+	Ending    string        `json:"ending,omitempty"`
+	Winner    string        `json:"winner,omitempty"`
+	SFEN      string        `json:"sfen,omitempty"`
+	Warnings  []problemJSON `json:"warnings,omitempty"`
+
+	ioError bool // the input could not be read: exit status 2
+}
+
+// readFlags are the reading flags validate and convert share.
+type readFlags struct {
+	from      *string
+	lenient   *bool
+	jobs      *int
+	filesFrom *string
+	nul       *bool
+	format    record.Format
+}
+
+func addReadFlags(fs *flag.FlagSet) *readFlags {
+	return &readFlags{
+		from:      fs.String("from", "", "input format: "+formatNames()+"; default: detect from the content"),
+		lenient:   fs.Bool("lenient", false, "read leniently: problems in the text become warnings, and a line of play stops at the first thing that cannot be read"),
+		jobs:      fs.Int("j", runtime.NumCPU(), "number of inputs read in parallel"),
+		filesFrom: fs.String("files-from", "", "read the paths to read from `FILE`, one a line (- for standard input)"),
+		nul:       fs.Bool("0", false, "with -files-from: paths are separated by NUL bytes (find -print0)"),
+	}
+}
+
+// check validates the reading flags; it returns a message for a bad value.
+func (f *readFlags) check(paths []string) string {
+	if *f.from != "" {
+		format, err := record.ParseFormat(*f.from)
+		if err != nil {
+			return fmt.Sprintf("-from: unknown format %q (want %s)", *f.from, formatNames())
+		}
+		f.format = format
+	}
+	if *f.jobs < 1 {
+		return fmt.Sprintf("-j: %d inputs in parallel; want 1 or more", *f.jobs)
+	}
+	if *f.nul && *f.filesFrom == "" {
+		return "-0 goes with -files-from"
+	}
+	if len(paths) == 0 && *f.filesFrom == "" {
+		return "no input: name files or directories, - for standard input, or -files-from FILE"
+	}
+	return ""
+}
+
+func formatNames() string {
+	names := make([]string, len(record.Formats))
+	for i, f := range record.Formats {
+		names[i] = f.String()
+	}
+	return strings.Join(names, ", ")
 }
 
 func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print JSON Lines instead of text")
-	jobs := fs.Int("j", runtime.NumCPU(), "number of records validated in parallel")
-	lenient := fs.Bool("lenient", false, "read leniently: report problems as warnings and keep going")
-	from := fs.String("from", "", "input format ("+strings.Join(formatNames, ", ")+"); default: detect")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi validate [-json] [-j N] [-lenient] [-from FMT] PATH…   (PATH - reads stdin)")
-		fs.PrintDefaults()
+	fs := newFlagSet("validate", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per record (JSON Lines)")
+	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
+	onlyInvalid := fs.Bool("only-invalid", false, "print only the records that are invalid and the inputs that cannot be read")
+	rf := addReadFlags(fs)
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if msg := rf.check(fs.Args()); msg != "" {
+		return usageError(fs, stderr, msg)
 	}
-	if fs.NArg() == 0 || *jobs < 1 || *from != "" && !validFormat(*from) {
-		fs.Usage()
-		return 2
+	if *quiet && *onlyInvalid {
+		return usageError(fs, stderr, "-q and -only-invalid exclude each other")
 	}
-	inputs, skipped, err := collectInputs(fs.Args())
-	if err != nil {
-		fmt.Fprintln(stderr, "shogi validate:", err)
-		return 2
-	}
-	opt := readOptions{format: *from, lenient: *lenient}
 
-	// Workers validate inputs in parallel; results are printed in input order.
-	results := make([][]validation, len(inputs))
-	done := make([]chan struct{}, len(inputs))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(*jobs, max(len(inputs), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = validateInput(inputs[i], stdin, opt)
-				close(done[i])
-			}
-		}()
-	}
-	go func() {
-		for i := range inputs {
-			next <- i
-		}
-		close(next)
-	}()
-
-	progress := isTerminal(stderr)
-	var records, invalid int
-	start := time.Now()
+	prog := newProgress(stderr)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	for i := range inputs {
-		<-done[i]
-		for _, v := range results[i] {
+	var records, invalid, files, skipped int
+	ioFailed := false
+	start := time.Now()
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(validation)) {
+		validateEntry(e, stdin, rf, emit)
+	})
+	for v := range results {
+		switch {
+		case v.Skipped != "":
+			skipped++
+		case v.ioError:
+			ioFailed = true
+			files++
+		default:
+			if v.Record <= 1 {
+				files++
+			}
 			records++
 			if !v.OK {
 				invalid++
 			}
-			if *asJSON {
-				if err := enc.Encode(v); err != nil {
-					fmt.Fprintln(stderr, "shogi validate:", err)
-					return 2
-				}
-			} else {
-				fmt.Fprintln(stdout, v.text())
+			prog.add(v.OK)
+		}
+		if *quiet || *onlyInvalid && (v.OK || v.Skipped != "") {
+			continue
+		}
+		prog.clear()
+		if *asJSON {
+			if err := enc.Encode(v); err != nil {
+				fmt.Fprintln(stderr, "shogi validate:", err)
+				return 2
 			}
-		}
-		if progress {
-			fmt.Fprintf(stderr, "\r%d/%d files, %d records, %d invalid", i+1, len(inputs), records, invalid)
+		} else {
+			fmt.Fprintln(stdout, v.text())
 		}
 	}
-	wg.Wait()
-	if progress {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
-	fmt.Fprintf(stderr, "%d records in %d files: %d valid, %d invalid; %d files skipped (%.2fs)\n",
-		records, len(inputs), records-invalid, invalid, skipped, time.Since(start).Seconds())
-	if invalid > 0 {
+	prog.clear()
+	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
+		records, files, records-invalid, invalid, skipped, time.Since(start).Seconds())
+	switch {
+	case ioFailed:
+		return 2
+	case invalid > 0:
 		return 1
 	}
 	return 0
 }
 
-func validFormat(name string) bool {
-	for _, f := range formatNames {
-		if f == name {
-			return true
-		}
+// validateEntry judges every record of one input with record.Validate.
+func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(validation)) {
+	switch {
+	case e.Err != nil:
+		emit(validation{Path: e.Path, Error: e.Err.Error(), Code: "io", ioError: true})
+		return
+	case e.Skipped != "":
+		emit(validation{Path: e.Path, Skipped: e.Skipped})
+		return
 	}
-	return false
-}
-
-// collectInputs expands directories (recursively, files with a record extension only)
-// and counts the files it skips. "-" stands for standard input.
-func collectInputs(paths []string) (inputs []string, skipped int, err error) {
-	for _, path := range paths {
-		if path == "-" {
-			inputs = append(inputs, path)
-			continue
-		}
-		info, err := os.Stat(path)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !info.IsDir() {
-			inputs = append(inputs, path)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				return nil
-			}
-			if hasRecordExtension(p) {
-				found = append(found, p)
-			} else {
-				skipped++
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, 0, err
-		}
-		sort.Strings(found)
-		inputs = append(inputs, found...)
-	}
-	return inputs, skipped, nil
-}
-
-// validateInput reads one input and judges each of its records.
-func validateInput(path string, stdin io.Reader, opt readOptions) []validation {
-	data, err := readInput(path, stdin)
+	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
 	if err != nil {
-		return []validation{{Path: path, Error: err.Error()}}
+		emit(validation{Path: e.Path, Error: err.Error(), Code: "io", ioError: true})
+		return
 	}
-	opt.format = inputFormat(path, opt.format)
-	res := readRecords(data, opt)
-	var out []validation
-	for i, rec := range res.records {
-		v := judge(rec, opt.lenient)
-		v.Path, v.Format = path, res.format
-		v.Warnings = append(res.warnings[:len(res.warnings):len(res.warnings)], v.Warnings...)
-		if len(res.records) > 1 || res.err != nil && len(res.records) > 0 {
-			v.Record = i + 1
-		}
-		out = append(out, v)
+	defer closeInput()
+	for v := range record.Validate(r) {
+		emit(verdictOf(e.Path, v))
 	}
-	if res.err != nil {
-		v := validation{Path: path, Format: res.format, Warnings: res.warnings}
-		if len(out) > 0 {
-			v.Record = len(out) + 1
+}
+
+// verdictOf turns the library's verdict into the command's.
+func verdictOf(path string, v *record.Verdict) validation {
+	out := validation{
+		Path: path, Record: v.Source.Index, StartLine: v.Source.Line, Format: v.Source.Format.String(),
+		OK: v.Valid(), Moves: v.Moves,
+	}
+	if v.Record != nil {
+		if end := v.Record.Ending(); end != nil {
+			out.Ending = end.Kind.Code()
+			if w, ok := end.Result.Winner(); ok {
+				out.Winner = w.String()
+			} else if end.Result == shogi.Draw {
+				out.Winner = "draw"
+			}
 		}
-		v.setError(res.err)
-		if !opt.lenient {
-			v.partial(data, opt, len(out))
+	}
+	if v.Final != nil {
+		out.SFEN = v.Final.String()
+	}
+	if e := v.Err(); e != nil {
+		out.Error, out.Code = problemText(e), e.Code()
+		out.Line, out.Column, out.Ply = e.Line, e.Column, e.Ply
+		if e.Code() == "io" {
+			out.ioError = true
 		}
-		out = append(out, v)
+	}
+	for _, w := range v.Warnings() {
+		out.Warnings = append(out.Warnings, problemJSON{
+			Severity: w.Severity.String(), Code: w.Code(), Message: problemText(w),
+			Line: w.Line, Column: w.Column, Ply: w.Ply,
+		})
 	}
 	return out
 }
 
-// partial fills in the moves and the position reached before the problem of a record
-// that a strict read rejected, from a lenient read of the same input (which keeps the
-// moves before an illegal one).
-func (v *validation) partial(data []byte, opt readOptions, index int) {
-	opt.lenient = true
-	res := readRecords(data, opt)
-	if index >= len(res.records) {
-		return
-	}
-	rec := res.records[index]
-	v.Moves = len(rec.MainLine())
-	p, err := rec.StartPosition()
-	if err != nil {
-		return
-	}
-	for _, n := range rec.MainLine() {
-		if p.Play(n.Move) != nil {
-			return
-		}
-	}
-	v.SFEN = p.String()
+// problemText is a problem's message without the path and record index that the
+// command prints in front of it anyway.
+func problemText(e *record.Error) string {
+	place := *e
+	place.Path, place.Record, place.StartLine, place.Severity = "", 0, 0, record.SeverityError
+	return strings.TrimPrefix(place.Error(), "record: ")
 }
 
-// judge replays a record that was read and checks its ending against the rules. A
-// checkmate the record does not mention is a warning; an ending the rules contradict is
-// an error, or a warning in a lenient read.
-func judge(rec *shogi.Record, lenient bool) validation {
-	v := validation{Moves: len(rec.MainLine())}
-	if end := rec.Ending(); end != nil {
-		v.Ending = end.Kind.String()
-		if w, ok := end.Result.Winner(); ok {
-			v.Winner = w.String()
-		} else if end.Result == shogi.Draw {
-			v.Winner = "draw"
-		}
-	}
-	p, err := rec.CheckEnding()
-	if p != nil {
-		v.SFEN = p.String()
-	}
-	var mismatch *shogi.MismatchError
-	switch {
-	case err == nil:
-		v.OK = true
-	case errors.As(err, &mismatch) && (lenient || mismatch.Ending == shogi.EndNone):
-		v.OK = true
-		v.Warnings = append(v.Warnings, err.Error())
-	default:
-		v.setError(err)
-	}
-	return v
-}
-
-func (v *validation) setError(err error) {
-	v.OK = false
-	v.Error = err.Error()
-	var reason error
-	v.Line, v.Column, v.Ply, reason = errorPlace(err)
-	if reason != nil {
-		v.Reason = strings.TrimPrefix(reason.Error(), "shogi: ")
-	}
-}
-
-// text is the one-line form: path, verdict, moves, ending, winner, final SFEN.
+// text is the one-line form: path, verdict, moves, ending, winner, final SFEN; then a
+// line per warning.
 func (v validation) text() string {
 	var b strings.Builder
 	b.WriteString(v.Path)
-	if v.Record > 0 {
+	if v.Skipped != "" {
+		fmt.Fprintf(&b, ": skipped (%s)", v.Skipped)
+		return b.String()
+	}
+	if v.Record > 0 && !isOneRecordFormat(v.Format) {
 		fmt.Fprintf(&b, "#%d", v.Record)
 	}
 	if v.OK {
@@ -284,7 +252,9 @@ func (v validation) text() string {
 		b.WriteString(": ")
 		b.WriteString(v.Error)
 	}
-	fmt.Fprintf(&b, "; %d moves", v.Moves)
+	if !v.ioError {
+		fmt.Fprintf(&b, "; %d moves", v.Moves)
+	}
 	if v.Ending != "" {
 		fmt.Fprintf(&b, "; %s", v.Ending)
 	}
@@ -295,17 +265,12 @@ func (v validation) text() string {
 		fmt.Fprintf(&b, "; %s", v.SFEN)
 	}
 	for _, w := range v.Warnings {
-		fmt.Fprintf(&b, "\n\twarning: %s", w)
+		fmt.Fprintf(&b, "\n\twarning: %s", w.Message)
 	}
 	return b.String()
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+func isOneRecordFormat(name string) bool {
+	f, err := record.ParseFormat(name)
+	return err == nil && f.OneRecordPerFile()
 }

@@ -1,66 +1,58 @@
-// Command validatedir checks every KIF, KI2 and CSA record below a directory and prints
-// the illegal ones with the line, column, move number and foul.
+// Command validatedir checks every game record below a directory — KIF, KI2, CSA, JKF,
+// USI and SFEN files, every record of a multi-record file — and prints each verdict with
+// the line, column, move number and code of its problems. It judges with
+// record.Validate, the library's one verdict policy, so it agrees with "shogi validate".
 //
 //	go run ./examples/validatedir testdata/records
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
+	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
-	"github.com/kifu-go/shogi"
-	"github.com/kifu-go/shogi/csa"
-	"github.com/kifu-go/shogi/kif"
+	"github.com/kifu-go/shogi/record"
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: validatedir DIR")
-		os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run validates the records below the directories in args and returns the exit status:
+// 0 when every record is valid, 1 when one is not, 2 for a usage or I/O error.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: validatedir DIR…")
+		return 2
 	}
-	bad := 0
-	err := filepath.WalkDir(os.Args[1], func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	status := 0
+	for entry := range record.Walk(args...) {
+		if entry.Skipped != "" {
+			continue
 		}
-		var parse func([]byte) (*shogi.Record, error)
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".kif", ".kifu", ".ki2", ".ki2u":
-			parse = kif.Parse
-		case ".csa":
-			parse = csa.Parse
-		default:
-			return nil
+		if entry.Err != nil {
+			fmt.Fprintln(stderr, entry.Err)
+			status = 2
+			continue
 		}
-		data, err := os.ReadFile(path)
+		r, err := record.Open(entry.Path)
 		if err != nil {
-			return err
+			fmt.Fprintln(stderr, err)
+			status = 2
+			continue
 		}
-		rec, err := parse(data)
-		if err == nil {
-			_, err = rec.CheckEnding()
-		}
-		if err != nil {
-			bad++
-			fmt.Printf("%s: %v\n", path, err)
-			var ime *shogi.IllegalMoveError
-			if errors.As(err, &ime) {
-				fmt.Printf("\tmove %d %s: %v\n", ime.Ply, ime.Move, ime.Reason)
+		for v := range record.Validate(r) {
+			if v.Valid() {
+				fmt.Fprintf(stdout, "%s#%d: OK, %d moves\n", entry.Path, v.Source.Index, v.Moves)
+			} else {
+				fmt.Fprintf(stdout, "%s#%d: INVALID after %d moves\n", entry.Path, v.Source.Index, v.Moves)
+				status = max(status, 1)
 			}
-			return nil
+			for _, p := range v.Problems {
+				fmt.Fprintf(stdout, "\t%s %s: line %d, column %d, move %d: %v\n", p.Severity, p.Code(), p.Line, p.Column, p.Ply, p.Err)
+			}
 		}
-		fmt.Printf("%s: OK, %d moves\n", path, len(rec.MainLine()))
-		return nil
-	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		r.Close()
 	}
-	if bad > 0 {
-		os.Exit(1)
-	}
+	return status
 }

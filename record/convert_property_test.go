@@ -1,12 +1,14 @@
-package main
+package record_test
 
 import (
 	"bytes"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
-	"pgregory.net/rapid"
+	"github.com/kifu-go/shogi/record"
 )
 
 // endingKinds are the endings every record format can carry.
@@ -35,34 +37,38 @@ func genGame(t *rapid.T) *shogi.Record {
 	return rec
 }
 
-// TestConvertBetweenFormats: a random game written in one format, read, written in
-// another and read again keeps its start position, its moves and (where both formats
-// carry one) its ending.
+// TestConvertBetweenFormats: a random game written in one format, read with format
+// detection, written in another and read again keeps its start position, its moves and
+// (where both formats carry one) its ending.
 func TestConvertBetweenFormats(t *testing.T) {
-	formats := []string{"kif", "ki2", "csa", "jkf", "usi", "sfen"}
 	rapid.Check(t, func(t *rapid.T) {
 		rec := genGame(t)
-		from := rapid.SampledFrom(formats[:5]).Draw(t, "from")
-		to := rapid.SampledFrom(formats).Draw(t, "to")
-		sjis := from != "jkf" && from != "usi" && rapid.Bool().Draw(t, "shift_jis")
+		from := rapid.SampledFrom([]record.Format{record.KIF, record.KI2, record.CSA, record.JKF, record.USI}).Draw(t, "from")
+		to := rapid.SampledFrom(record.Formats).Draw(t, "to")
 		var first bytes.Buffer
-		if err := writeRecords(&first, []*shogi.Record{rec}, writeOptions{format: from, shiftJIS: sjis}); err != nil {
+		w := record.NewWriter(&first, from)
+		w.ShiftJIS = (from == record.KIF || from == record.KI2 || from == record.CSA) && rapid.Bool().Draw(t, "shift_jis")
+		if err := w.Write(rec); err != nil {
 			t.Fatalf("write %s: %v", from, err)
 		}
-		res := readRecords(first.Bytes(), readOptions{})
-		if res.err != nil || len(res.records) != 1 {
-			t.Fatalf("read %s back (detected %s): %v\n%s", from, res.format, res.err, first.String())
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
 		}
-		var second bytes.Buffer
-		if err := writeRecords(&second, res.records, writeOptions{format: to}); err != nil {
+		back, err := record.Parse(first.Bytes())
+		if err != nil {
+			t.Fatalf("read %s back: %v\n%s", from, err, first.String())
+		}
+		second, err := record.Marshal(back, to)
+		if err != nil {
 			t.Fatalf("write %s: %v", to, err)
 		}
-		out := readRecords(second.Bytes(), readOptions{format: to})
-		if out.err != nil || len(out.records) != 1 {
-			t.Fatalf("read %s: %v\n%s", to, out.err, second.String())
+		r := record.NewReader(bytes.NewReader(second))
+		r.Format = to
+		got, err := r.Read()
+		if err != nil {
+			t.Fatalf("read %s: %v\n%s", to, err, second)
 		}
-		got := out.records[0]
-		if to == "sfen" { // the final position only
+		if to == record.SFEN { // the final position only
 			want, err := rec.Replay()
 			if err != nil {
 				t.Fatal(err)
@@ -78,7 +84,7 @@ func TestConvertBetweenFormats(t *testing.T) {
 		if g, w := got.Moves(), rec.Moves(); !equalMoves(g, w) {
 			t.Fatalf("%s→%s: moves %v, want %v", from, to, g, w)
 		}
-		if from == "usi" || to == "usi" {
+		if from == record.USI || to == record.USI {
 			return // USI lines carry no ending
 		}
 		gotEnd, wantEnd := got.Ending(), rec.Ending()
@@ -86,16 +92,4 @@ func TestConvertBetweenFormats(t *testing.T) {
 			t.Fatalf("%s→%s: ending %+v, want %+v", from, to, gotEnd, wantEnd)
 		}
 	})
-}
-
-func equalMoves(a, b []shogi.Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

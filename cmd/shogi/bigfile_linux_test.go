@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/kifu-go/shogi/internal/bigfile"
+)
+
+// TestValidateBigFileMemory validates a generated CSA file of 20 000 games, 840 MB (the
+// size of a real archive that the old command needed 2.9 GB for), with the built
+// command, and checks that its peak resident memory stays under 100 MB. It writes the
+// file to a temporary directory and takes a minute or so: set SHOGI_BIG_FILE=1 to run it.
+func TestValidateBigFileMemory(t *testing.T) {
+	if os.Getenv("SHOGI_BIG_FILE") == "" {
+		t.Skip("set SHOGI_BIG_FILE=1 to validate a generated 840 MB file")
+	}
+	const games, fileSize = 20000, 840 << 20
+	const moves = 150
+	commentBytes := 100
+	for ; commentBytes < 2000; commentBytes += 10 {
+		size, err := bigfile.GameSize(moves, commentBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if size*games >= fileSize {
+			break
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "games.csa")
+	size, err := bigfile.WriteFile(path, games, moves, commentBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "shogi")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "validate", "-q", path)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("validate: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), strconv.Itoa(games)+" records in 1 inputs: "+strconv.Itoa(games)+" valid") {
+		t.Errorf("summary %q", out)
+	}
+	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // Linux counts kilobytes
+	t.Logf("%d MB file, %d games: peak RSS %d MB; %s", size>>20, games, rss>>20, strings.TrimSpace(string(out)))
+	if rss > 100<<20 {
+		t.Errorf("peak RSS %d MB, want under 100 MB", rss>>20)
+	}
+}

@@ -1,0 +1,75 @@
+package record_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/record"
+)
+
+// Reading every record of an input, whatever its format: a bad record is reported with
+// its place, and the records after it are read.
+func ExampleReader_All() {
+	games := "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n/\nV2.2\nPI\n+\n+7776FU\n-3334FU\n+7776FU\n/\nV2.2\nPI\n+\n+2726FU\n%CHUDAN\n"
+	r := record.NewReader(strings.NewReader(games))
+	r.Name = "games.csa"
+	for rec, err := range r.All() {
+		if err != nil {
+			fmt.Println(err)
+			if errors.Is(err, shogi.ErrNoPiece) {
+				fmt.Println("  (no piece on the origin square)")
+			}
+			continue
+		}
+		fmt.Printf("%s: %d moves, %s\n", r.InputFormat(), len(rec.Moves()), rec.Ending().Kind)
+	}
+	// Output:
+	// csa: 2 moves, resign
+	// record: games.csa: record 2 (from line 8): line 13, column 1: illegal move 7g7f at move 3: no piece on the origin square
+	//   (no piece on the origin square)
+	// csa: 1 moves, interrupt
+}
+
+// Judging every record of an input with the library's one verdict policy.
+func ExampleValidate() {
+	kif := "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩(76)\n   4 ７六歩(75)\n"
+	for _, lenient := range []bool{false, true} {
+		r := record.NewReader(strings.NewReader(kif))
+		r.Lenient = lenient
+		for v := range record.Validate(r) {
+			fmt.Printf("lenient %v: valid %v, %d moves, %s\n", lenient, v.Valid(), v.Moves, v.Final)
+			for _, p := range v.Problems {
+				fmt.Printf("  %s %s at move %d, line %d\n", p.Severity, p.Code(), p.Ply, p.Line)
+			}
+		}
+	}
+	// Output:
+	// lenient false: valid false, 3 moves, lnsgkgsnl/1r5b1/pppppp1pp/6p2/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - 4
+	//   error not-your-piece at move 4, line 5
+	// lenient true: valid true, 3 moves, lnsgkgsnl/1r5b1/pppppp1pp/6p2/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - 4
+	//   warning not-your-piece at move 4, line 5
+}
+
+// Converting a record to another format.
+func ExampleMarshal() {
+	rec, err := record.Parse([]byte("position startpos moves 7g7f 3c3d\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	data, err := record.Marshal(rec, record.CSA)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	os.Stdout.Write(data)
+	// Output:
+	// V2.2
+	// PI
+	// +
+	// +7776FU
+	// -3334FU
+}

@@ -1,0 +1,238 @@
+package record
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/jkf"
+	"github.com/kifu-go/shogi/kif"
+)
+
+// Source says where a record came from: the input's name and format, the record's
+// 1-based index in it and the line where it starts.
+type Source struct {
+	Path   string
+	Format Format
+	Index  int
+	Line   int
+}
+
+// A Reader reads the records of one input of any format, one at a time: a KIF or KI2
+// file, a CSA file of one or many games, a JKF file or a JSON Lines file of JKF records,
+// a file of USI position lines or of SFENs. It holds in memory one record at a time
+// (and a bounded buffer), never the whole input.
+//
+// Set the exported fields before the first call to Read. A record that cannot be read
+// is an *Error with its place, and the next Read goes on with the next record; a failed
+// read of the underlying input is an *Error too, after which Read returns io.EOF.
+type Reader struct {
+	// Format is the input's format; Unknown (the default) detects it from the content,
+	// with the extension of Name to break ties (see Detect).
+	Format Format
+	// Name is the input's name (a path) for errors and for Detect; it may be empty.
+	Name string
+	// Lenient reads on past problems: each becomes a warning (see [Reader.Warnings]) and
+	// a line of play stops at the first thing that cannot be read, with an ending of kind
+	// shogi.EndUnread; no result is ever made up. Strict reads (the default) report the
+	// first problem of a record as its error.
+	Lenient bool
+
+	in       *bufio.Reader
+	closer   io.Closer
+	src      source
+	format   Format
+	index    int
+	last     Source
+	warnings []*Error
+	done     bool
+}
+
+// source is one format's reader behind a Reader.
+type source interface {
+	read() (*shogi.Record, error)
+	warnings() []error
+	recordLine() int
+}
+
+// NewReader returns a Reader that reads from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{in: bufio.NewReaderSize(r, DetectLength)}
+}
+
+// Open opens the record file at path for reading; Close the Reader when done. Only
+// regular files are opened: anything else (a FIFO, a device) could block for ever, so
+// it is an ErrNotRegular error; read such an input with NewReader if that is meant.
+func Open(path string) (*Reader, error) {
+	// Look before opening: opening a FIFO blocks until a writer comes.
+	if info, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		f.Close()
+		return nil, &os.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	r := NewReader(f)
+	r.Name, r.closer = path, f
+	return r, nil
+}
+
+// Close closes the file that Open opened; it does nothing for a Reader made by NewReader.
+func (r *Reader) Close() error {
+	if r.closer == nil {
+		return nil
+	}
+	c := r.closer
+	r.closer = nil
+	return c.Close()
+}
+
+// Read returns the next record, or io.EOF when there is none. Its error is an *Error.
+// After an *Error for a record, the next Read returns the record after it. In a
+// lenient read the record comes with its warnings (Reader.Warnings).
+//
+// A record that Read returns without an error has only legal moves (every format's
+// reader checks each move against the rules), but its recorded ending is not yet
+// checked against them: Check does that, and Validate does both.
+func (r *Reader) Read() (*shogi.Record, error) {
+	r.warnings = nil
+	if r.done {
+		return nil, io.EOF
+	}
+	if r.src == nil {
+		if err := r.start(); err != nil {
+			r.done = true
+			r.index++
+			r.last = Source{Path: r.Name, Format: r.format, Index: r.index}
+			return nil, newError(err, r.last, SeverityError)
+		}
+	}
+	rec, err := r.src.read()
+	if err == io.EOF {
+		r.done = true
+		return nil, io.EOF
+	}
+	r.index++
+	r.last = Source{Path: r.Name, Format: r.format, Index: r.index, Line: r.src.recordLine()}
+	for _, w := range r.src.warnings() {
+		r.warnings = append(r.warnings, newError(w, r.last, SeverityWarning))
+	}
+	if err != nil {
+		if !isFormatError(err) {
+			r.done = true // the input failed: nothing more can be read from it
+		}
+		return nil, newError(err, r.last, SeverityError)
+	}
+	return rec, nil
+}
+
+// All returns an iterator over the records and errors that Read returns, up to io.EOF:
+// an error for a record does not stop it.
+func (r *Reader) All() iter.Seq2[*shogi.Record, error] {
+	return func(yield func(*shogi.Record, error) bool) {
+		for {
+			rec, err := r.Read()
+			if err == io.EOF || !yield(rec, err) {
+				return
+			}
+		}
+	}
+}
+
+// Warnings returns the problems that a lenient read passed over in the record the last
+// call of Read returned (or failed on), in input order, each with SeverityWarning.
+func (r *Reader) Warnings() []*Error { return r.warnings }
+
+// Source returns where the record that the last call of Read returned (or failed on)
+// came from.
+func (r *Reader) Source() Source { return r.last }
+
+// InputFormat returns the format being read: the Format field, or the one detected
+// from the content once Read has been called (Unknown before, or for empty input).
+func (r *Reader) InputFormat() Format { return r.format }
+
+// start detects the format and makes the source.
+func (r *Reader) start() error {
+	if r.in == nil {
+		return errors.New("record: Reader not made by NewReader or Open")
+	}
+	r.format = r.Format
+	if r.format == Unknown {
+		head, err := r.in.Peek(DetectLength)
+		if len(head) == 0 && err != nil && err != io.EOF {
+			return err
+		}
+		// Input that is empty, blank or only comments goes to the KIF reader, which
+		// reads no record from it.
+		r.format = max(Detect(head, r.Name), KIF)
+	}
+	switch r.format {
+	case KIF, KI2:
+		kr := kif.NewReader(r.in)
+		kr.Lenient = r.Lenient
+		if r.Format == KI2 {
+			kr.Format = kif.KI2
+		}
+		r.src = &kifSource{r: kr}
+	case CSA:
+		cr := csa.NewReader(r.in)
+		cr.Lenient = r.Lenient
+		r.src = &csaSource{r: cr}
+	case JKF:
+		jr := jkf.NewReader(r.in)
+		jr.Lenient = r.Lenient
+		r.src = &jkfSource{r: jr}
+	case USI, SFEN:
+		r.src = newLineSource(r.in, r.format, r.Lenient)
+	default:
+		return fmt.Errorf("record: unknown format %d", r.format)
+	}
+	return nil
+}
+
+// The sources of the format packages.
+
+type kifSource struct{ r *kif.Reader }
+
+func (s *kifSource) read() (*shogi.Record, error) { return s.r.Read() }
+func (s *kifSource) warnings() []error            { return errorList(s.r.Warnings()) }
+func (s *kifSource) recordLine() int              { return recordLineOf(s.r) }
+
+type csaSource struct{ r *csa.Reader }
+
+func (s *csaSource) read() (*shogi.Record, error) { return s.r.Read() }
+func (s *csaSource) warnings() []error            { return errorList(s.r.Warnings()) }
+func (s *csaSource) recordLine() int              { return recordLineOf(s.r) }
+
+type jkfSource struct{ r *jkf.Reader }
+
+func (s *jkfSource) read() (*shogi.Record, error) { return s.r.Read() }
+func (s *jkfSource) warnings() []error            { return errorList(s.r.Warnings()) }
+func (s *jkfSource) recordLine() int              { return recordLineOf(s.r) }
+
+func errorList[E error](errs []E) []error {
+	out := make([]error, len(errs))
+	for i, e := range errs {
+		out[i] = e
+	}
+	return out
+}
+
+// recordLineOf is a stopgap until every format reader has RecordLine. TODO(lead): remove.
+func recordLineOf(r any) int {
+	if rl, ok := r.(interface{ RecordLine() int }); ok {
+		return rl.RecordLine()
+	}
+	return 0
+}

@@ -1,0 +1,143 @@
+package record
+
+// The verdict policy: what makes a record invalid and what only earns it a warning is
+// decided here, once, for the library, the command line and the examples.
+//
+//   - A problem in the text of a record is an error in a strict read and a warning in a
+//     lenient one (the line of play then stops at it, with a shogi.EndUnread ending).
+//   - An illegal move is an error.
+//   - A recorded ending that the rules contradict is an error: a 詰み where the side to
+//     move has a legal move ("false-mate"), a 千日手 that is no fourth repetition, a
+//     千日手 recorded as a draw on a perpetual-check line, a checkmated side whose line
+//     ends in anything but 詰み, resignation or time-up.
+//   - Two things records commonly leave out are warnings: a checkmate the record does
+//     not mention ("unrecorded-mate"), and a 詰み recorded where the only legal moves are
+//     futile interpositions on the checking line ("futile-interpositions": tsume
+//     records omit them, 無駄合).
+
+import (
+	"io"
+	"iter"
+
+	"github.com/kifu-go/shogi"
+)
+
+// warningMismatches are the codes of *shogi.MismatchError kinds that are warnings.
+var warningMismatches = map[string]bool{
+	"unrecorded-mate":       true,
+	"futile-interpositions": true,
+}
+
+// Check judges a record that was read: it replays the main line and checks the recorded
+// ending against the rules. It returns the position the main line reaches (the position
+// before an illegal move, if there is one; nil when the start position is invalid) and
+// the problems found, each with the severity the package's policy gives it. A line that
+// a lenient read could not finish (a shogi.EndUnread ending) is replayed, and its ending
+// not judged.
+func Check(rec *shogi.Record) (*shogi.Position, []*Error) {
+	return check(rec, Source{})
+}
+
+func check(rec *shogi.Record, src Source) (*shogi.Position, []*Error) {
+	var (
+		p   *shogi.Position
+		err error
+	)
+	if end := rec.Ending(); end != nil && end.Kind == shogi.EndUnread {
+		p, err = rec.Replay()
+	} else {
+		p, err = rec.CheckEnding()
+	}
+	if err == nil {
+		return p, nil
+	}
+	severity := SeverityError
+	if me, ok := err.(*shogi.MismatchError); ok && warningMismatches[me.Code()] {
+		severity = SeverityWarning
+	}
+	return p, []*Error{newError(err, src, severity)}
+}
+
+// Verdict is the judgement of one record of an input.
+type Verdict struct {
+	// Source is where the record came from.
+	Source Source
+	// Record is the record as read: in full when it is valid, up to its first problem
+	// (where its line of play stops with a shogi.EndUnread ending) when it is not; nil
+	// when nothing of it could be read.
+	Record *shogi.Record
+	// Final is the position the main line reaches, or the one before the first problem;
+	// nil when no position could be set up.
+	Final *shogi.Position
+	// Moves is the number of moves of the main line that were read.
+	Moves int
+	// Problems lists what is wrong, in order: the reading problems, then the rules'.
+	Problems []*Error
+}
+
+// Valid reports whether the record has no problem of SeverityError.
+func (v *Verdict) Valid() bool { return v.Err() == nil }
+
+// Err returns the first problem of SeverityError, or nil.
+func (v *Verdict) Err() *Error {
+	for _, p := range v.Problems {
+		if p.Severity == SeverityError {
+			return p
+		}
+	}
+	return nil
+}
+
+// Warnings returns the problems of SeverityWarning.
+func (v *Verdict) Warnings() []*Error {
+	var ws []*Error
+	for _, p := range v.Problems {
+		if p.Severity == SeverityWarning {
+			ws = append(ws, p)
+		}
+	}
+	return ws
+}
+
+// Validate reads every record of r and judges each with the package's policy (see
+// Check). Call it on a Reader that has not been read from. It reads leniently whatever
+// r.Lenient says, so that the verdict on a record with a problem still has the moves and
+// the position before it; with r.Lenient false every reading problem is an error, as a
+// strict Read reports it, and with r.Lenient true a warning. A record that could not be
+// read at all, or a failed read of the input, is a verdict with a nil Record.
+func Validate(r *Reader) iter.Seq[*Verdict] {
+	strict := !r.Lenient
+	if r.src == nil {
+		r.Lenient = true
+	}
+	return func(yield func(*Verdict) bool) {
+		defer func() { r.Lenient = !strict }()
+		for {
+			rec, err := r.Read()
+			if err == io.EOF {
+				return
+			}
+			v := &Verdict{Source: r.Source(), Record: rec}
+			for _, w := range r.Warnings() {
+				if strict {
+					e := *w
+					e.Severity = SeverityError
+					w = &e
+				}
+				v.Problems = append(v.Problems, w)
+			}
+			if err != nil {
+				v.Problems = append(v.Problems, err.(*Error))
+			}
+			if rec != nil {
+				v.Moves = len(rec.MainLine())
+				var problems []*Error
+				v.Final, problems = check(rec, v.Source)
+				v.Problems = append(v.Problems, problems...)
+			}
+			if !yield(v) {
+				return
+			}
+		}
+	}
+}

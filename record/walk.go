@@ -1,0 +1,115 @@
+package record
+
+import (
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Entry is one path that Walk found.
+type Entry struct {
+	// Path is the file's path; "-" stands for standard input.
+	Path string
+	// Root is the directory, as paths named it, in which the walk found the file; ""
+	// for a file named itself. A converter mirrors the file's place under Root.
+	Root string
+	// Skipped, when not empty, says why Walk passes the file over: it was found in a
+	// directory and is not a record file ("no record extension"), or not a regular file
+	// ("not a regular file": a FIFO, a device, a socket, which could block for ever).
+	Skipped string
+	// Err is the error of a path that could not be reached: it does not exist, matches
+	// nothing, or cannot be listed.
+	Err error
+}
+
+// Walk returns the record files that paths name, in order:
+//   - a file is taken as it is, whatever its name or kind (so process substitutions and
+//     named pipes given by name are read);
+//   - "-" is standard input (the caller reads it);
+//   - a directory is walked recursively in lexical order; its regular files with a record
+//     extension (see FormatOfName) are taken, and every other file is an Entry with
+//     Skipped set;
+//   - a path that does not exist but holds a glob pattern (*, ?, [) is expanded, and
+//     each match taken as above;
+//   - anything else is an Entry with Err set, and the walk goes on.
+func Walk(paths ...string) iter.Seq[Entry] {
+	return func(yield func(Entry) bool) {
+		for _, path := range paths {
+			if !walkPath(path, true, yield) {
+				return
+			}
+		}
+	}
+}
+
+// walkPath yields the entries of one path; glob says whether a pattern may be expanded.
+// It returns false when yield asked to stop.
+func walkPath(path string, glob bool, yield func(Entry) bool) bool {
+	if path == "-" {
+		return yield(Entry{Path: path})
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		if glob && strings.ContainsAny(path, "*?[") {
+			matches, gerr := filepath.Glob(path)
+			if gerr == nil && len(matches) > 0 {
+				for _, m := range matches {
+					if !walkPath(m, false, yield) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return yield(Entry{Path: path, Err: err})
+	}
+	if !info.IsDir() {
+		return yield(Entry{Path: path})
+	}
+	stopped := false
+	werr := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if !yield(Entry{Path: p, Err: err}) {
+				stopped = true
+				return fs.SkipAll
+			}
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		e := Entry{Path: p, Root: path}
+		switch {
+		case FormatOfName(p) == Unknown:
+			e.Skipped = "no record extension"
+		case !isRegular(p, d):
+			e.Skipped = "not a regular file"
+		}
+		if !yield(e) {
+			stopped = true
+			return fs.SkipAll
+		}
+		return nil
+	})
+	if werr != nil && !stopped {
+		return yield(Entry{Path: path, Err: werr})
+	}
+	return !stopped
+}
+
+// isRegular reports whether the directory entry d at p is a regular file, or a link to one.
+func isRegular(p string, d fs.DirEntry) bool {
+	if d.Type().IsRegular() {
+		return true
+	}
+	if d.Type()&fs.ModeSymlink != 0 {
+		info, err := os.Stat(p)
+		return err == nil && info.Mode().IsRegular()
+	}
+	return false
+}
