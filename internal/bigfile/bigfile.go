@@ -96,4 +96,3 @@ func GameSize(moves, commentBytes int) (int, error) {
 	}
 	return len(games[0]) + 2, nil
 }
-
