@@ -80,7 +80,8 @@ func (f Foul) Code() string {
 }
 
 // String returns the message of f without the package prefix, such as "two pawns on a
-// file (nifu)".
+// file (nifu)", for composing messages. (fmt prints a Foul, an error, with its Error
+// method.)
 func (f Foul) String() string {
 	if f < numFouls {
 		return foulInfo[f].text
