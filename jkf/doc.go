@@ -13,17 +13,39 @@
 //
 // # Reading
 //
-// [Parse] reads one record and a [Reader] reads a stream of them. Every move is
-// resolved against the position and checked with [shogi.Position.CheckMove]; an
-// illegal move is a [*SyntaxError] (with the line, column and JSON path of the move
-// object) whose Err is the root package's [*shogi.IllegalMoveError], so
-// errors.Is(err, shogi.ErrNifu) tells a 二歩 and errors.As gives the move number.
-// An OTHER start position may be a composed one that could not arise in a game (see
-// [shogi.Setup.AllowUnreachable]). A move's "piece" must be the piece on its origin square, its "color" the side to
-// move; "capture" and "same", when given, must agree with the position; "relative"
-// is not needed to read a move and is not checked. Keys JKF does not define are an
-// error. Set [Reader.Lenient] to step over these problems with warnings instead; an
-// illegal move then ends its line, kept as the line's ending, never dropped silently.
+// [Parse] reads one record and a [Reader] reads a stream of them: JSON objects one
+// after the other, as JSON Lines (one record a line), concatenated or pretty-printed.
+// The reader holds only the record being read and a buffer, so that a stream of any
+// length reads in memory bounded by its longest record; [Reader.MaxBytes] bounds one
+// record ([DefaultMaxBytes], 16 MiB, when 0) and a longer one is an [ErrTooLarge]
+// error. A record that cannot be read does not stop the stream: Read returns its
+// error and the next call reads the next record, and [Reader.RecordLine] gives the
+// line at which the record starts. A value that is not valid JSON (a truncated record,
+// garbage between records) is an [ErrJSON] error at the fault, and the reader resumes
+// at the next line that may start a value; a top-level value that is not an object is
+// an [ErrNotObject] error. Parse of a text without a record is an error that wraps
+// [shogi.ErrNoRecord]; a Reader returns io.EOF for it.
+//
+// Every move is resolved against the position and checked with
+// [shogi.Position.CheckMove]; an illegal move is a [*SyntaxError] (with the line,
+// column and JSON path of the move object) whose Err is the root package's
+// [*shogi.IllegalMoveError], so errors.Is(err, shogi.ErrNifu) tells a 二歩 and
+// errors.As gives the move number. Lines and columns are those of the stream, the
+// column counted in characters. An OTHER start position may be a composed one that
+// could not arise in a game (see [shogi.Setup.AllowUnreachable]). A move's "piece"
+// must be the piece on its origin square ([shogi.ErrPieceMismatch], whose error says
+// which piece is there), its "color" the side to move; "capture" and "same", when
+// given, must agree with the position; "relative" is not needed to read a move and is
+// not checked. Keys JKF does not define are an error.
+//
+// Set [Reader.Lenient] to step over these problems with warnings
+// ([Reader.Warnings]) instead. A move a lenient read cannot read, or an illegal one,
+// ends its line with an ending of kind [shogi.EndUnread] whose Text is the move's
+// JSON, and one warning that wraps the move's error; the moves before it are kept
+// and nothing of the line after it is read. (The first move of a fork that cannot be
+// read makes the fork an unread alternative: a child without a move, with the
+// EndUnread ending.) A lenient read never records a result the text does not state:
+// an illegal move is no loss by a foul.
 //
 // # Writing
 //
@@ -36,8 +58,11 @@
 //   - bookmarks;
 //   - the move number of the start position (JKF records start at move 1);
 //   - fractions of a second in times;
-//   - the Text of an ending of a known kind (a lenient read's illegal move, for
-//     instance).
+//   - the Text of an ending of a known kind;
+//   - an ending of kind [shogi.EndUnread], the mark of a line a lenient read could
+//     not finish: no special entry is written for it and the line simply stops (a
+//     line that stops there with variations goes on with its first variation), and
+//     an unread alternative (a child without a move) is left out.
 //
 // Endings CSA has no code for are written with their KIF words as the special:
 // 不戦勝, 不戦敗, 封じ手; an ending of no known kind is written as its Text and read

@@ -3,6 +3,8 @@ package jkf_test
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/jkf"
@@ -46,4 +48,31 @@ func ExampleFormat() {
 	fmt.Print(string(out))
 	// Output:
 	// {"header":{},"initial":{"preset":"HIRATE"},"moves":[{},{"comments":["a gold"],"move":{"color":0,"from":{"x":4,"y":9},"to":{"x":5,"y":8},"piece":"KI","relative":"R"}}]}
+}
+
+// A Reader reads a stream of records and goes on after a record it cannot read.
+func ExampleReader() {
+	stream := `{"header":{"先手":"甲"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}
+{"header":{"先手":"乙"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":5},"piece":"FU"}}]}
+{"header":{"先手":"丙"},"moves":[{},{"move":{"color
+{"header":{"先手":"丁"},"moves":[{},{"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}}]}
+`
+	r := jkf.NewReader(strings.NewReader(stream))
+	for n := 1; ; n++ {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Printf("record %d, starting at line %d: %v\n", n, r.RecordLine(), err)
+			continue
+		}
+		black, _ := rec.Header.Get(shogi.HeaderBlack)
+		fmt.Printf("record %d: %s %v\n", n, black, rec.Moves())
+	}
+	// Output:
+	// record 1: 甲 [7g7f]
+	// record 2, starting at line 2: jkf: line 2, column 42: moves[1].move: illegal move 7g7e at move 1: the piece cannot move that way
+	// record 3, starting at line 3: jkf: line 3, column 49: invalid JSON: unexpected EOF
+	// record 4: 丁 [2g2f]
 }

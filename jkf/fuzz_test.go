@@ -42,52 +42,55 @@ func FuzzReadJKF(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, lenient := range []bool{false, true} {
-			r := jkf.NewReader(bytes.NewReader(data))
-			r.Lenient = lenient
-			r.MaxBytes = 1 << 16
-			reads := 0
-			for ; ; reads++ {
-				if reads > len(data)+1 {
-					t.Fatalf("lenient %v: no io.EOF after %d calls of Read", lenient, reads)
-				}
-				rec, err := r.Read()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					checkPlace(t, data, r.RecordLine(), err)
-				}
-				for _, w := range r.Warnings() {
-					checkPlace(t, data, r.RecordLine(), w)
-				}
-				if err == nil {
-					checkRewrite(t, rec)
-				}
+	f.Fuzz(fuzzRead)
+}
+
+// fuzzRead checks the contract of FuzzReadJKF on data.
+func fuzzRead(t *testing.T, data []byte) {
+	for _, lenient := range []bool{false, true} {
+		r := jkf.NewReader(bytes.NewReader(data))
+		r.Lenient = lenient
+		r.MaxBytes = 1 << 16
+		reads := 0
+		for ; ; reads++ {
+			if reads > len(data)+1 {
+				t.Fatalf("lenient %v: no io.EOF after %d calls of Read", lenient, reads)
+			}
+			rec, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				checkPlace(t, data, r.RecordLine(), err)
+			}
+			for _, w := range r.Warnings() {
+				checkPlace(t, data, r.RecordLine(), w)
+			}
+			if err == nil {
+				checkRewrite(t, rec)
 			}
 		}
-		rec, err := jkf.Parse(data)
-		if err != nil {
-			checkPlace(t, data, 1, err)
-			return
-		}
-		first, err := jkf.Format(rec)
-		if err != nil {
-			t.Fatalf("a record read does not write: %v", err)
-		}
-		rec2, err := jkf.Parse(first)
-		if err != nil {
-			t.Fatalf("written text does not parse: %v\n%s", err, first)
-		}
-		if diff := diffRecords(rec, rec2); diff != "" {
-			t.Fatalf("record changed (-read +rewritten):\n%s\n%s", diff, first)
-		}
-		second, err := jkf.Format(rec2)
-		if err != nil || !bytes.Equal(first, second) {
-			t.Fatalf("second write differs (%v):\n%s\n----\n%s", err, first, second)
-		}
-	})
+	}
+	rec, err := jkf.Parse(data)
+	if err != nil {
+		checkPlace(t, data, 1, err)
+		return
+	}
+	first, err := jkf.Format(rec)
+	if err != nil {
+		t.Fatalf("a record read does not write: %v", err)
+	}
+	rec2, err := jkf.Parse(first)
+	if err != nil {
+		t.Fatalf("written text does not parse: %v\n%s", err, first)
+	}
+	if diff := diffRecords(rec, rec2); diff != "" {
+		t.Fatalf("record changed (-read +rewritten):\n%s\n%s", diff, first)
+	}
+	second, err := jkf.Format(rec2)
+	if err != nil || !bytes.Equal(first, second) {
+		t.Fatalf("second write differs (%v):\n%s\n----\n%s", err, first, second)
+	}
 }
 
 // fuzzReasons are the reasons an error of the reader may wrap.

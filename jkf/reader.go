@@ -39,14 +39,17 @@ type Reader struct {
 	// [Reader.Warnings]) instead of stopping: unknown keys are skipped, a capture or
 	// same that does not match is ignored, a time it cannot read is left out (the
 	// move is kept), and a move it cannot read or that is illegal ends its line with
-	// an [shogi.EndUnread] ending whose Text is the move's JSON. The rest of that line
-	// (the entries after the move, and the forks on the move's entry) is not read; the
-	// warning wraps the move's error, so that errors.Is(w, shogi.ErrNifu) tells the
-	// foul. A lenient read never records an ending the text does not state.
+	// an ending of kind [shogi.EndUnread] whose Text is the move's JSON. The rest of
+	// that line (the entries after the move, and the forks on the move's entry) is
+	// not read; the one warning wraps the move's error, so that
+	// errors.Is(w, shogi.ErrNifu) tells the foul. A lenient read never records an
+	// ending the text does not state. An object with none of the keys of a record
+	// (header, initial, moves) is an error even then.
 	Lenient bool
 	// MaxBytes bounds the length of one record (or of any top-level value) in bytes;
-	// 0 means DefaultMaxBytes. A longer record is an ErrTooLarge error, and the reader
-	// goes on with the record after it. The stream may be of any length.
+	// 0 means DefaultMaxBytes, and more than 1 GiB means 1 GiB. A longer record is an
+	// ErrTooLarge error, and the reader goes on with the record after it. The stream
+	// may be of any length.
 	MaxBytes int64
 
 	in         input
@@ -94,11 +97,14 @@ func Parse(data []byte) (*shogi.Record, error) {
 	return nil, &SyntaxError{Line: r.in.line, Column: r.in.col, Err: fmt.Errorf("%w: text after the record", ErrJSON)}
 }
 
+// maxRecordBytes is the largest MaxBytes a Reader takes; a larger one means it.
+const maxRecordBytes = 1 << 30
+
 func (r *Reader) maxBytes() int {
-	if r.MaxBytes <= 0 || r.MaxBytes > 1<<40 {
+	if r.MaxBytes <= 0 {
 		return DefaultMaxBytes
 	}
-	return int(r.MaxBytes)
+	return int(min(r.MaxBytes, maxRecordBytes))
 }
 
 // Read returns the next record, or io.EOF when there is none. After an error the next

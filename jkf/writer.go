@@ -10,7 +10,10 @@ import (
 	"github.com/kifu-go/shogi"
 )
 
-// A Writer writes records as JKF, one JSON object per record followed by a newline.
+// A Writer writes records as JKF, one JSON object per record followed by a newline:
+// records written one after the other are JSON Lines (pretty-printed when Indent is
+// set), which a [Reader] reads back. An ending of kind [shogi.EndUnread] is written as
+// nothing: the line simply stops.
 type Writer struct {
 	// Indent, when not empty, indents the JSON by that string per level.
 	Indent string
