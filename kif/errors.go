@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	shogi "github.com/kifu-go/shogi"
 )
 
 // Errors a [SyntaxError] wraps. An illegal move is wrapped as the root package's
@@ -18,7 +20,6 @@ var (
 	ErrHand               = errors.New("kif: malformed pieces in hand (持駒)")
 	ErrPosition           = errors.New("kif: impossible start position")
 	ErrMoveSyntax         = errors.New("kif: malformed move")
-	ErrPieceMismatch      = errors.New("kif: the named piece is not the piece on the origin square")
 	ErrMissingOrigin      = errors.New("kif: a board move without its origin square")
 	ErrNoPreviousMove     = errors.New("kif: 同 without a previous move")
 	ErrMoveNumber         = errors.New("kif: unexpected move number")
@@ -28,6 +29,13 @@ var (
 	ErrDuplicateVariation = errors.New("kif: a variation repeats a move already recorded at that point")
 	ErrResult             = errors.New("kif: malformed closing line (まで…)")
 )
+
+// ErrPieceMismatch is the foul of a KIF move that names another piece than the one on
+// its origin square ("７六銀(77)"): the root package's [shogi.ErrPieceMismatch], kept
+// under this name for compatibility. The move's *shogi.IllegalMoveError gives its move
+// number and a reason that says which piece is there ("7七 holds a pawn (歩), not a
+// silver (銀)").
+var ErrPieceMismatch = shogi.ErrPieceMismatch
 
 // SyntaxError reports a problem in the input and where it is. Line and Column are
 // 1-based; Column counts characters (not bytes) of the decoded line.

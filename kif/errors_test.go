@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	shogi "github.com/kifu-go/shogi"
 )
 
@@ -88,7 +89,8 @@ func TestIllegalMoveError(t *testing.T) {
 		t.Errorf("message:\ngot  %s\nwant %s", err, msg)
 	}
 
-	// Lenient: the illegal move ends the line as written, and what follows it is reported.
+	// Lenient: the line ends unread at the illegal move, with one warning; the move
+	// after it is passed over without another.
 	r := NewReader(strings.NewReader(in))
 	r.Lenient = true
 	rec, err := r.Read()
@@ -98,29 +100,29 @@ func TestIllegalMoveError(t *testing.T) {
 	if n := len(rec.Moves()); n != 10 {
 		t.Errorf("got %d moves, want 10", n)
 	}
-	want := shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WhiteWins, Text: "７七歩打", Time: sec(3, 9), HasTime: true}
-	if e := rec.Ending(); e == nil || !reflect.DeepEqual(*e, want) {
-		t.Errorf("ending: got %+v, want %+v", e, want)
+	want := shogi.Ending{Kind: shogi.EndUnread, Text: "11 ７七歩打     ( 0:03/00:00:09)"}
+	if diff := cmp.Diff(&want, rec.Ending(), cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("ending (-want +got):\n%s", diff)
 	}
 	ws := r.Warnings()
-	if len(ws) != 2 || !errors.Is(ws[0], shogi.ErrNifu) || !errors.Is(ws[1], ErrMoveAfterEnd) || ws[1].Line != 14 {
+	if len(ws) != 1 || !errors.Is(ws[0], shogi.ErrNifu) || ws[0].Line != 13 || ws[0].Column != 6 {
 		t.Errorf("warnings: %v", ws)
 	}
-	// Written back, the kept move is still there, and a lenient read gives the same record.
+	// Written back, the line simply stops: no special move, no まで line, and a strict
+	// read gives the same moves without an ending.
 	out, err := Format(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(out, []byte("  11 ７七歩打     ( 0:03/00:00:09)\nまで10手で先手の反則負け\n")) {
+	if !bytes.HasSuffix(out, []byte("  10 ４六歩(45)\n")) {
 		t.Errorf("written:\n%s", out)
 	}
-	r = NewReader(bytes.NewReader(out))
-	r.Lenient = true
-	rec2, err := r.Read()
+	back, err := Parse(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := diffRecords(rec, rec2); diff != "" {
+	rec.MainLine()[9].End = nil
+	if diff := diffRecords(rec, back); diff != "" {
 		t.Errorf("(-first +second):\n%s", diff)
 	}
 }
@@ -139,8 +141,22 @@ func TestEmptyInput(t *testing.T) {
 	if _, err := r.Read(); err != io.EOF {
 		t.Errorf("second Read: got %v, want io.EOF", err)
 	}
-	if _, err := Parse(nil); err != io.ErrUnexpectedEOF {
-		t.Errorf("Parse(nil): got %v, want io.ErrUnexpectedEOF", err)
+	if r.RecordLine() != 0 || r.Warnings() != nil {
+		t.Errorf("after io.EOF: record line %d, warnings %v", r.RecordLine(), r.Warnings())
+	}
+	for _, in := range []string{"", "\n \n", "# a comment\n\n#another\n"} {
+		for name, parse := range map[string]func([]byte) (*shogi.Record, error){"Parse": Parse, "ParseKI2": ParseKI2} {
+			_, err := parse([]byte(in))
+			var se *SyntaxError
+			if !errors.Is(err, shogi.ErrNoRecord) || !errors.As(err, &se) || se.Line != 1 || se.Column != 1 {
+				t.Errorf("%s(%q): got %v, want shogi.ErrNoRecord at 1:1", name, in, err)
+			}
+		}
+	}
+	// A "#KIF" line alone is an empty record, which starts there.
+	r = NewReader(strings.NewReader("\n#KIF version=2.0 encoding=UTF-8\n"))
+	if rec, err := r.Read(); err != nil || len(rec.Moves()) != 0 || r.RecordLine() != 2 {
+		t.Errorf("a #KIF line alone: %v, %v, record line %d", rec, err, r.RecordLine())
 	}
 }
 
@@ -157,7 +173,7 @@ func TestTruncated(t *testing.T) {
 			rec, err := Parse(data[:cut])
 			var se *SyntaxError
 			switch {
-			case err == io.ErrUnexpectedEOF:
+			case errors.Is(err, shogi.ErrNoRecord):
 			case err != nil && !errors.As(err, &se):
 				t.Fatalf("%s cut at %d: %v is not a *SyntaxError", name, cut, err)
 			case err == nil && len(rec.Moves()) > len(full.Moves()):
@@ -195,12 +211,12 @@ func TestUnknownHeaderKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := shogi.Header{{Key: "珍しい項目", Value: "値１"}, {Key: "開始日時", Value: "2024/01/02"}, {Key: "Foo", Value: "bar : baz"}, {Key: "手合割", Value: "平手"}}
+	want := shogi.Header{{Key: "珍しい項目", Value: "値１"}, {Key: "開始日時", Value: "2024/01/02"}, {Key: "Foo", Value: " bar : baz"}, {Key: "手合割", Value: "平手"}}
 	if diff := diffRecords(&shogi.Record{Header: want}, &shogi.Record{Header: rec.Header}); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
 	out, _ := Format(rec)
-	if !bytes.Contains(out, []byte("珍しい項目：値１\n開始日時：2024/01/02\nFoo：bar : baz\n手合割：平手\n")) {
+	if !bytes.Contains(out, []byte("珍しい項目：値１\n開始日時：2024/01/02\nFoo： bar : baz\n手合割：平手\n")) {
 		t.Errorf("written header:\n%s", out)
 	}
 }

@@ -49,7 +49,8 @@ func ExampleReader_illegalMove() {
 	}
 	fmt.Println(errors.Is(err, shogi.ErrPathBlocked))
 
-	// A lenient reader keeps the move and says what is wrong with it.
+	// A lenient reader keeps the moves before it, ends the line there without
+	// inventing a result, and says what is wrong.
 	r := kif.NewReader(strings.NewReader(record))
 	r.Lenient = true
 	rec, _ := r.Read()
@@ -58,7 +59,7 @@ func ExampleReader_illegalMove() {
 	// Output:
 	// kif: line 3, column 6: illegal move 8h3c at move 3: the path is blocked
 	// true
-	// 2 moves, then "３三角(88)" (illegal loss)
+	// 2 moves, then "3 ３三角(88)" (unread)
 	// 1 warning
 }
 

@@ -15,9 +15,10 @@ import (
 // Reading the input: lines ended by LF, CRLF or a lone CR, each at most MaxLineLength
 // bytes, decoded from the detected encoding. The encoding is sniffed from the head of
 // the input in this order: a UTF-8 byte order mark; a first line
-// "#KIF version=2.0 encoding=…"; UTF-8 when the head is valid UTF-8; Shift_JIS
-// (CP932) otherwise. When the head is all ASCII, the first line that is not decides. The file extension (.kif Shift_JIS, .kifu UTF-8 by the spec) is
-// never trusted.
+// "#KIF version=2.0 encoding=…", unless the text is plainly in the other encoding (a
+// problem reported on line 1); UTF-8 when the head is valid UTF-8; Shift_JIS (CP932)
+// otherwise. When the head is all ASCII, the first line that is not decides. The file
+// extension (.kif Shift_JIS, .kifu UTF-8 by the spec) is never trusted.
 
 // MaxLineLength is the longest line, in bytes, that a Reader accepts. Longer lines
 // are an [ErrLineTooLong] error, so that memory stays bounded.
@@ -217,20 +218,30 @@ func (lr *lineReader) discardLine() error {
 }
 
 // sniffEncoding detects the encoding of the input from its head (see the file comment).
-func sniffEncoding(head []byte, atEOF bool) Encoding {
+// When the first line declares an encoding that the text is not in (a declared UTF-8
+// file whose text is Shift_JIS, or the other way round), the text wins: the encoding of
+// the text is returned, with the declaration (its name as written, and the 0-based
+// byte offset of its "encoding=" field) for the caller to report.
+func sniffEncoding(head []byte, atEOF bool) (Encoding, declaration) {
 	if bytes.HasPrefix(head, utf8BOM) {
-		return UTF8
+		return UTF8, declaration{}
 	}
-	if e, ok := declaredEncoding(head); ok {
-		return e
+	if d, ok := declaredEncoding(head); ok {
+		switch {
+		case d.enc == UTF8 && !validUTF8Head(head, atEOF) && validShiftJISHead(head, atEOF):
+			return ShiftJIS, d
+		case d.enc == ShiftJIS && !isASCII(head) && validUTF8Head(head, atEOF):
+			return UTF8, d
+		}
+		return d.enc, declaration{}
 	}
 	if isASCII(head) && !atEOF {
-		return AutoEncoding // decided by the first line that is not ASCII
+		return AutoEncoding, declaration{} // decided by the first line that is not ASCII
 	}
 	if validUTF8Head(head, atEOF) {
-		return UTF8
+		return UTF8, declaration{}
 	}
-	return ShiftJIS
+	return ShiftJIS, declaration{}
 }
 
 func isASCII(b []byte) bool {
@@ -242,21 +253,48 @@ func isASCII(b []byte) bool {
 	return true
 }
 
+// declaration is the encoding a first line "#KIF version=2.0 encoding=…" declares.
+type declaration struct {
+	enc  Encoding // AutoEncoding when there is none
+	name string   // the name as written
+	off  int      // the byte offset of "encoding=" in the line
+}
+
 // declaredEncoding reads the encoding of a first line "#KIF version=2.0 encoding=…".
-func declaredEncoding(head []byte) (Encoding, bool) {
+func declaredEncoding(head []byte) (declaration, bool) {
 	if !bytes.HasPrefix(head, []byte("#KIF")) {
-		return AutoEncoding, false
+		return declaration{}, false
 	}
 	line := head
 	if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
 		line = line[:i]
 	}
-	for _, f := range strings.Fields(string(line)) {
-		if v, ok := strings.CutPrefix(f, "encoding="); ok {
-			return encodingByName(v)
+	for i := 0; i < len(line); {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
 		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		if v, ok := bytes.CutPrefix(line[i:j], []byte("encoding=")); ok {
+			enc, ok := encodingByName(string(v))
+			return declaration{enc: enc, name: string(v), off: i}, ok
+		}
+		i = j
 	}
-	return AutoEncoding, false
+	return declaration{}, false
+}
+
+// validShiftJISHead reports whether head is valid Shift_JIS (CP932), allowing a
+// character cut off at its end when more input follows.
+func validShiftJISHead(head []byte, atEOF bool) bool {
+	out, err := japanese.ShiftJIS.NewDecoder().Bytes(head)
+	if err != nil {
+		return false
+	}
+	i := bytes.Index(out, []byte("\uFFFD"))
+	return i < 0 || !atEOF && i == len(out)-len("\uFFFD")
 }
 
 // validUTF8Head reports whether head is valid UTF-8, allowing a rune cut off at its end

@@ -53,13 +53,11 @@ func (p *parser) ki2Line(s string, off int) error {
 			j += n2
 		}
 		if !ok {
-			if err := p.fail(column(s, i), ErrMoveSyntax); err != nil {
-				return err
-			}
-			i = j
-			continue
+			// Text before the first mark of the line (it cannot be: the line starts
+			// with one), kept as a safeguard.
+			return p.unknownLine(s, i, ErrMoveSyntax)
 		}
-		if err := p.ki2Move(c, trimRightSpaces(s[i:j]), n, column(s, i)); err != nil {
+		if err := p.ki2Move(c, trimRightSpaces(s[i:j]), n, column(s, i), trimRightSpaces(s[i:])); err != nil {
 			return err
 		}
 		i = j
@@ -68,8 +66,9 @@ func (p *parser) ki2Line(s string, off int) error {
 }
 
 // ki2Move reads one move (or special move): text is the move with its turn mark of
-// side c, markLen bytes long.
-func (p *parser) ki2Move(c shogi.Color, text string, markLen, col int) error {
+// side c, markLen bytes long; rest is the text line from the move on, which a lenient
+// read keeps when it cannot read the move.
+func (p *parser) ki2Move(c shogi.Color, text string, markLen, col int, rest string) error {
 	tok := trimSpaces(text[markLen:])
 	if p.skipping {
 		return nil
@@ -82,15 +81,15 @@ func (p *parser) ki2Move(c shogi.Color, text string, markLen, col int) error {
 		return p.endLine(&shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, col)
 	}
 	if c != side {
-		return p.badMove(col, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Reason: shogi.ErrWrongSide}, tok)
+		return p.badMove(col, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Reason: shogi.ErrWrongSide}, rest)
 	}
 	m, err := notation.KI2.Decode(p.pos, text)
 	if err != nil {
 		var ime *shogi.IllegalMoveError
 		if errors.As(err, &ime) {
-			return p.badMove(col, ime, tok)
+			return p.badMove(col, ime, rest)
 		}
-		return p.badMove(col, fmt.Errorf("%w: %w", ErrMoveSyntax, err), tok)
+		return p.badMove(col, fmt.Errorf("%w: %w", ErrMoveSyntax, err), rest)
 	}
 	_, err = p.addMove(m, col)
 	return err

@@ -2,6 +2,7 @@ package kif
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -37,38 +38,40 @@ func (p *parser) kifLine(s string, off int) error {
 	if p.top().ended {
 		return p.afterEnd(numCol)
 	}
-	if err := p.expectNumber(n, numCol); err != nil {
-		return err
+	line := trimRightSpaces(s[off:]) // what a lenient read keeps of a line it cannot read
+	if want := p.wantNumber(n); n != want {
+		return p.unread(numCol, fmt.Errorf("%w: %d, want %d", ErrMoveNumber, n, want), line)
 	}
 	moveOff := i
 	moveCol := column(s, moveOff)
 	m, used, err := p.parseKIFMove(s[i:])
 	if err == errNotAMove {
-		return p.kifSpecial(s, moveOff)
+		return p.kifSpecial(s, moveOff, line)
 	}
 	if err != nil {
-		return p.badMove(moveCol+utf8.RuneCountInString(s[i:i+used]), err, moveText(s[i:]))
+		return p.badMove(moveCol+utf8.RuneCountInString(s[i:i+used]), err, line)
 	}
 	i += used
-	tm, hasTime, rest, terr := parseTrailer(s[i:])
-	if terr != nil {
-		return p.badMove(column(s, len(s)-len(rest)), terr, moveText(s[moveOff:]))
+	tr := parseTrailer(s[i:])
+	col, terr := tr.problem(s, i)
+	if terr != nil && !p.r.Lenient {
+		return p.fail(col, terr)
+	}
+	if tr.junkAt >= 0 {
+		return p.unread(column(s, i+tr.junkAt), fmt.Errorf("%w: text after the move", ErrMoveSyntax), line)
 	}
 	if err := p.pos.CheckMove(m); err != nil {
-		text := moveText(s[moveOff:])
-		if err := p.badMove(moveCol, err, text); err != nil {
-			return err
-		}
-		if e := p.top().tip().End; e != nil && e.Text == text {
-			e.Time, e.HasTime = tm, hasTime // the kept move keeps its time
-		}
-		return nil
+		return p.badMove(moveCol, err, line)
 	}
 	node, err := p.addMove(m, moveCol)
-	if err != nil {
+	if err != nil || node == nil {
 		return err
 	}
-	node.Time, node.HasTime = tm, hasTime
+	if tr.timeAt >= 0 {
+		// The move is kept without the time it gives.
+		return p.fail(column(s, i+tr.timeAt), ErrTime)
+	}
+	node.Time, node.HasTime = tr.time, tr.hasTime
 	return nil
 }
 
@@ -93,16 +96,28 @@ func moveText(s string) string {
 }
 
 // kifSpecial reads a special move (投了, 中断, …) or an unknown one, kept as text.
-func (p *parser) kifSpecial(s string, off int) error {
+// line is the whole line, which a lenient read keeps when it cannot read it.
+func (p *parser) kifSpecial(s string, off int, line string) error {
 	word := moveText(s[off:])
 	if word == "" {
-		return p.badMove(column(s, off), ErrMoveSyntax, "")
+		return p.badMove(column(s, off), ErrMoveSyntax, line)
 	}
-	tm, hasTime, rest, err := parseTrailer(s[off+len(word):])
-	if err != nil {
-		return p.fail(column(s, len(s)-len(rest)), err)
+	rest := off + len(word)
+	tr := parseTrailer(s[rest:])
+	col, terr := tr.problem(s, rest)
+	if terr != nil && !p.r.Lenient {
+		return p.fail(col, terr)
 	}
-	e := &shogi.Ending{Time: tm, HasTime: hasTime}
+	if tr.junkAt >= 0 {
+		return p.unread(column(s, rest+tr.junkAt), fmt.Errorf("%w: text after the special move", ErrMoveSyntax), line)
+	}
+	if tr.timeAt >= 0 {
+		// The ending is kept without the time it gives.
+		if err := p.fail(column(s, rest+tr.timeAt), ErrTime); err != nil {
+			return err
+		}
+	}
+	e := &shogi.Ending{Time: tr.time, HasTime: tr.hasTime}
 	if kind, ok := endingKind(word); ok {
 		e.Kind = kind
 	} else if c, ok := parseClosing("まで0手で" + word); ok && c.kind != shogi.EndNone {
@@ -187,35 +202,69 @@ func (p *parser) parseKIFMove(s string) (shogi.Move, int, error) {
 	}
 	m := shogi.NewMove(from, to, promote)
 	if pc := p.pos.PieceAt(from); pc != shogi.NoPiece && pc.Color() == p.pos.SideToMove() && pc.Type() != t {
-		return shogi.NoMove, 0, ErrPieceMismatch
+		return shogi.NoMove, 0, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Move: m,
+			Reason: fmt.Errorf("%w: %s holds a %s (%s), not a %s (%s)", shogi.ErrPieceMismatch,
+				squareName(from), pc.Type(), moveNames[pc.Type()], t, moveNames[t])}
 	}
 	return m, i + n + 2, nil
 }
 
-// parseTrailer reads what may follow a move: spaces, a time "( 0:02/00:00:02)" and a
-// "+" mark saying that a variation branches here. It returns the rest of s on error.
-func parseTrailer(s string) (shogi.MoveTime, bool, string, error) {
-	s = strings.TrimLeftFunc(s, isSpace)
-	var tm shogi.MoveTime
-	has := false
-	if strings.HasPrefix(s, "(") {
-		end := strings.IndexByte(s, ')')
+// trailer is what follows a move or a special move on its line.
+type trailer struct {
+	time    shogi.MoveTime
+	hasTime bool
+	timeAt  int // the byte offset of a time group that cannot be read, or -1
+	junkAt  int // the byte offset of text that is neither a time nor a mark, or -1
+}
+
+// parseTrailer reads what may follow a move: spaces, a time group
+// "( 0:02/00:00:02)", a second time group (the IS-SHOGI app writes two; the second is
+// checked and not kept), and a "+" mark saying that a variation branches here.
+func parseTrailer(s string) trailer {
+	tr := trailer{timeAt: -1, junkAt: -1}
+	i := skipSpaces(s, 0)
+	for group := 0; group < 2 && i < len(s) && s[i] == '('; group++ {
+		end := strings.IndexByte(s[i:], ')')
 		if end < 0 {
-			return tm, false, s, ErrTime
+			if tr.timeAt < 0 {
+				tr.timeAt = i
+			}
+			return tr // the rest of the line is the broken group
 		}
-		var ok bool
-		tm, ok = parseTime(s[1:end])
-		if !ok {
-			return tm, false, s, ErrTime
+		t, ok := parseTime(s[i+1 : i+end])
+		switch {
+		case !ok && tr.timeAt < 0:
+			tr.timeAt = i
+		case ok && group == 0:
+			tr.time, tr.hasTime = t, true
 		}
-		has = true
-		s = strings.TrimLeftFunc(s[end+1:], isSpace)
+		i = skipSpaces(s, i+end+1)
 	}
-	s = strings.TrimLeftFunc(strings.TrimPrefix(s, "+"), isSpace)
-	if s != "" {
-		return tm, has, s, ErrMoveSyntax
+	if i < len(s) && s[i] == '+' {
+		i = skipSpaces(s, i+1)
 	}
-	return tm, has, s, nil
+	if i < len(s) {
+		tr.junkAt = i
+	}
+	return tr
+}
+
+// problem returns the first problem of the trailer in s, which starts at byte offset
+// off of line, as a SyntaxError's column and error; nil when there is none.
+func (tr trailer) problem(line string, off int) (int, error) {
+	switch {
+	case tr.timeAt >= 0 && (tr.junkAt < 0 || tr.timeAt < tr.junkAt):
+		return column(line, off+tr.timeAt), ErrTime
+	case tr.junkAt >= 0:
+		return column(line, off+tr.junkAt), ErrMoveSyntax
+	}
+	return 0, nil
+}
+
+// skipSpaces returns the offset of the first byte at or after i that is not a space
+// of isSpace.
+func skipSpaces(s string, i int) int {
+	return len(s) - len(trimLeftSpaces(s[i:]))
 }
 
 // parseTime reads "m:ss/h:mm:ss" with any spacing; the total may be missing.

@@ -186,3 +186,8 @@ func parseSideName(s string) (shogi.Color, bool) {
 	}
 	return shogi.Black, false
 }
+
+// squareName names a square in messages: an ASCII file and a kanji rank ("7七").
+func squareName(s shogi.Square) string {
+	return string(rune('0'+s.File())) + string(kanjiDigits[s.Rank()])
+}

@@ -35,23 +35,34 @@ func (f Dialect) String() string {
 // A Reader reads one KIF or KI2 record from an input.
 //
 // Set the exported fields before the first call to Read. By default the reader is
-// strict: the first problem stops it with a [*SyntaxError]. A lenient reader keeps
-// going and records each problem as a warning ([Reader.Warnings]); an illegal or
-// unreadable move then ends its line with an ending of kind shogi.EndIllegalLoss
-// whose Text is the move as written, and the moves after it in that line are
-// skipped, each with a warning.
+// strict: the first problem stops it with a [*SyntaxError]. A lenient reader reads on
+// and lists each problem as a warning ([Reader.Warnings]), and never records an ending
+// or a winner that the input does not state:
+//
+//   - a move it cannot read or that breaks the rules, a move whose number is not the
+//     expected one, or a line it does not understand where moves are expected ends
+//     its line of play there: the moves before it are kept, the line gets an ending of
+//     kind shogi.EndUnread whose Text is the text not read, and the rest of that line
+//     of play (up to the next 変化 header) is passed over, with one warning for all of
+//     it that wraps the cause (errors.Is(w, shogi.ErrNifu) tells a 二歩);
+//   - a time it cannot read is left out, and the move is kept;
+//   - a variation header it cannot read (or a 変化 that branches from no recorded
+//     move) passes over that variation's block, and the other lines are left alone;
+//   - anything else (an unknown line before the moves, a malformed board diagram, an
+//     unknown 手合割) is passed over with a warning.
 type Reader struct {
 	// Format restricts the move lines read: KIF (numbered lines with origins), KI2
 	// (Japanese notation after ▲/△), or both (AutoDialect, the default).
 	Format Dialect
 	// Encoding overrides the detection of the input's encoding.
 	Encoding Encoding
-	// Lenient turns problems into warnings.
+	// Lenient turns problems into warnings (see [Reader]).
 	Lenient bool
 
-	lr       *lineReader
-	done     bool
-	warnings []*SyntaxError
+	lr         *lineReader
+	done       bool
+	warnings   []*SyntaxError
+	recordLine int
 }
 
 // NewReader returns a Reader that reads from r.
@@ -59,25 +70,49 @@ func NewReader(r io.Reader) *Reader {
 	return &Reader{lr: newLineReader(r)}
 }
 
-// Warnings returns the problems a lenient Read passed over, in input order.
+// Warnings returns the problems a lenient read passed over in the record the last
+// call of [Reader.Read] returned (or failed on), in input order, every time it is
+// called, until the next call of Read. A strict read has none.
 func (r *Reader) Warnings() []*SyntaxError { return r.warnings }
+
+// RecordLine returns the 1-based line of the input at which the record the last call
+// of [Reader.Read] returned, or failed on, starts: the first line that is neither blank
+// nor a # comment (or the "#KIF" line of a record that holds nothing else). It is 0
+// before the first call and after a call that returned io.EOF. A caller reports
+// "record 3, starting at line 240" with it.
+func (r *Reader) RecordLine() int { return r.recordLine }
 
 // Read reads the record. It returns io.EOF when the input holds no record (it is
 // empty or holds only blank and # lines) and on every call after the first.
 func (r *Reader) Read() (*shogi.Record, error) {
+	r.warnings, r.recordLine = nil, 0
 	if r.done {
 		return nil, io.EOF
 	}
 	r.done = true
+	p := &parser{r: r, rec: &shogi.Record{}}
 	enc := r.Encoding
 	if enc == AutoEncoding {
-		head := r.lr.head()
-		enc = sniffEncoding(head, r.lr.eof)
+		var decl declaration
+		enc, decl = sniffEncoding(r.lr.head(), r.lr.eof)
+		if decl.enc != AutoEncoding {
+			raw := r.lr.head()[:decl.off]
+			prefix, _ := newDecoder(enc).decode(raw, func() string { return string(raw) })
+			err := fmt.Errorf("%w: the file declares encoding=%s but its text is %s", ErrEncoding, decl.name, enc)
+			if err := p.failAt(1, utf8.RuneCountInString(prefix)+1, err); err != nil {
+				r.recordLine = 1
+				return nil, err
+			}
+		}
 	}
-	p := &parser{r: r, dec: newDecoder(enc), rec: &shogi.Record{}}
+	p.dec = newDecoder(enc)
 	p.lines = []lineState{{parent: &p.rec.Root}}
 	p.last = &p.rec.Root
-	return p.run()
+	rec, err := p.run()
+	if err == io.EOF {
+		r.warnings, r.recordLine = nil, 0
+	}
+	return rec, err
 }
 
 // lineState is a line of play being read: the main line or a variation.
@@ -85,7 +120,8 @@ type lineState struct {
 	start  int         // ply index of its first move (0 for the first move of the game)
 	parent *shogi.Node // the node before its first move
 	nodes  []*shogi.Node
-	ended  bool // it has an ending or a kept illegal move: no move may follow
+	ended  bool // it has an ending: no move may follow
+	unread bool // a lenient read stopped it (shogi.EndUnread)
 }
 
 // tip returns the last node of the line.
@@ -104,12 +140,16 @@ type parser struct {
 
 	lineNo  int
 	content bool // a line other than blank or # was read
+	declLine int // the line of a "#KIF" declaration, if any
 
 	handicap        string // the 手合割 value
 	handicapLine    int
 	handicapCol     int
 	board           boardReader
 	startMoveNumber int // from a 手数＝ line after a diagram
+	commentedBoard  int // the first line of a board diagram commented out with #
+	boardNoted      bool
+	moveTable       bool // the "手数----指手--" line was read: moves are expected
 
 	pos      *shogi.Position // nil until the start position is set up
 	base     int             // move number of the first move
@@ -118,7 +158,7 @@ type parser struct {
 	last     *shogi.Node   // the node that comments and bookmarks belong to
 	lastEnd  *shogi.Ending // the ending just read, which the comments after it belong to
 	anyMove  bool          // a move line was read
-	skipping bool          // a lenient read skips a dangling variation
+	skipping bool          // a lenient read passes over the rest of a line of play
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
@@ -138,6 +178,15 @@ func (p *parser) failAt(line, col int, err error) error {
 	return e
 }
 
+// markContent notes a line that belongs to the record: the first one is where the
+// record starts.
+func (p *parser) markContent() {
+	p.content = true
+	if p.r.recordLine == 0 {
+		p.r.recordLine = p.lineNo
+	}
+}
+
 func (p *parser) run() (*shogi.Record, error) {
 	lr := p.r.lr
 	for {
@@ -147,7 +196,7 @@ func (p *parser) run() (*shogi.Record, error) {
 			break
 		}
 		if err == ErrLineTooLong {
-			p.content = true
+			p.markContent()
 			if err := p.fail(1, ErrLineTooLong); err != nil {
 				return nil, err
 			}
@@ -163,7 +212,7 @@ func (p *parser) run() (*shogi.Record, error) {
 		}
 		text, bad := p.dec.decode(raw, str)
 		if bad >= 0 {
-			p.content = true
+			p.markContent()
 			if err := p.fail(bad+1, ErrEncoding); err != nil {
 				return nil, err
 			}
@@ -172,8 +221,11 @@ func (p *parser) run() (*shogi.Record, error) {
 			return nil, err
 		}
 	}
-	if !p.content {
+	if !p.content && p.declLine == 0 {
 		return nil, io.EOF
+	}
+	if p.r.recordLine == 0 {
+		p.r.recordLine = p.declLine
 	}
 	if err := p.setUpStart(); err != nil {
 		return nil, err
@@ -233,11 +285,10 @@ func (p *parser) line(s string) error {
 		return nil
 	}
 	if t[0] == '#' {
-		// A "#KIF version=… encoding=…" line says that a record follows, even an empty one.
-		p.content = p.content || strings.HasPrefix(t, "#KIF ")
+		p.commentLine(t)
 		return nil
 	}
-	p.content = true
+	p.markContent()
 	if p.skipping && !strings.HasPrefix(t, "変化") {
 		return nil
 	}
@@ -262,17 +313,18 @@ func (p *parser) line(s string) error {
 	case strings.HasPrefix(t, "まで"):
 		return p.closing(s, off, t)
 	case strings.HasPrefix(t, "手数----") || strings.HasPrefix(t, "手数-"):
+		p.moveTable = true
 		return nil
 	case strings.HasPrefix(t, "手数＝") || strings.HasPrefix(t, "手数="):
 		return p.moveCountLine(s, off, t)
 	case isKI2Mark(t):
 		if p.r.Format == KIF {
-			return p.fail(column(s, off), ErrUnknownLine)
+			return p.unknownLine(s, off, ErrUnknownLine)
 		}
 		return p.ki2Line(s, off)
 	case t[0] >= '0' && t[0] <= '9':
 		if p.r.Format == KI2 {
-			return p.fail(column(s, off), ErrUnknownLine)
+			return p.unknownLine(s, off, ErrUnknownLine)
 		}
 		return p.kifLine(s, off)
 	case isBoardLine(t):
@@ -280,7 +332,7 @@ func (p *parser) line(s string) error {
 	}
 	if c, ok := turnLine(trimSpaces(t)); ok {
 		if p.pos != nil {
-			return p.fail(column(s, off), ErrUnknownLine)
+			return p.unknownLine(s, off, ErrUnknownLine)
 		}
 		p.board.setup.SideToMove = c
 		return nil
@@ -288,7 +340,41 @@ func (p *parser) line(s string) error {
 	if i := headerSeparator(t); i > 0 {
 		return p.header(s, off, t, i)
 	}
-	return p.fail(column(s, off), ErrUnknownLine)
+	return p.unknownLine(s, off, ErrUnknownLine)
+}
+
+// commentLine notes what a # line says: a "#KIF" declaration, or a line of a board
+// diagram that was commented out (which the error of the first move mentions, since
+// the moves are then read from the wrong position).
+func (p *parser) commentLine(t string) {
+	if strings.HasPrefix(t, "#KIF ") {
+		// It says that a record follows, even an empty one.
+		if p.declLine == 0 {
+			p.declLine = p.lineNo
+		}
+		return
+	}
+	if p.commentedBoard != 0 || p.pos != nil {
+		return
+	}
+	c := trimSpaces(strings.TrimLeft(t, "#"))
+	if isBoardLine(c) || strings.HasPrefix(c, "後手の持駒") || strings.HasPrefix(c, "先手の持駒") ||
+		strings.HasPrefix(c, "上手の持駒") || strings.HasPrefix(c, "下手の持駒") {
+		p.commentedBoard = p.lineNo
+	}
+}
+
+// movesExpected reports whether the moves have begun: a line that is not understood
+// there is a line of play that cannot be read on.
+func (p *parser) movesExpected() bool { return p.moveTable || p.pos != nil }
+
+// unknownLine reports a line that is not understood. Where moves are expected, a
+// lenient read ends the line of play being read there; elsewhere it passes over it.
+func (p *parser) unknownLine(s string, off int, err error) error {
+	if p.movesExpected() && !p.top().ended {
+		return p.unread(column(s, off), err, trimRightSpaces(s[off:]))
+	}
+	return p.fail(column(s, off), err)
 }
 
 // headerSeparator returns the byte index of the first ： or : of a header line, or -1.
@@ -306,18 +392,20 @@ func (p *parser) header(s string, off int, t string, i int) error {
 	if t[i] == ':' {
 		sep = 1
 	}
-	value := trimSpaces(t[i+sep:])
+	// The value is kept as written, leading spaces included ("先手：  羽生善治"), so that
+	// a record is written back as it was read; spaces at the end of the line are not.
+	value := t[i+sep:]
 	if key == "" || strings.ContainsFunc(key, isSpace) {
-		return p.fail(column(s, off), ErrUnknownLine)
+		return p.unknownLine(s, off, ErrUnknownLine)
 	}
 	if c, ok := handColor(key); ok {
 		if p.pos != nil {
-			return p.fail(column(s, off), ErrUnknownLine)
+			return p.unknownLine(s, off, ErrUnknownLine)
 		}
 		if !p.board.started && p.board.line == 0 {
 			p.board.line = p.lineNo
 		}
-		if bad, err := p.board.readHand(c, value); err != nil {
+		if bad, err := p.board.readHand(c, trimLeftSpaces(value)); err != nil {
 			voff := off + i + sep + (len(t[i+sep:]) - len(strings.TrimLeftFunc(t[i+sep:], isSpace)))
 			return p.fail(column(s, voff)+bad, err)
 		}
@@ -327,7 +415,7 @@ func (p *parser) header(s string, off int, t string, i int) error {
 		if p.pos != nil {
 			return p.fail(column(s, off), fmt.Errorf("%w: 手合割 after the first move", ErrHandicap))
 		}
-		p.handicap = value
+		p.handicap = trimSpaces(value)
 		p.handicapLine = p.lineNo
 		p.handicapCol = column(s, off+i+sep)
 	}
@@ -337,7 +425,7 @@ func (p *parser) header(s string, off int, t string, i int) error {
 
 func (p *parser) boardLine(s string, off int, t string) error {
 	if p.pos != nil {
-		return p.fail(column(s, off), fmt.Errorf("%w: a board diagram after the first move", ErrBoard))
+		return p.unknownLine(s, off, fmt.Errorf("%w: a board diagram after the first move", ErrBoard))
 	}
 	if !p.board.started {
 		p.board.started = true
@@ -363,7 +451,7 @@ func (p *parser) moveCountLine(s string, off int, t string) error {
 		used++
 	}
 	if used == 0 || p.pos != nil {
-		return p.fail(column(s, off), ErrUnknownLine)
+		return p.unknownLine(s, off, ErrUnknownLine)
 	}
 	p.startMoveNumber = n + 1
 	return nil
@@ -425,29 +513,30 @@ func (p *parser) setUpStart() error {
 // top returns the line being read.
 func (p *parser) top() *lineState { return &p.lines[len(p.lines)-1] }
 
-// expectNumber checks the number of a KIF move line against the line being read.
-func (p *parser) expectNumber(n, col int) error {
+// wantNumber returns the number the next KIF move line of the line being read must
+// have. The first move of the main line sets the numbering when no diagram did.
+func (p *parser) wantNumber(n int) int {
 	cur := p.top()
 	if !p.baseSet && len(p.lines) == 1 && len(cur.nodes) == 0 {
 		p.base, p.baseSet = n, true
 	}
-	if want := p.base + cur.start + len(cur.nodes); n != want {
-		return p.fail(col, fmt.Errorf("%w: %d, want %d", ErrMoveNumber, n, want))
-	}
-	return nil
+	return p.base + cur.start + len(cur.nodes)
 }
 
-// addMove appends a legal move to the line being read and plays it.
+// addMove appends a legal move to the line being read and plays it. It returns nil
+// when a lenient read passes over the move (a variation that repeats a recorded move).
 func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	cur := p.top()
 	parent := cur.tip()
 	if len(cur.nodes) == 0 {
 		for _, c := range parent.Children {
 			if c.Move == m {
+				// The block says nothing new: a lenient read passes over it.
 				if err := p.fail(col, ErrDuplicateVariation); err != nil {
 					return nil, err
 				}
-				break
+				p.skipping = true
+				return nil, nil
 			}
 		}
 	}
@@ -464,9 +553,10 @@ func (p *parser) endLine(e *shogi.Ending, col int) error {
 	cur := p.top()
 	tip := cur.tip()
 	cur.ended = true
+	unread := e.Kind == shogi.EndUnread
 	if len(p.lines) > 1 && len(cur.nodes) == 0 {
 		for _, c := range tip.Children {
-			if c.IsEnding() && c.End.Kind == e.Kind && c.End.Text == e.Text {
+			if !unread && c.IsEnding() && c.End.Kind == e.Kind && c.End.Text == e.Text {
 				return p.fail(col, ErrDuplicateVariation)
 			}
 		}
@@ -475,6 +565,9 @@ func (p *parser) endLine(e *shogi.Ending, col int) error {
 		return nil
 	}
 	if tip.End != nil {
+		if unread {
+			return nil
+		}
 		return p.fail(col, ErrDuplicateVariation)
 	}
 	tip.End = e
@@ -482,33 +575,101 @@ func (p *parser) endLine(e *shogi.Ending, col int) error {
 	return nil
 }
 
-// badMove ends the line being read with a move that is illegal or unreadable, after
-// reporting it; a strict reader stops here.
-func (p *parser) badMove(col int, err error, text string) error {
+// unread handles something a lenient read cannot read where the line being read goes
+// on: the line ends there with an ending of kind shogi.EndUnread whose Text is text,
+// and the rest of the line of play is passed over. One warning says so. A strict read
+// stops with err.
+func (p *parser) unread(col int, err error, text string) error {
 	if err := p.fail(col, err); err != nil {
 		return err
 	}
-	side := p.pos.SideToMove()
-	e := &shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.ResultOf(shogi.EndIllegalLoss, side), Text: text}
-	return p.endLine(e, col)
+	p.skipping = true
+	cur := p.top()
+	if cur.ended {
+		return nil
+	}
+	cur.unread = true
+	return p.endLine(&shogi.Ending{Kind: shogi.EndUnread, Text: text}, col)
 }
 
-// afterEnd handles a move that follows the end of its line.
+// badMove handles a move that cannot be read or breaks the rules: see unread. The
+// first such error says so when the file's board diagram was commented out.
+func (p *parser) badMove(col int, err error, text string) error {
+	if p.commentedBoard != 0 && !p.boardNoted && !p.board.started {
+		p.boardNoted = true
+		err = &boardNote{err: err, line: p.commentedBoard}
+	}
+	return p.unread(col, err, text)
+}
+
+// boardNote wraps the error of a move read from the even-game start while the file's
+// board diagram is commented out.
+type boardNote struct {
+	err  error
+	line int
+}
+
+func (e *boardNote) Error() string {
+	return fmt.Sprintf("%s (the file's board diagram is commented out with #, line %d)", e.err, e.line)
+}
+
+func (e *boardNote) Unwrap() error { return e.err }
+
+// afterEnd handles a move that follows the stated end of its line: the rest of the
+// line of play is passed over, with one warning.
 func (p *parser) afterEnd(col int) error {
-	return p.fail(col, ErrMoveAfterEnd)
+	if err := p.fail(col, ErrMoveAfterEnd); err != nil {
+		return err
+	}
+	p.skipping = true
+	return nil
+}
+
+// parseVariationHeader reads the move number of a variation header: "変化：3手", also
+// "変化：3手目", with a half-width colon, spaces and full-width digits.
+func parseVariationHeader(t string) (int, bool) {
+	rest := trimLeftSpaces(strings.TrimPrefix(t, "変化"))
+	rest, ok := strings.CutPrefix(rest, "：")
+	if !ok {
+		if rest, ok = strings.CutPrefix(rest, ":"); !ok {
+			return 0, false
+		}
+	}
+	rest = trimLeftSpaces(rest)
+	n, digits := 0, 0
+	for rest != "" && n < 1e7 {
+		r, size := utf8.DecodeRuneInString(rest)
+		switch {
+		case r >= '0' && r <= '9':
+			n = n*10 + int(r-'0')
+		case r >= '０' && r <= '９':
+			n = n*10 + int(r-'０')
+		default:
+			size = 0
+		}
+		if size == 0 {
+			break
+		}
+		rest = rest[size:]
+		digits++
+	}
+	switch trimSpaces(rest) {
+	case "手", "手目":
+		return n, digits > 0
+	}
+	return 0, false
 }
 
 // variation starts a block "変化：N手".
 func (p *parser) variation(s string, off int, t string) error {
-	rest := strings.TrimPrefix(t, "変化")
-	rest = strings.TrimLeftFunc(strings.TrimPrefix(strings.TrimPrefix(rest, "："), ":"), isSpace)
-	n, used := 0, 0
-	for used < len(rest) && rest[used] >= '0' && rest[used] <= '9' && n < 1e7 {
-		n = n*10 + int(rest[used]-'0')
-		used++
-	}
-	if used == 0 || strings.TrimFunc(rest[used:], isSpace) != "手" {
-		return p.fail(column(s, off), fmt.Errorf("%w: variation line", ErrUnknownLine))
+	n, ok := parseVariationHeader(t)
+	if !ok {
+		if err := p.fail(column(s, off), fmt.Errorf("%w: a variation header (変化：N手) that cannot be read", ErrUnknownLine)); err != nil {
+			return err
+		}
+		// Its block is passed over (there is none before the first move).
+		p.skipping = p.anyMove
+		return nil
 	}
 	p.skipping = false
 	if !p.anyMove && (len(p.lines) == 0 || !p.lines[0].ended) {
@@ -530,6 +691,9 @@ func (p *parser) variation(s string, off int, t string) error {
 	l := &p.lines[top-1]
 	if k < 0 || k < l.start || k-l.start > len(l.nodes) {
 		p.skipping = true
+		if k >= l.start && l.unread {
+			return nil // it branches from a move that was not read: the EndUnread says so
+		}
 		return p.fail(column(s, off), fmt.Errorf("%w: 変化：%d手", ErrVariation, n))
 	}
 	p.lines = p.lines[:top]

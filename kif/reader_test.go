@@ -49,7 +49,7 @@ func TestEncodingDetection(t *testing.T) {
 		"mixed line ends":     []byte(strings.Replace(strings.Replace(sampleKIF, "\n", "\r\r\n", 2), "\n", "\r", 3)),
 		"no final line end":   []byte(strings.TrimSuffix(sampleKIF, "\n")),
 		"ascii colons":        []byte(strings.ReplaceAll(sampleKIF, "：", ":")),
-		"padded header":       []byte(strings.Replace(sampleKIF, "先手：甲", "先手：　甲　　", 1)),
+		"padded header":       []byte(strings.Replace(sampleKIF, "先手：甲", "先手：甲　 　", 1)),
 		"half-width numbers":  []byte(strings.Replace(sampleKIF, "７六歩(77)", "76歩(77)", 1)),
 		"shogidokoro times":   []byte(strings.Replace(sampleKIF, "( 0:02/00:00:02)", "(00:02 / 00:00:02)", 1)),
 		"81dojo times":        []byte(strings.Replace(sampleKIF, "( 0:02/00:00:02)", "(0:2/0:0:2)", 1)),

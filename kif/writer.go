@@ -240,7 +240,7 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			branches = append(branches, branch{from, start})
 		}
 		idx = 0
-		if from.End != nil {
+		if ends(from) {
 			idx = len(from.Children)
 		}
 	}
@@ -255,8 +255,7 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 		if w.ki2 {
 			w.ki2Move(child)
 		} else {
-			more := idx < len(parent.Children)-1
-			w.kifMove(child, ply, more)
+			w.kifMove(child, ply, writtenAfter(parent, idx))
 		}
 		w.pos.PlayUnchecked(child.Move)
 		if len(child.Comments) > 0 || child.Bookmark != "" {
@@ -267,12 +266,12 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			branches = append(branches, branch{child, ply + 1})
 		}
 		n, idx = child, 0
-		if n.End != nil {
+		if ends(n) {
 			break // the line ends here; the node's children are variations
 		}
 	}
 	w.endKI2Line()
-	if n.End != nil {
+	if ends(n) {
 		if err := w.ending(n.End); err != nil {
 			return err
 		}
@@ -283,10 +282,13 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			w.pos.Undo()
 		}
 		j := 1 // Children[0] continues the line, unless the line ended at the node
-		if b.node.End != nil {
+		if ends(b.node) {
 			j = 0
 		}
 		for ; j < len(b.node.Children); j++ {
+			if unreadEnding(b.node.Children[j]) {
+				continue // says nothing
+			}
 			w.variationHeader(b.ply)
 			if c := b.node.Children[j]; c.IsEnding() {
 				if err := w.ending(c.End); err != nil {
@@ -308,7 +310,33 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 // isBranch reports whether variations branch from n: more than one child, or children
 // of a node whose line ends there (see shogi.Node).
 func isBranch(n *shogi.Node) bool {
-	return len(n.Children) > 1 || len(n.Children) > 0 && n.End != nil
+	return len(n.Children) > 1 || len(n.Children) > 0 && ends(n)
+}
+
+// ends reports whether the line through n ends at n with an ending that is written.
+// An ending of kind shogi.EndUnread (a line that a lenient read could not read on) is
+// not: the writer writes nothing for it, and the line simply stops, or goes on with
+// the node's first child when it has one (a 変化 at the ply of the unread move reads
+// back as the continuation).
+func ends(n *shogi.Node) bool {
+	return n.End != nil && n.End.Kind != shogi.EndUnread
+}
+
+// unreadEnding reports whether n is an alternative ending that the writer leaves out:
+// a variation whose first move a lenient read could not read.
+func unreadEnding(n *shogi.Node) bool {
+	return n.IsEnding() && n.End.Kind == shogi.EndUnread
+}
+
+// writtenAfter reports whether a variation written as a 変化 block follows the child
+// idx of n: the move's line then carries the "+" mark.
+func writtenAfter(n *shogi.Node, idx int) bool {
+	for _, c := range n.Children[idx+1:] {
+		if !unreadEnding(c) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *recordWriter) variationHeader(ply int) {
@@ -446,7 +474,7 @@ func (w *recordWriter) endKI2Line() {
 // ending writes how a line ended: a special move line and the まで line in KIF; an
 // inline move that was kept as illegal text and the まで line in KI2.
 func (w *recordWriter) ending(e *shogi.Ending) error {
-	if e.Kind == shogi.EndNone && e.Text == "" {
+	if e.Kind == shogi.EndNone && e.Text == "" || e.Kind == shogi.EndUnread {
 		return nil // says nothing
 	}
 	if e.Kind == shogi.EndNone && !isSpecialWord(e.Text) {
