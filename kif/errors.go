@@ -52,3 +52,13 @@ func (e *SyntaxError) Error() string {
 // Unwrap returns the underlying error: one of the package's sentinels or a
 // *shogi.IllegalMoveError.
 func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// detailError is an error that says msg and wraps err: a sentinel with a message of
+// its own, without the sentinel's words or a second package prefix.
+type detailError struct {
+	err error
+	msg string
+}
+
+func (e *detailError) Error() string { return e.msg }
+func (e *detailError) Unwrap() error { return e.err }

@@ -3,6 +3,7 @@ package kif
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
@@ -89,7 +90,8 @@ func (p *parser) ki2Move(c shogi.Color, text string, markLen, col int, rest stri
 		if errors.As(err, &ime) {
 			return p.badMove(col, ime, rest)
 		}
-		return p.badMove(col, fmt.Errorf("%w: %w", ErrMoveSyntax, err), rest)
+		msg := "malformed move: " + strings.TrimPrefix(err.Error(), "notation: ")
+		return p.badMove(col, &detailError{fmt.Errorf("%w: %w", ErrMoveSyntax, err), msg}, rest)
 	}
 	_, err = p.addMove(m, col)
 	return err

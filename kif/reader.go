@@ -1,6 +1,7 @@
 package kif
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -77,8 +78,9 @@ func (r *Reader) Warnings() []*SyntaxError { return r.warnings }
 
 // RecordLine returns the 1-based line of the input at which the record the last call
 // of [Reader.Read] returned, or failed on, starts: the first line that is neither blank
-// nor a # comment (or the "#KIF" line of a record that holds nothing else). It is 0
-// before the first call and after a call that returned io.EOF. A caller reports
+// nor a # comment (or the "#KIF" line of a record that holds nothing else; or the
+// line of the error when Read failed before the record's first line). It is 0 before
+// the first call and after a call that returned io.EOF. A caller reports
 // "record 3, starting at line 240" with it.
 func (r *Reader) RecordLine() int { return r.recordLine }
 
@@ -98,7 +100,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		if decl.enc != AutoEncoding {
 			raw := r.lr.head()[:decl.off]
 			prefix, _ := newDecoder(enc).decode(raw, func() string { return string(raw) })
-			err := fmt.Errorf("%w: the file declares encoding=%s but its text is %s", ErrEncoding, decl.name, enc)
+			err := &detailError{ErrEncoding, fmt.Sprintf("the file declares encoding=%s but its text is %s", decl.name, enc)}
 			if err := p.failAt(1, utf8.RuneCountInString(prefix)+1, err); err != nil {
 				r.recordLine = 1
 				return nil, err
@@ -109,8 +111,12 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	p.lines = []lineState{{parent: &p.rec.Root}}
 	p.last = &p.rec.Root
 	rec, err := p.run()
-	if err == io.EOF {
+	var se *SyntaxError
+	switch {
+	case err == io.EOF:
 		r.warnings, r.recordLine = nil, 0
+	case r.recordLine == 0 && errors.As(err, &se):
+		r.recordLine = se.Line // it failed before the record's first line
 	}
 	return rec, err
 }
@@ -138,9 +144,9 @@ type parser struct {
 	dec *decoder
 	rec *shogi.Record
 
-	lineNo  int
-	content bool // a line other than blank or # was read
-	declLine int // the line of a "#KIF" declaration, if any
+	lineNo   int
+	content  bool // a line other than blank or # was read
+	declLine int  // the line of a "#KIF" declaration, if any
 
 	handicap        string // the 手合割 value
 	handicapLine    int
