@@ -53,12 +53,12 @@ func (p *parser) kifLine(s string, off int) error {
 	}
 	i += used
 	tr := parseTrailer(s[i:])
-	col, terr := tr.problem(s, i)
+	col, terr := tr.problem(s, i, "move")
 	if terr != nil && !p.r.Lenient {
 		return p.fail(col, terr)
 	}
 	if tr.junkAt >= 0 {
-		return p.unread(column(s, i+tr.junkAt), fmt.Errorf("%w: text after the move", ErrMoveSyntax), line)
+		return p.unread(column(s, i+tr.junkAt), tr.junk("move"), line)
 	}
 	if err := p.pos.CheckMove(m); err != nil {
 		return p.badMove(moveCol, err, line)
@@ -104,12 +104,12 @@ func (p *parser) kifSpecial(s string, off int, line string) error {
 	}
 	rest := off + len(word)
 	tr := parseTrailer(s[rest:])
-	col, terr := tr.problem(s, rest)
+	col, terr := tr.problem(s, rest, "special move")
 	if terr != nil && !p.r.Lenient {
 		return p.fail(col, terr)
 	}
 	if tr.junkAt >= 0 {
-		return p.unread(column(s, rest+tr.junkAt), fmt.Errorf("%w: text after the special move", ErrMoveSyntax), line)
+		return p.unread(column(s, rest+tr.junkAt), tr.junk("special move"), line)
 	}
 	if tr.timeAt >= 0 {
 		// The ending is kept without the time it gives.
@@ -249,16 +249,22 @@ func parseTrailer(s string) trailer {
 	return tr
 }
 
-// problem returns the first problem of the trailer in s, which starts at byte offset
-// off of line, as a SyntaxError's column and error; nil when there is none.
-func (tr trailer) problem(line string, off int) (int, error) {
+// problem returns the first problem of the trailer, which starts at byte offset off
+// of line, as a SyntaxError's column and error; nil when there is none. what names
+// what the trailer follows.
+func (tr trailer) problem(line string, off int, what string) (int, error) {
 	switch {
 	case tr.timeAt >= 0 && (tr.junkAt < 0 || tr.timeAt < tr.junkAt):
 		return column(line, off+tr.timeAt), ErrTime
 	case tr.junkAt >= 0:
-		return column(line, off+tr.junkAt), ErrMoveSyntax
+		return column(line, off+tr.junkAt), tr.junk(what)
 	}
 	return 0, nil
+}
+
+// junk is the error of text after a move or special move that is not a time or mark.
+func (tr trailer) junk(what string) error {
+	return fmt.Errorf("%w: text after the %s", ErrMoveSyntax, what)
 }
 
 // skipSpaces returns the offset of the first byte at or after i that is not a space

@@ -2,11 +2,15 @@ package kif
 
 import (
 	"bytes"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
+	"golang.org/x/text/encoding/japanese"
 	"pgregory.net/rapid"
 )
 
@@ -190,4 +194,206 @@ func TestRapidCrossDialect(t *testing.T) {
 			t.Fatalf("no encoding line")
 		}
 	})
+}
+
+// corruptionKinds are the ways TestRapidCorruptedLenient spoils a move.
+var corruptionKinds = []string{"garbage", "wrong move", "wrong number", "truncated"}
+
+// garbageRunes may make up a line that is no line of KIF or KI2: no digits, no colons
+// (which would make a header line), no turn marks.
+const garbageRunes = "abcXYZ 　漢字の将棋、。！？・「」()+-*&#"
+
+// TestRapidCorruptedLenient writes a random game as KIF or KI2, spoils one of its moves
+// (garbage instead of the move's line or turn, an illegal move, a wrong move number, the
+// move cut short) and reads it leniently: the moves before the spoilt one are kept,
+// exactly, the line ends there with shogi.EndUnread (no ending or result the file does
+// not state, though the file may state one further on), and one warning gives the
+// spoilt line.
+func TestRapidCorruptedLenient(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		pos := shogi.NewStartPosition()
+		if rapid.Bool().Draw(t, "handicap?") {
+			h := rapid.SampledFrom(handicaps).Draw(t, "handicap")
+			pos, _ = shogi.ParseSFEN(h.SFEN)
+		}
+		rec := &shogi.Record{StartSFEN: pos.String()}
+		var positions []*shogi.Position // before each move
+		n := &rec.Root
+		for range rapid.IntRange(1, 30).Draw(t, "length") {
+			ms := pos.LegalMoves()
+			if len(ms) == 0 {
+				break
+			}
+			positions = append(positions, pos.Clone())
+			n = n.AddChild(ms[rapid.IntRange(0, len(ms)-1).Draw(t, "move")])
+			if rapid.Bool().Draw(t, "time?") {
+				n.Time, n.HasTime = genTime(t, "time"), true
+			}
+			pos.PlayUnchecked(n.Move)
+		}
+		if len(positions) == 0 {
+			t.Skip("no legal move")
+		}
+		if rapid.Bool().Draw(t, "ending?") {
+			n.End = genEnding(t, pos)
+		}
+		d := rapid.SampledFrom([]Dialect{KIF, KI2}).Draw(t, "dialect")
+		text := string(write(t, rec, d, UTF8))
+		k := rapid.IntRange(0, len(positions)-1).Draw(t, "spoilt move")
+		kind := rapid.SampledFrom(corruptionKinds).Draw(t, "kind")
+		if kind == "wrong number" && (d == KI2 || k == 0) {
+			// KI2 has no numbers; the first move's number sets the numbering.
+			kind = "wrong move"
+		}
+		var spoilt string
+		var line int
+		if d == KIF {
+			text, line = spoilKIF(t, text, k, kind, positions[k])
+		} else {
+			text, line = spoilKI2(t, text, k, kind, positions[k])
+		}
+		spoilt = text
+		data := []byte(spoilt)
+		if rapid.Bool().Draw(t, "Shift_JIS?") {
+			data = toShiftJISRapid(t, strings.Replace(spoilt, "encoding=UTF-8", "encoding=Shift_JIS", 1))
+		}
+
+		r := NewReader(bytes.NewReader(data))
+		r.Format, r.Lenient = d, true
+		got, err := r.Read()
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		want := rec.Moves()[:k]
+		if gotMoves := got.Moves(); !slices.Equal(gotMoves, want) {
+			t.Fatalf("%s at move %d: kept %v, want %v\n%s", kind, k+1, gotMoves, want, spoilt)
+		}
+		if e := got.Ending(); e == nil || e.Kind != shogi.EndUnread || e.Result != shogi.NoResult {
+			t.Fatalf("%s at move %d: ending %+v, want EndUnread\n%s", kind, k+1, e, spoilt)
+		}
+		if ws := r.Warnings(); len(ws) != 1 || ws[0].Line != line {
+			t.Fatalf("%s at move %d: warnings %v, want one on line %d\n%s", kind, k+1, ws, line, spoilt)
+		}
+		// A strict read fails there.
+		if _, err := readAs(data, d); err == nil {
+			t.Fatalf("%s at move %d: a strict read succeeded\n%s", kind, k+1, spoilt)
+		}
+	})
+}
+
+func toShiftJISRapid(t *rapid.T, s string) []byte {
+	b, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// genGarbage draws a text that no KIF or KI2 line starts like.
+func genGarbage(t *rapid.T) string {
+	first := rapid.SampledFrom([]rune("?？@％")).Draw(t, "garbage start")
+	return string(first) + rapid.StringOfN(rapid.SampledFrom([]rune(garbageRunes)), 0, 10, -1).Draw(t, "garbage")
+}
+
+// illegalKIFMove draws a KIF move that is illegal in pos: a move from an empty square.
+func illegalKIFMove(t *rapid.T, pos *shogi.Position) string {
+	var empty []shogi.Square
+	for sq := range shogi.Square(81) {
+		if pos.PieceAt(sq) == shogi.NoPiece {
+			empty = append(empty, sq)
+		}
+	}
+	from := rapid.SampledFrom(empty).Draw(t, "from")
+	to := shogi.Square(rapid.IntRange(0, 80).Draw(t, "to"))
+	piece := rapid.SampledFrom([]string{"歩", "香", "桂", "銀", "金", "角", "飛", "玉"}).Draw(t, "piece")
+	return string(appendSquare(nil, to)) + piece + "(" + string(rune('0'+from.File())) + string(rune('0'+from.Rank())) + ")"
+}
+
+// spoilKIF spoils the move line of ply k of a KIF text and returns the text and the
+// line's number.
+func spoilKIF(t *rapid.T, text string, k int, kind string, pos *shogi.Position) (string, int) {
+	lines := strings.Split(text, "\n")
+	seen := 0
+	for i, l := range lines {
+		tl := strings.TrimLeft(l, " ")
+		if tl == "" || tl[0] < '0' || tl[0] > '9' {
+			continue
+		}
+		if seen < k {
+			seen++
+			continue
+		}
+		num, rest, _ := strings.Cut(tl, " ")
+		move := moveText(rest)
+		switch kind {
+		case "garbage":
+			lines[i] = genGarbage(t)
+		case "wrong move":
+			lines[i] = "  " + num + " " + illegalKIFMove(t, pos)
+		case "wrong number":
+			n, _ := strconv.Atoi(num)
+			m := rapid.IntRange(0, n+5).Filter(func(m int) bool { return m != n }).Draw(t, "number")
+			lines[i] = "  " + strconv.Itoa(m) + " " + rest
+		case "truncated":
+			runes := []rune(move)
+			cut := rapid.IntRange(0, len(runes)-1).Draw(t, "cut")
+			lines[i] = "  " + num + " " + string(runes[:cut])
+		}
+		return strings.Join(lines, "\n"), i + 1
+	}
+	t.Fatalf("no move %d in\n%s", k+1, text)
+	return "", 0
+}
+
+// spoilKI2 spoils the move of ply k of a KI2 text and returns the text and the number
+// of the line it is on.
+func spoilKI2(t *rapid.T, text string, k int, kind string, pos *shogi.Position) (string, int) {
+	lines := strings.Split(text, "\n")
+	seen := 0
+	for i, l := range lines {
+		if !isKI2Mark(l) {
+			continue
+		}
+		// The turns of the line: each starts with a mark.
+		var starts []int
+		for j, r := range l {
+			if _, ok := markColor(r); ok {
+				starts = append(starts, j)
+			}
+		}
+		if seen+len(starts) <= k {
+			seen += len(starts)
+			continue
+		}
+		j := starts[k-seen]
+		end := len(l)
+		if k-seen+1 < len(starts) {
+			end = starts[k-seen+1]
+		}
+		mark, size := utf8.DecodeRuneInString(l[j:])
+		move := strings.TrimRight(l[j+size:end], " ")
+		pad := l[j+size+len(move) : end]
+		var turn string
+		switch kind {
+		case "garbage":
+			turn = string(mark) + genGarbage(t)
+		case "wrong move":
+			other := '▲'
+			if c, _ := markColor(mark); c == shogi.Black {
+				other = '△'
+			}
+			turn = string(other) + move // the move of the side not to move
+		case "truncated":
+			runes := []rune(move)
+			keep := 2
+			if runes[0] == '同' {
+				keep = 1
+			}
+			turn = string(mark) + string(runes[:rapid.IntRange(0, keep).Draw(t, "cut")])
+		}
+		lines[i] = l[:j] + turn + pad + l[end:]
+		return strings.Join(lines, "\n"), i + 1
+	}
+	t.Fatalf("no move %d in\n%s", k+1, text)
+	return "", 0
 }
