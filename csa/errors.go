@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kifu-go/shogi"
 )
 
 // SyntaxError reports a problem in CSA text: its line and column (both 1-based;
@@ -38,17 +40,24 @@ var (
 	ErrHandicap         = errors.New("csa: the PI line removes a piece that is not there")
 	ErrSetup            = errors.New("csa: invalid start position")
 	ErrNoSideToMove     = errors.New("csa: no side to move (a + or - line) before the moves")
+	ErrNoPosition       = errors.New("csa: no start position (no P1–P9 or PI line)")
 	ErrMoveSyntax       = errors.New("csa: malformed move")
 	ErrTime             = errors.New("csa: invalid time")
 	ErrTimeWithoutMove  = errors.New("csa: time without a move")
 	ErrDuplicateTime    = errors.New("csa: a second time for one move")
 	ErrUnknownSpecial   = errors.New("csa: unknown special move")
 	ErrAfterEnd         = errors.New("csa: move after the end of the game")
-	ErrEmpty            = errors.New("csa: record without a start position")
 	ErrMoreRecords      = errors.New("csa: more than one record (use a Reader)")
 	ErrNewline          = errors.New("csa: line break inside a value")
 )
 
-// ErrPieceMismatch is the reason of an [*shogi.IllegalMoveError] for a move whose
-// piece name cannot be the piece on its origin square, promoted or not.
-var ErrPieceMismatch = errors.New("csa: the named piece is not the piece on the origin square")
+// ErrEmpty is the reason of [Parse]'s error for a text that holds no record (nothing,
+// or only blank lines and comments): the root package's [shogi.ErrNoRecord], kept
+// under this name for compatibility.
+var ErrEmpty = shogi.ErrNoRecord
+
+// ErrPieceMismatch is the foul of a move whose piece name cannot be the piece on its
+// origin square, promoted or not: the root package's [shogi.ErrPieceMismatch], kept
+// under this name for compatibility. The [*shogi.IllegalMoveError] of such a move
+// wraps it with the piece that is there ("7七 holds a pawn (FU), not a gold (KI)").
+var ErrPieceMismatch = shogi.ErrPieceMismatch

@@ -40,8 +40,10 @@ type parser struct {
 	end   *shogi.Ending
 	total [2]time.Duration
 
-	illegal bool // a lenient read met an illegal move: the rest is skipped
-	skipped int  // statements skipped after it
+	// stopped: a lenient read met a move it cannot read (the line of play ends
+	// there with an EndUnread ending) or moves after the end; the rest of the record
+	// is not read.
+	stopped bool
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
@@ -76,7 +78,7 @@ func (p *parser) parseLine(line []byte) (bool, error) {
 	case 'N', '$':
 		return false, p.info(line)
 	}
-	for off := 0; off <= len(line); {
+	for off := 0; off <= len(line) && !p.stopped; {
 		end := bytes.IndexByte(line[off:], ',')
 		if end < 0 {
 			end = len(line)
@@ -84,13 +86,18 @@ func (p *parser) parseLine(line []byte) (bool, error) {
 			end += off
 		}
 		stmt, start := trimSpace(line[off:end], off)
+		if len(stmt) > 0 && stmt[0] == '\'' {
+			// A comment after a comma ("+7776FU,T0,'* 30 -3334FU", a dialect of
+			// published records) runs to the end of the line, commas included.
+			p.comment(line[start:])
+			return false, nil
+		}
 		if len(stmt) > 0 {
 			done, err := p.statement(stmt, start)
 			if err != nil {
-				if !p.r.Lenient || p.isFatal(err) {
+				if err := p.problem(err, start); err != nil {
 					return false, err
 				}
-				p.r.warnings = append(p.r.warnings, asSyntax(p, err, start))
 			}
 			if done {
 				return true, nil
@@ -101,14 +108,49 @@ func (p *parser) parseLine(line []byte) (bool, error) {
 	return false, nil
 }
 
-// fatal marks errors that a lenient read cannot step over.
-type fatal struct{ error }
+// Statements report their problems as *SyntaxError values, marked when a lenient read
+// cannot simply skip the statement.
+type (
+	// fatal marks problems that a lenient read cannot step over (the start position).
+	fatal struct{ error }
+	// unreadable marks a move, or a line where a move is expected, that a lenient read
+	// cannot read: the line of play ends there.
+	unreadable struct{ error }
+	// afterEnd marks a move after the file's own % line.
+	afterEnd struct{ error }
+)
 
-func (f fatal) Unwrap() error { return f.error }
+func (f fatal) Unwrap() error      { return f.error }
+func (u unreadable) Unwrap() error { return u.error }
+func (a afterEnd) Unwrap() error   { return a.error }
 
-func (p *parser) isFatal(err error) bool {
-	var f fatal
-	return errors.As(err, &f)
+// problem handles the problem err of the statement at offset off: the error of a
+// strict read, and in a lenient one an error, a warning or the end of the line of
+// play, as its mark says.
+func (p *parser) problem(err error, off int) error {
+	se := asSyntax(p, err, off)
+	if !p.r.Lenient {
+		return se
+	}
+	var (
+		f fatal
+		u unreadable
+		a afterEnd
+	)
+	switch {
+	case errors.As(err, &f):
+		return se
+	case errors.As(err, &u):
+		p.r.warnings = append(p.r.warnings, se)
+		p.node.End = &shogi.Ending{Kind: shogi.EndUnread, Text: string(bytes.TrimSpace(p.line[off:]))}
+		p.stopped = true
+	case errors.As(err, &a):
+		p.r.warnings = append(p.r.warnings, se)
+		p.stopped = true
+	default:
+		p.r.warnings = append(p.r.warnings, se)
+	}
+	return nil
 }
 
 func asSyntax(p *parser, err error, off int) *SyntaxError {
@@ -151,7 +193,11 @@ func (p *parser) statement(s []byte, off int) (bool, error) {
 	case '%':
 		return false, p.special(s, off)
 	}
-	return false, p.errAt(off, fmt.Errorf("%w %q", ErrUnknownStatement, s))
+	err := p.errAt(off, fmt.Errorf("%w %q", ErrUnknownStatement, s))
+	if p.phase == phaseMoves {
+		return false, unreadable{err}
+	}
+	return false, err
 }
 
 // comment attaches a comment line: "'*text" is the comment "text" (so "'**…" is
@@ -221,6 +267,9 @@ func (p *parser) sideToMove(sign byte, off int) error {
 	if p.phase >= phaseMoves {
 		return p.errAt(off, fmt.Errorf("%w: a second side to move", ErrOrder))
 	}
+	if !p.setup.any {
+		return fatal{p.errAt(off, fmt.Errorf("%w before the side to move %c", ErrNoPosition, sign))}
+	}
 	side := shogi.Black
 	if sign == '-' {
 		side = shogi.White
@@ -241,18 +290,22 @@ func (p *parser) start(side shogi.Color, off int) error {
 	return nil
 }
 
-// needMoves checks that the moves may begin; a lenient read without a side line
-// takes the side of the first move.
-func (p *parser) needMoves(off int, side shogi.Color) error {
+// needMoves checks that the moves may begin at the statement s; a lenient read
+// without a side line takes the side of the first move. Moves need a start position.
+func (p *parser) needMoves(s []byte, off int, side shogi.Color) error {
 	p.any = true
 	if p.phase >= phaseMoves {
 		return nil
 	}
+	if !p.setup.any {
+		what := "move"
+		if s[0] == '%' {
+			what = "special move"
+		}
+		return fatal{p.errAt(off, fmt.Errorf("%w before the %s %s", ErrNoPosition, what, s))}
+	}
 	if err := p.soft(off, ErrNoSideToMove); err != nil {
 		return fatal{err}
-	}
-	if !p.setup.any {
-		p.setup.even()
 	}
 	return p.start(side, off)
 }
@@ -262,32 +315,27 @@ func (p *parser) move(s []byte, off int) error {
 	if s[0] == '-' {
 		side = shogi.White
 	}
-	if err := p.needMoves(off, side); err != nil {
+	if err := p.needMoves(s, off, side); err != nil {
 		return err
 	}
-	if p.illegal {
-		p.skipped++
-		return nil
-	}
 	if p.phase == phaseEnded {
-		return p.errAt(off, ErrAfterEnd)
+		return afterEnd{p.errAt(off, ErrAfterEnd)}
 	}
 	if len(s) != 7 {
-		return p.errAt(off, fmt.Errorf("%w %q", ErrMoveSyntax, s))
+		return unreadable{p.errAt(off, fmt.Errorf("%w %q", ErrMoveSyntax, s))}
 	}
 	from, ok1 := parseSquare(s[1], s[2])
 	to, ok2 := parseSquare(s[3], s[4])
 	t := parsePiece(s[5], s[6])
 	if !ok1 || !ok2 || to == shogi.NoSquare || t == shogi.NoPieceType {
-		return p.errAt(off, fmt.Errorf("%w %q", ErrMoveSyntax, s))
+		return unreadable{p.errAt(off, fmt.Errorf("%w %q", ErrMoveSyntax, s))}
 	}
 	m, reason := p.resolve(side, from, to, t)
-	if reason == nil {
-		if err := p.pos.CheckMove(m); err != nil {
-			return p.illegalMove(s, off, err)
-		}
-	} else {
-		return p.illegalMove(s, off, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Move: m, Reason: reason})
+	if reason != nil {
+		return unreadable{p.errAt(off, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Move: m, Reason: reason})}
+	}
+	if err := p.pos.CheckMove(m); err != nil {
+		return unreadable{p.errAt(off, err)}
 	}
 	p.pos.PlayUnchecked(m)
 	p.node = p.nodes.AddChild(p.node, m)
@@ -309,7 +357,8 @@ func (p *parser) resolve(side shogi.Color, from, to shogi.Square, t shogi.PieceT
 	if pc == shogi.NoPiece || pc.Color() != side {
 		return m, nil // CheckMove names the foul
 	}
-	switch bt := pc.Type(); {
+	bt := pc.Type()
+	switch {
 	case t == bt:
 		return m, nil
 	case bt.CanPromote() && t == bt.Promote():
@@ -317,7 +366,8 @@ func (p *parser) resolve(side shogi.Color, from, to shogi.Square, t shogi.PieceT
 	case bt.IsPromoted() && t == bt.Unpromote():
 		return m, shogi.ErrUnpromote
 	}
-	return m, ErrPieceMismatch
+	return m, fmt.Errorf("%w: %s holds a %s (%s), not a %s (%s)", shogi.ErrPieceMismatch,
+		squareName(from), bt, pieceCodes[bt], t, pieceCodes[t])
 }
 
 func wrongSide(pos *shogi.Position, side shogi.Color) error {
@@ -327,29 +377,9 @@ func wrongSide(pos *shogi.Position, side shogi.Color) error {
 	return nil
 }
 
-// illegalMove reports an illegal move; a lenient read keeps it as the ending.
-func (p *parser) illegalMove(s []byte, off int, err error) error {
-	e := p.errAt(off, err)
-	if !p.r.Lenient {
-		return e
-	}
-	p.r.warnings = append(p.r.warnings, e)
-	side := p.pos.SideToMove()
-	p.end = &shogi.Ending{Kind: shogi.EndIllegalLoss, Result: shogi.WinFor(side.Opponent()), Text: string(s)}
-	p.node.End = p.end
-	p.illegal = true
-	p.timed = false
-	p.phase = phaseEnded
-	return nil
-}
-
 func (p *parser) time(s []byte, off int) error {
 	if p.phase < phaseMoves || (p.node == &p.rec.Root && p.end == nil) {
 		return p.errAt(off, ErrTimeWithoutMove)
-	}
-	if p.illegal && p.timed {
-		p.skipped++
-		return nil
 	}
 	if p.timed {
 		return p.errAt(off, ErrDuplicateTime)
@@ -412,15 +442,11 @@ func parseTime(b []byte) (time.Duration, error) {
 }
 
 func (p *parser) special(s []byte, off int) error {
-	if err := p.needMoves(off, shogi.Black); err != nil {
+	if err := p.needMoves(s, off, shogi.Black); err != nil {
 		return err
 	}
-	if p.illegal {
-		p.skipped++
-		return nil
-	}
 	if p.phase == phaseEnded {
-		return p.errAt(off, ErrAfterEnd)
+		return afterEnd{p.errAt(off, ErrAfterEnd)}
 	}
 	e, ok := parseSpecial(string(s), p.pos.SideToMove())
 	if !ok {
@@ -436,36 +462,24 @@ func (p *parser) special(s []byte, off int) error {
 	return nil
 }
 
-// finish completes the record at a separator or at the end of the input.
-func (p *parser) finish(eof bool) (*shogi.Record, error) {
+// finish completes the record at a separator or at the end of the input. Input that
+// holds nothing but blank lines and comments holds no record: io.EOF.
+func (p *parser) finish() (*shogi.Record, error) {
 	if !p.any {
-		if eof {
-			if len(p.rec.Root.Comments) > 0 {
-				err := &SyntaxError{Line: p.r.line, Column: 1, Err: ErrEmpty}
-				if !p.r.Lenient {
-					return nil, err
-				}
-				p.r.warnings = append(p.r.warnings, err)
-			}
-			return nil, io.EOF
-		}
-		if len(p.rec.Root.Comments) == 0 {
-			return nil, &SyntaxError{Line: p.r.line, Column: 1, Err: ErrEmpty}
-		}
+		return nil, io.EOF
 	}
 	if p.phase < phaseMoves {
+		if !p.setup.any {
+			return nil, &SyntaxError{Line: p.r.line, Column: 1, Err: fmt.Errorf("%w in the record", ErrNoPosition)}
+		}
 		err := &SyntaxError{Line: p.r.line, Column: 1, Err: ErrNoSideToMove}
-		if !p.r.Lenient || !p.setup.any {
+		if !p.r.Lenient {
 			return nil, err
 		}
 		p.r.warnings = append(p.r.warnings, err)
 		if err := p.start(shogi.Black, 0); err != nil {
-			return nil, err
+			return nil, asSyntax(p, err, 0)
 		}
-	}
-	if p.skipped > 0 {
-		p.r.warnings = append(p.r.warnings, &SyntaxError{Line: p.r.line, Column: 1,
-			Err: fmt.Errorf("%d statements after the illegal move were not read", p.skipped)})
 	}
 	if isHandicap(p.rec.StartSFEN) {
 		renameForHandicap(p.rec.Header)

@@ -71,3 +71,10 @@ func colorSign(c shogi.Color) byte {
 	}
 	return '-'
 }
+
+var rankKanji = [10]string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+
+// squareName returns the Japanese name of a square, such as "7七".
+func squareName(s shogi.Square) string {
+	return string(rune('0'+s.File())) + rankKanji[s.Rank()]
+}

@@ -3,15 +3,12 @@ package csa
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/japanese"
 )
 
 // DefaultMaxLineLength is the longest line, in bytes, a [Reader] accepts when its
@@ -21,43 +18,60 @@ const DefaultMaxLineLength = 1 << 20
 // A Reader reads the records of a CSA file one by one. Files may hold several
 // records separated by "/" lines.
 //
-// The text may be UTF-8 (with or without a byte order mark), ASCII or Shift_JIS. A
-// first line "'CSA encoding=…" (V3.0) or "'encoding=…" names the encoding; without it,
-// the reader takes UTF-8 until it meets a line that is not valid UTF-8, and reads
-// that line and the rest of the input as Shift_JIS. Lines end with LF, CR LF or a
-// lone CR.
+// The text may be UTF-8 (with or without a byte order mark), ASCII, Shift_JIS or
+// EUC-JP. A first line "'CSA encoding=…" (V3.0) or "'encoding=…" names the encoding
+// (UTF-8, SHIFT_JIS or EUC-JP); without it, the reader takes UTF-8 until it meets a
+// line that is not valid UTF-8, reads that line as Shift_JIS or as EUC-JP, whichever
+// gives valid and plausible text (a tie goes to Shift_JIS), and reads the rest of the
+// input in that encoding. Lines end with LF, CR LF or a lone CR.
+//
+// A record that cannot be read does not stop the stream: Read returns its error, and
+// the next call goes on with the record after the next "/" line. Only an error of the
+// underlying reader stops it.
 type Reader struct {
-	// Lenient makes the reader keep going after a problem: the problem becomes a
-	// warning (see [Reader.Warnings]) and the statement is skipped. An illegal move
-	// ends the game in a lenient read: it is kept as the ending (an EndIllegalLoss
-	// whose Text is the move as written) and the statements that follow it are
-	// skipped with a warning.
+	// Lenient makes the reader step over problems with a warning (see
+	// [Reader.Warnings]) instead of stopping at them.
+	//
+	// A problem that does not touch the moves is a warning and only the thing at
+	// fault is skipped: an unknown or malformed line before the moves, a time it
+	// cannot read (the move is kept), a second time for one move, game information
+	// after the start position (it is kept), a line it cannot decode (read with
+	// U+FFFD), a missing side-to-move line (the side of the first move is taken).
+	//
+	// A move it cannot read — a malformed move, an illegal one, a line it does not
+	// understand where moves are expected — ends the line of play: the record keeps
+	// every move before it, and the last of them (the start position when there is
+	// none) gets an ending of kind [shogi.EndUnread] whose Text is the text not read
+	// (that statement and the rest of its line, trimmed), with no result. There is one
+	// warning for it, which wraps the cause (for an illegal move the
+	// [*shogi.IllegalMoveError], so that errors.Is(w, shogi.ErrNifu) tells the foul);
+	// the rest of the record, up to the next "/" line, is not read. A lenient read
+	// never records an ending or a winner the file does not state: only a % line
+	// gives a record its ending. Moves after the file's own % line are a warning, and
+	// the rest of the record is not read either.
+	//
+	// A start position the reader cannot build (a bad P line, moves with no P line
+	// before them) is an error in a lenient read too.
 	Lenient bool
 	// MaxLineLength bounds the length of a line in bytes (0 means
 	// DefaultMaxLineLength). A longer line is an ErrLineTooLong error, or skipped
 	// with a warning in a lenient read; memory stays bounded either way.
 	MaxLineLength int
 
-	sc       *bufio.Scanner
-	max      int
-	partial  bool // the last token is a piece of an over-long line
-	inLong   bool // skipping the rest of an over-long line
-	line     int  // number of the last line read
-	enc      textEncoding
-	declared bool // the encoding line named the encoding
-	dec      *encoding.Decoder
-	warnings []*SyntaxError
-	skip     bool // after an error: resume after the next separator
-	err      error
+	sc         *bufio.Scanner
+	max        int
+	partial    bool // the last token is a piece of an over-long line
+	inLong     bool // skipping the rest of an over-long line
+	line       int  // number of the last line read
+	enc        textEncoding
+	declared   bool // the encoding line named the encoding
+	dec        *encoding.Decoder
+	warnings   []*SyntaxError
+	recordLine int  // the line at which the current record starts
+	seeking    bool // the current record's first line is still to come
+	skip       bool // after an error: resume after the next separator
+	err        error
 }
-
-type textEncoding uint8
-
-const (
-	encUnknown textEncoding = iota
-	encUTF8
-	encShiftJIS
-)
 
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
@@ -67,11 +81,22 @@ func NewReader(r io.Reader) *Reader {
 }
 
 // Warnings returns the problems a lenient read met in the record the last call of
-// [Reader.Read] returned.
+// [Reader.Read] returned, or failed on, every time it is called, until the next call
+// of Read. The slice is the reader's own for that record: a later Read does not change
+// it. A strict read has none.
 func (r *Reader) Warnings() []*SyntaxError { return r.warnings }
 
-// Read returns the next record, or io.EOF when there is none. After a syntax error
-// the next call continues with the record after the next "/" line.
+// RecordLine returns the 1-based line of the input at which the record the last call
+// of [Reader.Read] returned, or failed on, starts: its first line that is not blank
+// (a comment or an encoding line counts), after the "/" line before it. It is 0
+// before the first record. A caller reports "record 3, starting at line 240" with it.
+func (r *Reader) RecordLine() int { return r.recordLine }
+
+// Read returns the next record, or io.EOF when there is none (input, or the rest of
+// it after a "/" line, that holds nothing but blank lines and comments holds no
+// record; a part between two "/" lines that holds nothing is skipped). After an error
+// in a record (a [*SyntaxError]) the next call goes on with the record after the next
+// "/" line.
 func (r *Reader) Read() (*shogi.Record, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -85,15 +110,17 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		r.sc.Split(r.split)
 	}
 	r.warnings = nil
+	r.seeking = false
 	if r.skip {
 		r.skip = false
 		if err := r.skipRecord(); err != nil {
 			return nil, err
 		}
 	}
+	r.seeking = true
 	p := parser{r: r, rec: &shogi.Record{}}
 	for {
-		raw, ok, err := r.nextLine()
+		raw, ok, err := r.nextLine(p.stopped)
 		if err != nil {
 			if _, syntax := err.(*SyntaxError); syntax {
 				r.skip = true
@@ -103,14 +130,25 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			return nil, err
 		}
 		if !ok {
-			return p.finish(true)
+			return p.finish()
+		}
+		if p.stopped { // a lenient read that stopped reads nothing up to the separator
+			if isSeparator(raw) {
+				return p.finish()
+			}
+			continue
 		}
 		line, err := r.decode(raw)
 		if err == nil {
 			var done bool
 			done, err = p.parseLine(line)
 			if err == nil && done {
-				return p.finish(false)
+				if !p.any { // nothing between two separators: go on with the next part
+					p = parser{r: r, rec: &shogi.Record{}}
+					r.seeking = true
+					continue
+				}
+				return p.finish()
 			}
 		}
 		if err != nil {
@@ -118,6 +156,10 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			return nil, err
 		}
 	}
+}
+
+func isSeparator(raw []byte) bool {
+	return string(bytes.TrimSpace(raw)) == "/"
 }
 
 // split cuts lines at LF, CR LF or CR, and cuts an over-long line into pieces so
@@ -158,8 +200,9 @@ func (r *Reader) split(data []byte, atEOF bool) (int, []byte, error) {
 }
 
 // nextLine returns the next line without its end, and false at the end of the input.
-// An over-long line is reported (an error, or a warning and the line skipped).
-func (r *Reader) nextLine() ([]byte, bool, error) {
+// An over-long line is reported (an error, or a warning and the line skipped), unless
+// the reader is skipping lines: then it is skipped without a word.
+func (r *Reader) nextLine(skipping bool) ([]byte, bool, error) {
 	for r.sc.Scan() {
 		tok := r.sc.Bytes()
 		if r.inLong {
@@ -167,14 +210,20 @@ func (r *Reader) nextLine() ([]byte, bool, error) {
 			continue
 		}
 		r.line++
+		if r.seeking && len(bytes.TrimSpace(tok)) > 0 {
+			r.recordLine, r.seeking = r.line, false
+		}
 		if r.partial {
 			r.inLong = true
 			err := &SyntaxError{Line: r.line, Column: utf8.RuneCount(tok) + 1,
 				Err: fmt.Errorf("%w (more than %d bytes)", ErrLineTooLong, r.max)}
-			if !r.Lenient {
+			switch {
+			case skipping:
+			case !r.Lenient:
 				return nil, false, err
+			default:
+				r.warnings = append(r.warnings, err)
 			}
-			r.warnings = append(r.warnings, err)
 			continue
 		}
 		if r.line == 1 {
@@ -188,138 +237,15 @@ func (r *Reader) nextLine() ([]byte, bool, error) {
 	return nil, false, nil
 }
 
-// firstLine strips a byte order mark and takes in an encoding line.
-func (r *Reader) firstLine(tok []byte) []byte {
-	if b, ok := bytes.CutPrefix(tok, []byte("\xEF\xBB\xBF")); ok {
-		r.enc = encUTF8
-		tok = b
-	}
-	var name []byte
-	if b, ok := cutPrefixFold(tok, "'CSA encoding="); ok {
-		name = b
-	} else if b, ok := cutPrefixFold(tok, "'encoding="); ok {
-		name = b
-	} else {
-		return tok
-	}
-	switch strings.ToUpper(strings.TrimSpace(string(name))) {
-	case "UTF-8", "UTF8":
-		r.enc = encUTF8
-	case "SHIFT_JIS", "SHIFT-JIS", "SJIS", "CP932", "WINDOWS-31J", "MS932":
-		r.enc = encShiftJIS
-	default:
-		return tok // unknown: keep the line as a comment and sniff
-	}
-	r.declared = true
-	return nil
-}
-
-func cutPrefixFold(b []byte, prefix string) ([]byte, bool) {
-	if len(b) >= len(prefix) && strings.EqualFold(string(b[:len(prefix)]), prefix) {
-		return b[len(prefix):], true
-	}
-	return nil, false
-}
-
-// decode returns a line as UTF-8.
-func (r *Reader) decode(raw []byte) ([]byte, error) {
-	ascii := true
-	for _, c := range raw {
-		if c >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return raw, nil
-	}
-	if r.enc == encUnknown {
-		r.enc = encShiftJIS
-		if utf8.Valid(raw) {
-			r.enc = encUTF8
-		}
-	}
-	if r.enc == encUTF8 {
-		if utf8.Valid(raw) {
-			return raw, nil
-		}
-		err := r.encodingError(raw, "invalid UTF-8")
-		if !r.Lenient {
-			return nil, err
-		}
-		r.warnings = append(r.warnings, err)
-		return bytes.ToValidUTF8(raw, []byte("\uFFFD")), nil
-	}
-	if r.declared && isWideUTF8(raw) {
-		// Declared Shift_JIS, but the line is UTF-8 text (Shift_JIS text is almost
-		// never valid UTF-8 with characters of three bytes).
-		err := r.encodingError(raw, "Shift_JIS declared, but the line is UTF-8")
-		err.Column = 1
-		if !r.Lenient {
-			return nil, err
-		}
-		r.warnings = append(r.warnings, err)
-		return raw, nil
-	}
-	if r.dec == nil {
-		r.dec = japanese.ShiftJIS.NewDecoder()
-	}
-	out, err := r.dec.Bytes(raw)
-	if err != nil || bytes.ContainsRune(out, utf8.RuneError) {
-		err := r.encodingError(raw, "invalid Shift_JIS")
-		if !r.Lenient {
-			return nil, err
-		}
-		r.warnings = append(r.warnings, err)
-		if out == nil {
-			out = bytes.ToValidUTF8(raw, []byte("\uFFFD"))
-		}
-	}
-	return out, nil
-}
-
-// isWideUTF8 reports whether b is valid UTF-8 holding a character of three or more
-// bytes (kana and kanji are).
-func isWideUTF8(b []byte) bool {
-	if !utf8.Valid(b) {
-		return false
-	}
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		if r >= 0x800 {
-			return true
-		}
-		b = b[n:]
-	}
-	return false
-}
-
-func (r *Reader) encodingError(raw []byte, what string) *SyntaxError {
-	col := 1
-	for i := 0; i < len(raw); {
-		_, n := utf8.DecodeRune(raw[i:])
-		if n == 1 && raw[i] >= utf8.RuneSelf {
-			break
-		}
-		i += n
-		col++
-	}
-	return &SyntaxError{Line: r.line, Column: col, Err: fmt.Errorf("%w: %s", ErrEncoding, what)}
-}
-
 // skipRecord skips the rest of a record after an error.
 func (r *Reader) skipRecord() error {
 	for {
-		raw, ok, err := r.nextLine()
+		raw, ok, err := r.nextLine(true)
 		if err != nil {
-			var se *SyntaxError
-			if errors.As(err, &se) {
-				continue // an over-long line in a record being skipped
-			}
 			r.err = err
 			return err
 		}
-		if !ok || string(bytes.TrimSpace(raw)) == "/" {
+		if !ok || isSeparator(raw) {
 			return nil
 		}
 	}

@@ -17,7 +17,10 @@ import (
 //
 // The writer writes the main line only (CSA has no variations) with its comments and
 // times, the start position as the board rows P1–P9 and the hands, and the ending as
-// a % special move. See the package documentation for what CSA cannot carry.
+// a % special move. For an ending of kind [shogi.EndUnread] (a lenient read stopped
+// there) it writes nothing, neither its Text nor its comments: the moves simply stop,
+// and the text reads back with no ending. See the package documentation for what CSA
+// cannot carry.
 type Writer struct {
 	// Version is the format version to write: "2.2" (the default when empty) or "3.0".
 	// V2.2 times are whole seconds (rounded down); V3.0 times keep milliseconds.
@@ -116,7 +119,7 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 			return b, err
 		}
 	}
-	if e := rec.Ending(); e != nil {
+	if e := rec.Ending(); e != nil && e.Kind != shogi.EndUnread {
 		side := pos.SideToMove()
 		if code := specialCode(e, side); code != "" {
 			b = append(b, code...)
