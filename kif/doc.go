@@ -19,22 +19,60 @@
 // The encoding is detected, never taken from the file name (.kif is Shift_JIS and
 // .kifu UTF-8 by the specification, but both occur the other way round): a UTF-8 byte
 // order mark, then a first line "#KIF version=2.0 encoding=…", then UTF-8 if the head
-// of the input is valid UTF-8, else Shift_JIS (CP932). Lines may end in CRLF, LF or a
-// lone CR, and may be at most [MaxLineLength] bytes long.
+// of the input is valid UTF-8, else Shift_JIS (CP932). A declaration that the text
+// plainly contradicts (encoding=UTF-8 over Shift_JIS text, or encoding=Shift_JIS over
+// valid UTF-8 text that is not all ASCII, both seen in published files) gives way to
+// the text: a lenient read reads the text as it is and warns on line 1 ("the file
+// declares encoding=UTF-8 but its text is Shift_JIS"), a strict read fails there with
+// an error that wraps [ErrEncoding]. Lines may end in CRLF, LF or a lone CR, and may be
+// at most [MaxLineLength] bytes long.
+//
+// Forms that published records take are read as well: variation headers "変化：3手目"
+// and "変化:3手" with or without spaces; move lines with two time groups, as the
+// IS-SHOGI app writes them ("   1 ７六歩(77)   ( 0:01/00:00:01) ( 0:01/00:00:01)"),
+// of which the first is the move's time and the second, when it is a well-formed time
+// group, is passed over and not kept (what it records is not documented, and the
+// reader does not guess); and header values with leading spaces ("先手：  羽生善治"),
+// which are kept as written, so that reading, writing and reading again gives the
+// header lines byte for byte (spaces at the end of a line are dropped). A KIF file
+// whose board diagram is commented out with # reads its moves from the even-game start;
+// the error (or warning) of the first move that then fails says so.
 //
 // A Reader is strict by default: the first problem stops it with a [*SyntaxError] that
 // gives the line and the column (in characters) and wraps one of the package's
 // sentinel errors, or the root package's *shogi.IllegalMoveError for a move that breaks
-// the rules, so that errors.Is(err, shogi.ErrNifu) tells a 二歩. With
-// [Reader.Lenient] set it reads on and lists every problem in [Reader.Warnings]; an
-// illegal move then ends its line with an ending of kind shogi.EndIllegalLoss that
-// keeps the move as written, and the moves after it in that line are skipped with a
-// warning each: nothing is dropped silently.
+// the rules, so that errors.Is(err, shogi.ErrNifu) tells a 二歩. A move that names
+// another piece than the one on its origin square is such an illegal move, whose
+// reason wraps shogi.ErrPieceMismatch and says which piece is there.
+//
+// With [Reader.Lenient] set it reads on and lists the problems in [Reader.Warnings],
+// and it never records an ending or a winner that the input does not state. A move it
+// cannot read, an illegal move, a move whose number is not the expected one, or a line
+// it does not understand where moves are expected ends that line of play: the moves
+// before it are kept, the line ends with an ending of kind shogi.EndUnread (Result
+// NoResult, Text the text not read), and the rest of that line of play, up to the next
+// 変化 header, is not read; one warning, which wraps the cause, says so. A time it
+// cannot read is left out and the move kept; a variation header it cannot read, or a
+// variation that branches from no recorded move, passes over that variation's block
+// and leaves the other lines alone; other problems (an unknown line before the moves,
+// a malformed diagram) are a warning each. [Reader.RecordLine] gives the line where
+// the record starts. The number of the first move line of the main line sets the
+// numbering of the moves; every later move line must carry the number that follows
+// the move before it in its line (a variation's first move, the number of the move it
+// replaces).
 //
 // A [Writer] writes KIF (the default) or KI2, in UTF-8 (the default) or Shift_JIS, as
 // Kifu for Windows lays them out. A character that Shift_JIS cannot hold is an
 // [ErrUnencodable] error rather than a question mark. Reading what a Writer wrote gives
-// the record back, and writing it again gives the same bytes; KI2 has no times.
+// the record back, and writing it again gives the same bytes; KI2 has no times. For an
+// ending of kind shogi.EndUnread the Writer writes nothing (no special move, no まで
+// line, no result): the line simply stops, and reads back without an ending; a
+// variation that branches where such a line stopped is written, and reads back, as
+// that line's continuation.
+//
+// [Parse] and [ParseKI2] return an error that wraps shogi.ErrNoRecord for input that
+// holds no record (empty, or only blank lines and # comments); a Reader returns io.EOF
+// for it.
 //
 // [Parse], [ParseKI2], [Format] and [FormatKI2] are shortcuts for whole records in
 // memory.

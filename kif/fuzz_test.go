@@ -5,7 +5,10 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	shogi "github.com/kifu-go/shogi"
 )
 
 func addSeeds(f *testing.F, pattern string) {
@@ -25,7 +28,9 @@ func addSeeds(f *testing.F, pattern string) {
 
 // fuzzRead reads data strictly and leniently. Neither panics; errors are *SyntaxError
 // (or io.EOF); what a strict read accepts is written and read back to the same record,
-// and writing that again gives the same bytes.
+// and writing that again gives the same bytes. A lenient read invents no ending (no
+// 反則負け the input does not hold, no result on an EndUnread), places every warning,
+// and what it keeps is a record that is written and read back strictly.
 func fuzzRead(t *testing.T, data []byte, d Dialect) {
 	for _, lenient := range []bool{false, true} {
 		r := NewReader(bytes.NewReader(data))
@@ -45,13 +50,29 @@ func fuzzRead(t *testing.T, data []byte, d Dialect) {
 			continue
 		}
 		for _, w := range r.Warnings() {
-			_ = w.Error()
+			if w.Line < 1 || w.Column < 1 || !strings.HasPrefix(w.Error(), "kif: line ") || strings.Count(w.Error(), "kif: ") != 1 {
+				t.Fatalf("warning %q at %d:%d", w, w.Line, w.Column)
+			}
 		}
+		if !lenient && len(r.Warnings()) > 0 {
+			t.Fatalf("a strict read has warnings: %v", r.Warnings())
+		}
+		if r.RecordLine() < 1 {
+			t.Fatalf("lenient=%v: record line %d", lenient, r.RecordLine())
+		}
+		checkInvented(t, data, rec)
 		out, err := appendRecord(nil, rec, d == KI2, UTF8)
 		if err != nil {
 			t.Fatalf("lenient=%v: writing what was read: %v", lenient, err)
 		}
 		if lenient {
+			back, err := readAs(out, d)
+			if err != nil {
+				t.Fatalf("lenient: reading back: %v\n%s", err, out)
+			}
+			if diff := diffRecords(normalised(withoutUnread(rec), d), back); diff != "" {
+				t.Fatalf("lenient (-read +read back):\n%s\n%s", diff, out)
+			}
 			continue
 		}
 		back, err := readAs(out, d)
@@ -85,12 +106,29 @@ func fuzzRead(t *testing.T, data []byte, d Dialect) {
 	}
 }
 
+// checkInvented fails when rec holds an ending that data does not state: a foul loss
+// (反則負け) in a text without the word, or an EndUnread with a result.
+func checkInvented(t *testing.T, data []byte, rec *shogi.Record) {
+	foul := bytes.Contains(data, []byte("反則負け")) || bytes.Contains(data, []byte("\x94\xbd\x91\xa5\x95\x89\x82\xaf"))
+	for _, n := range flatten(rec).Nodes {
+		switch {
+		case n.End == nil:
+		case n.End.Kind == shogi.EndIllegalLoss && !foul:
+			t.Fatalf("%s: a foul loss the text does not state", n.Path)
+		case n.End.Kind == shogi.EndUnread && n.End.Result != shogi.NoResult:
+			t.Fatalf("%s: an unread ending with a result: %+v", n.Path, n.End)
+		}
+	}
+}
+
 func FuzzReadKIF(f *testing.F) {
 	addSeeds(f, "kif/*")
+	addSeeds(f, "dialects/*.kif*")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KIF) })
 }
 
 func FuzzReadKI2(f *testing.F) {
 	addSeeds(f, "ki2/*")
+	addSeeds(f, "dialects/*.ki2")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KI2) })
 }

@@ -58,7 +58,8 @@ func genRecord(t *rapid.T) *shogi.Record {
 	}
 	rec := &shogi.Record{StartSFEN: pos.String()}
 	for _, k := range rapid.SliceOfNDistinct(rapid.SampledFrom(headerKeys), 0, 5, func(s string) string { return s }).Draw(t, "keys") {
-		rec.Header = append(rec.Header, shogi.HeaderField{Key: k, Value: trimSpaces(genText(t, "value", 0))})
+		// Values keep their leading spaces; the reader drops those at the end of a line.
+		rec.Header = append(rec.Header, shogi.HeaderField{Key: k, Value: trimRightSpaces(genText(t, "value", 0))})
 	}
 	if name, ok := handicapName(rec.StartSFEN); ok && rapid.Bool().Draw(t, "手合割") {
 		rec.Header = append(rec.Header, shogi.HeaderField{Key: shogi.HeaderHandicap, Value: name})

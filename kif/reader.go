@@ -554,13 +554,19 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 }
 
 // endLine ends the line being read. A variation that is nothing but an ending is an
-// alternative to the moves played at its ply: a child with no move (see shogi.Node).
+// alternative to the moves played at its ply: a child with no move (see shogi.Node);
+// where no move was played at its ply, it is how the line it branches from ends.
 func (p *parser) endLine(e *shogi.Ending, col int) error {
 	cur := p.top()
 	tip := cur.tip()
 	cur.ended = true
 	unread := e.Kind == shogi.EndUnread
-	if len(p.lines) > 1 && len(cur.nodes) == 0 {
+	if len(p.lines) > 1 && len(cur.nodes) == 0 && len(tip.Children) == 0 && tip.End != nil && tip.End.Kind == shogi.EndUnread {
+		// An ending instead of a move that was not read, and no move was read at its
+		// ply to be an alternative to: it is passed over with the rest of that line.
+		return nil
+	}
+	if len(p.lines) > 1 && len(cur.nodes) == 0 && (len(tip.Children) > 0 || tip.End != nil) {
 		for _, c := range tip.Children {
 			if !unread && c.IsEnding() && c.End.Kind == e.Kind && c.End.Text == e.Text {
 				return p.fail(col, ErrDuplicateVariation)

@@ -49,7 +49,8 @@ func writableKey(key string) bool {
 //
 // Set the exported fields before the first call to Write. Records are buffered: call
 // [Writer.Flush] at the end. KIF times are whole seconds: fractions (which CSA V3.0
-// records may carry) are dropped. KI2 has no times at all.
+// records may carry) are dropped. KI2 has no times at all. An ending of kind
+// shogi.EndUnread is not written: the line stops there (see the package doc).
 type Writer struct {
 	// Format is KIF (the default) or KI2.
 	Format Dialect
