@@ -251,3 +251,66 @@ func TestHeaderSpaces(t *testing.T) {
 		t.Errorf("second write differs:\n%s", cmp.Diff(string(out), string(again)))
 	}
 }
+
+// TestDeclaredEncoding: a "#KIF … encoding=" declaration is followed unless the
+// declared encoding cannot decode the text while the other one can; then the text
+// wins, with a warning (lenient) or an error (strict) on line 1 that names the
+// declaration.
+func TestDeclaredEncoding(t *testing.T) {
+	const body = "手合割：平手\n先手：羽生\n   1 ７六歩(77)\n"
+	decl := func(name string) []byte { return []byte("#KIF version=2.0 encoding=" + name + "\r\n") }
+	tests := []struct {
+		name  string
+		in    []byte
+		says  string // the warning; "" for none
+		key   string // the key of the header's second field
+		value string
+	}{
+		{"UTF-8 as declared", append(decl("UTF-8"), body...), "", "先手", "羽生"},
+		{"Shift_JIS as declared", append(decl("Shift_JIS"), toShiftJIS(t, body)...), "", "先手", "羽生"},
+		{"declared UTF-8, Shift_JIS text", append(decl("UTF-8"), toShiftJIS(t, body)...),
+			"the file declares encoding=UTF-8 but its text is Shift_JIS", "先手", "羽生"},
+		{"declared utf8, Shift_JIS text", append(decl("utf8"), toShiftJIS(t, body)...),
+			"the file declares encoding=utf8 but its text is Shift_JIS", "先手", "羽生"},
+		{"declared Shift_JIS, UTF-8 text", append(decl("Shift_JIS"), body...),
+			"the file declares encoding=Shift_JIS but its text is UTF-8", "先手", "羽生"},
+		{"declared sjis, UTF-8 text", append(decl("sjis"), body...),
+			"the file declares encoding=sjis but its text is UTF-8", "先手", "羽生"},
+		// ﾚ： in Shift_JIS (DA 81 46) is valid UTF-8 too: the declaration decides.
+		{"declared Shift_JIS, text valid in both", append(decl("Shift_JIS"), "\xDA\x81\x46x\n"...), "", "ﾚ", "x"},
+		{"declared UTF-8, text valid in both", append(decl("UTF-8"), "\xDA\x81\x46x\n"...), "", "ځFx", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewReader(bytes.NewReader(tt.in))
+			r.Lenient = true
+			rec, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []warning
+			if tt.says != "" {
+				want = []warning{{1, 18, ErrEncoding, tt.says}}
+			}
+			if tt.key == "ځFx" {
+				// Read as UTF-8, "ځFx" is a line without a colon.
+				want = []warning{{2, 1, ErrUnknownLine, ""}}
+			} else if v, ok := rec.Header.Get(tt.key); !ok || v != tt.value {
+				t.Errorf("header %q, want %s：%s", rec.Header, tt.key, tt.value)
+			}
+			checkWarnings(t, want, r.Warnings())
+			_, err = Parse(tt.in)
+			if tt.says == "" && tt.key != "ځFx" {
+				if err != nil {
+					t.Errorf("strict: %v", err)
+				}
+				return
+			}
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Fatalf("strict: %v", err)
+			}
+			checkWarnings(t, want, []*SyntaxError{se})
+		})
+	}
+}

@@ -20,9 +20,9 @@
 // .kifu UTF-8 by the specification, but both occur the other way round): a UTF-8 byte
 // order mark, then a first line "#KIF version=2.0 encoding=…", then UTF-8 if the head
 // of the input is valid UTF-8, else Shift_JIS (CP932). A declaration that the text
-// plainly contradicts (encoding=UTF-8 over Shift_JIS text, or encoding=Shift_JIS over
-// valid UTF-8 text that is not all ASCII, both seen in published files) gives way to
-// the text: a lenient read reads the text as it is and warns on line 1 ("the file
+// contradicts (encoding=UTF-8 over text that is valid Shift_JIS and not valid UTF-8,
+// or encoding=Shift_JIS over text that is valid UTF-8, not all ASCII, and not valid
+// Shift_JIS; both are seen in published files) gives way to the text: a lenient read reads the text as it is and warns on line 1 ("the file
 // declares encoding=UTF-8 but its text is Shift_JIS"), a strict read fails there with
 // an error that wraps [ErrEncoding]. Lines may end in CRLF, LF or a lone CR, and may be
 // at most [MaxLineLength] bytes long.

@@ -15,8 +15,8 @@ import (
 // Reading the input: lines ended by LF, CRLF or a lone CR, each at most MaxLineLength
 // bytes, decoded from the detected encoding. The encoding is sniffed from the head of
 // the input in this order: a UTF-8 byte order mark; a first line
-// "#KIF version=2.0 encoding=…", unless the text is plainly in the other encoding (a
-// problem reported on line 1); UTF-8 when the head is valid UTF-8; Shift_JIS (CP932)
+// "#KIF version=2.0 encoding=…", unless the declared encoding cannot decode the text
+// and the other one can (a problem reported on line 1); UTF-8 when the head is valid UTF-8; Shift_JIS (CP932)
 // otherwise. When the head is all ASCII, the first line that is not decides. The file
 // extension (.kif Shift_JIS, .kifu UTF-8 by the spec) is never trusted.
 
@@ -218,10 +218,12 @@ func (lr *lineReader) discardLine() error {
 }
 
 // sniffEncoding detects the encoding of the input from its head (see the file comment).
-// When the first line declares an encoding that the text is not in (a declared UTF-8
-// file whose text is Shift_JIS, or the other way round), the text wins: the encoding of
-// the text is returned, with the declaration (its name as written, and the 0-based
-// byte offset of its "encoding=" field) for the caller to report.
+// When the first line declares an encoding that cannot decode the text while the other
+// one can (a declared UTF-8 file whose text is Shift_JIS, or the other way round), the
+// text wins: the encoding of the text is returned, with the declaration (its name as
+// written, and the 0-based byte offset of its "encoding=" field) for the caller to
+// report. Text that both encodings decode (short Shift_JIS text can be valid UTF-8,
+// and the other way round) is read as declared.
 func sniffEncoding(head []byte, atEOF bool) (Encoding, declaration) {
 	if bytes.HasPrefix(head, utf8BOM) {
 		return UTF8, declaration{}
@@ -230,7 +232,7 @@ func sniffEncoding(head []byte, atEOF bool) (Encoding, declaration) {
 		switch {
 		case d.enc == UTF8 && !validUTF8Head(head, atEOF) && validShiftJISHead(head, atEOF):
 			return ShiftJIS, d
-		case d.enc == ShiftJIS && !isASCII(head) && validUTF8Head(head, atEOF):
+		case d.enc == ShiftJIS && !isASCII(head) && validUTF8Head(head, atEOF) && !validShiftJISHead(head, atEOF):
 			return UTF8, d
 		}
 		return d.enc, declaration{}

@@ -67,11 +67,12 @@ func (p *parser) kifLine(s string, off int) error {
 	if err != nil || node == nil {
 		return err
 	}
+	node.Time, node.HasTime = tr.time, tr.hasTime
 	if tr.timeAt >= 0 {
-		// The move is kept without the time it gives.
+		// The move is kept without the time it cannot read (with the first of two
+		// time groups when that one is good).
 		return p.fail(column(s, i+tr.timeAt), ErrTime)
 	}
-	node.Time, node.HasTime = tr.time, tr.hasTime
 	return nil
 }
 

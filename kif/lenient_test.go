@@ -22,8 +22,10 @@ func TestLenient(t *testing.T) {
 		format   Dialect
 		moves    []string // the main line, in USI
 		end      *shogi.Ending
-		warnings []warning // the first is a strict read's error; none: a strict read succeeds
-		paths    []string  // the lines of the tree (flatten paths of the nodes with an ending or no child)
+		warnings []warning              // the first is a strict read's error; none: a strict read succeeds
+		paths    []string               // the lines of the tree (flatten paths of the nodes with an ending or no child)
+		times    map[int]shogi.MoveTime // by ply index of the main line
+		noTime   []int                  // plies of the main line without a time
 	}{
 		{name: "illegal move",
 			in:    kifHead + "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２四飛(28)  ( 0:01/00:00:01)\n   4 ８四歩(83)\n   5 ２六歩(27)\n*a comment\nまで4手で先手の勝ち\n",
@@ -86,8 +88,8 @@ func TestLenient(t *testing.T) {
 			moves: []string{"7g7f"}, end: unread("+---------------------------+"),
 			warnings: []warning{{4, 1, ErrBoard, "a board diagram after the first move"}}},
 		{name: "a time that cannot be read",
-			in:       kifHead + "   1 ７六歩(77)   ( 0:xx/00:00:02)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n",
-			moves:    []string{"7g7f", "3c3d"},
+			in:    kifHead + "   1 ７六歩(77)   ( 0:xx/00:00:02)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n",
+			moves: []string{"7g7f", "3c3d"}, times: map[int]shogi.MoveTime{1: sec(1, 1)}, noTime: []int{0},
 			warnings: []warning{{3, 16, ErrTime, ""}}},
 		{name: "a cut time",
 			in:       kifHead + "   1 ７六歩(77)   ( 0:0\n   2 ３四歩(33)\n",
@@ -106,11 +108,11 @@ func TestLenient(t *testing.T) {
 			moves: []string{"7g7f"}, end: unread("2 投了 する"),
 			warnings: []warning{{4, 9, ErrMoveSyntax, "text after the special move"}}},
 		{name: "two time groups",
-			in:    kifHead + "   1 ７六歩(77)   ( 0:01/00:00:01) ( 0:01/00:00:01)+\n   2 ３四歩(33)   ( 0:02/00:00:02)\n",
-			moves: []string{"7g7f", "3c3d"}},
+			in:    kifHead + "   1 ７六歩(77)   ( 0:01/00:00:01) ( 0:09/00:00:09)+\n   2 ３四歩(33)   ( 0:02/00:00:02)\n",
+			moves: []string{"7g7f", "3c3d"}, times: map[int]shogi.MoveTime{0: sec(1, 1), 1: sec(2, 2)}},
 		{name: "a second time group that cannot be read",
-			in:       kifHead + "   1 ７六歩(77)   ( 0:01/00:00:01) (abc)\n   2 ３四歩(33)\n",
-			moves:    []string{"7g7f", "3c3d"},
+			in:    kifHead + "   1 ７六歩(77)   ( 0:01/00:00:01) (abc)\n   2 ３四歩(33)\n",
+			moves: []string{"7g7f", "3c3d"}, times: map[int]shogi.MoveTime{0: sec(1, 1)},
 			warnings: []warning{{3, 33, ErrTime, ""}}},
 		{name: "three time groups",
 			in:       kifHead + "   1 ７六歩(77)   ( 0:01/00:00:01) ( 0:01/00:00:01) ( 0:01/00:00:01)\n",
@@ -198,6 +200,17 @@ func TestLenient(t *testing.T) {
 				}
 			}
 			checkNoInventedEnding(t, rec)
+			line := rec.MainLine()
+			for ply, want := range tt.times {
+				if !line[ply].HasTime || line[ply].Time != want {
+					t.Errorf("time of move %d: %+v %v, want %+v", ply+1, line[ply].Time, line[ply].HasTime, want)
+				}
+			}
+			for _, ply := range tt.noTime {
+				if line[ply].HasTime {
+					t.Errorf("move %d has a time", ply+1)
+				}
+			}
 
 			// A strict read stops at the first problem.
 			r = NewReader(strings.NewReader(tt.in))

@@ -519,8 +519,9 @@ func (p *parser) setUpStart() error {
 // top returns the line being read.
 func (p *parser) top() *lineState { return &p.lines[len(p.lines)-1] }
 
-// wantNumber returns the number the next KIF move line of the line being read must
-// have. The first move of the main line sets the numbering when no diagram did.
+// wantNumber returns the number that n, the number of the next KIF move line of the
+// line being read, must be. The number of the main line's first move line sets the
+// numbering.
 func (p *parser) wantNumber(n int) int {
 	cur := p.top()
 	if !p.baseSet && len(p.lines) == 1 && len(cur.nodes) == 0 {
