@@ -4,21 +4,44 @@
 // # Reading
 //
 // A [Reader] streams the records of a file (several records are separated by "/"
-// lines); [Parse] reads text holding one record. Every move is checked against the
-// rules with [shogi.Position.CheckMove] as it is read, so a record the reader
-// returns replays without error. Reading is strict by default: the first problem
-// stops it with a [*SyntaxError] carrying the line and column. An illegal move is
-// a SyntaxError whose Err is the root package's [*shogi.IllegalMoveError], so
+// lines); [Parse] reads text holding one record, and reports text that holds none
+// (nothing, or only blank lines and comments) with an error that wraps
+// [shogi.ErrNoRecord]. Every move is checked against the rules with
+// [shogi.Position.CheckMove] as it is read, so a record the reader returns replays
+// without error. Reading is strict by default: the first problem stops the record
+// with a [*SyntaxError] carrying the line and column (in characters of the decoded
+// line). An illegal move is a SyntaxError whose Err is the root package's
+// [*shogi.IllegalMoveError], so
 //
 //	errors.Is(err, shogi.ErrNifu)
 //
-// tells a 二歩 and errors.As finds the move number. Set [Reader.Lenient] to keep going
-// with warnings instead ([Reader.Warnings]); an illegal move is then kept as the
-// ending of the game, never dropped silently.
+// tells a 二歩 and errors.As finds the move number. A move whose piece is not the
+// piece on its origin square (+7776KI) is a [shogi.ErrPieceMismatch] that says which
+// piece is there ("7七 holds a pawn (FU), not a gold (KI)"); a move or a side to move
+// with no P1–P9 or PI line before it is an [ErrNoPosition].
+//
+// A record that cannot be read does not stop the stream: the next [Reader.Read] goes
+// on with the record after the next "/" line, and [Reader.RecordLine] tells where
+// each record starts, so that a caller can say "record 3, starting at line 240".
+//
+// Set [Reader.Lenient] to step over problems with warnings ([Reader.Warnings])
+// instead. A problem that does not touch the moves (an unknown line before them, a
+// time that cannot be read) is a warning and only that thing is skipped. A move that
+// cannot be read — malformed, illegal, or a line the reader does not understand where
+// moves are expected — ends the line of play: the record keeps the moves before it
+// and ends with a [shogi.EndUnread] ending whose Text is the text not read, with one
+// warning, and the rest of the record is not read. A lenient read never makes up an
+// ending or a winner: only the file's own % line gives one.
 //
 // A start position may be a composed one that could not arise in a game (nine pawns
 // on a file, as in the 九歩 curiosity): see [shogi.Setup.AllowUnreachable]; the moves
 // from it obey every rule.
+//
+// Text encodings: UTF-8 (with or without a byte order mark), Shift_JIS and EUC-JP (old
+// archives). The first line may name the encoding ("'CSA encoding=SHIFT_JIS",
+// "'encoding=EUC-JP"); otherwise the reader takes UTF-8 until the first line that is
+// not valid UTF-8, and tells Shift_JIS from EUC-JP by which reading of that line is
+// valid and plausible Japanese text (a tie goes to Shift_JIS; see [Reader]).
 //
 // The reader maps the game information to the header keys of the root package: N+
 // and N- to [shogi.HeaderBlack] and [shogi.HeaderWhite] (下手 and 上手 when the start
@@ -27,10 +50,14 @@
 // Other keys are kept as "$KEY" in their order.
 //
 // Comments: a "'*text" line is the comment "text" of the move before it (of the
-// start position before the first move, of the ending after a % statement), so an evaluation line "'** 30 …" is the
-// comment "* 30 …". A plain "'text" line, which the standard tells programs to
-// skip, is kept as well, whole: the comment "'text". Times (T) are the seconds a
-// move (or the special move) took; the reader also fills in each side's running total.
+// start position before the first move, of the ending after a % statement), so an
+// evaluation line "'** 30 …" is the comment "* 30 …". A plain "'text" line, which the
+// standard tells programs to skip, is kept as well, whole: the comment "'text". A
+// comment may also follow a comma on a statement line, as published records write it
+// ("+7776FU,T0,'** 30 -3334FU", "%KACHI,'* -5000 win"): it runs to the end of the
+// line, commas included, and reads exactly as the same comment on the next line.
+// Times (T) are the seconds a move (or the special move) took; the reader also fills
+// in each side's running total.
 //
 // Special moves (% statements) become the [shogi.Ending] of the line with the result
 // they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE, %OUTE_SENNICHITE (won by the
@@ -52,7 +79,9 @@
 //   - each side's total time, which the reader recomputes from the move times, and
 //     fractions of a second in V2.2 (V3.0 keeps milliseconds);
 //   - endings CSA has no code for (不戦勝, 不戦敗, 封じ手, unknown words), which are
-//     written as a plain comment instead.
+//     written as a plain comment instead;
+//   - an [shogi.EndUnread] ending (where a lenient read stopped): nothing is written
+//     for it, so the text reads back as the same moves with no ending.
 //
 // Comments and header values cannot hold line breaks; such a record is an error.
 package csa

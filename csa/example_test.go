@@ -79,3 +79,26 @@ func ExampleWriter() {
 	// '*a good start
 	// %CHUDAN
 }
+
+// A lenient read keeps the moves before one it cannot read and ends the line there
+// with an EndUnread ending, which has no result; the warning says why.
+func ExampleReader_lenient() {
+	text := "PI\n+\n+7776FU\n-3334FU\n+0055FU\n%TORYO\n/\nPI\n+\n+2726FU\n%TORYO\n"
+	r := csa.NewReader(strings.NewReader(text))
+	r.Lenient = true
+	for {
+		rec, err := r.Read()
+		if err != nil {
+			break // io.EOF
+		}
+		end := rec.Ending()
+		fmt.Printf("record at line %d: %v, %v %q, %v\n", r.RecordLine(), rec.Moves(), end.Kind, end.Text, end.Result)
+		for _, w := range r.Warnings() {
+			fmt.Println("  warning:", w)
+		}
+	}
+	// Output:
+	// record at line 1: [7g7f 3c3d], unread "+0055FU", no result
+	//   warning: csa: line 5, column 1: illegal move P*5e at move 3: the dropped piece is not in hand
+	// record at line 8: [2g2f], resign "", black wins
+}

@@ -2,16 +2,24 @@ package csa_test
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
 )
 
-// FuzzReadCSA: no input makes the reader panic, and input that parses writes (V3.0,
-// which keeps every time exactly) to text that parses to the same record and writes
-// to the same bytes.
+// FuzzReadCSA: no input makes the reader panic; every error is a SyntaxError with one
+// package prefix and a place inside the input; a lenient read never has an ending but
+// EndUnread unless the input has a % statement, and what it reads writes to text that
+// reads back to the same moves; input that parses writes (V3.0, which keeps every time
+// exactly) to text that parses to the same record and writes to the same bytes.
 func FuzzReadCSA(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.csa")
 	for _, name := range files {
@@ -27,20 +35,21 @@ func FuzzReadCSA(f *testing.F) {
 		"P1 *  *  *  *  *  *  *  * -OU\nP+00HI\nP-00AL\n+\n+0012HI\n%TSUMI\n",
 		"PI\n+\n/\nPI\n+\n",
 		"'CSA encoding=SHIFT_JIS\nV3.0\nN+\x90\xe6\x8e\xe8\nPI\n+\n",
+		"'encoding=EUC-JP\nV2.2\nN+\xb1\xa9\xc0\xb8\nPI\n+\n+7776FU\n'*\xa4\xa2\n",
+		"V2.2\nN+\xb1\xa9\xc0\xb8\nPI\n+\n+7776FU\n",
+		"PI\n+\n+7776FU,T0,'** 30 -3334FU\n-3334FU,'* x, y\n%KACHI,'* -5000 win\n",
+		"PI\n+\n+7776FU\n-3334FU\n+7775FU,T5\n%TORYO\n/\nPI\n+\n+2726FU\n",
+		"PI\n+\n+7776FU\n-\nP1 * \nV2.2\n",
+		"V2.2\nN+a\n+7776FU\n/\n+\n/\n\n/\nPI\n+\n",
+		"PI\n+\n+7776KI\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lenient := csa.NewReader(bytes.NewReader(data))
-		lenient.Lenient = true
-		for range 4 {
-			if _, err := lenient.Read(); err != nil {
-				break
-			}
-		}
+		checkLenient(t, data)
 		rec, err := csa.Parse(data)
 		if err != nil {
-			_ = err.Error()
+			checkError(t, data, err)
 			return
 		}
 		var buf bytes.Buffer
@@ -71,4 +80,72 @@ func FuzzReadCSA(f *testing.F) {
 			t.Fatalf("second write differs:\n%s\n----\n%s", first, buf.Bytes())
 		}
 	})
+}
+
+// checkError checks that err is a SyntaxError with one package prefix, at a line of
+// data and (for UTF-8 input) at a column of that line or just after its end.
+func checkError(t *testing.T, data []byte, err error) {
+	var se *csa.SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("%v is not a SyntaxError", err)
+	}
+	msg := err.Error()
+	head := fmt.Sprintf("csa: line %d, column %d: ", se.Line, se.Column)
+	if rest, ok := strings.CutPrefix(msg, head); !ok || strings.HasPrefix(rest, "csa:") || strings.HasPrefix(rest, "shogi:") {
+		t.Fatalf("message %q", msg)
+	}
+	lines := strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(data)), "\n")
+	if se.Line < 1 || se.Line > max(len(lines), 1) || se.Column < 1 {
+		t.Fatalf("%v: outside the input's %d lines", err, len(lines))
+	}
+	if utf8.Valid(data) && !bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) && se.Line <= len(lines) {
+		if n := utf8.RuneCountInString(lines[se.Line-1]); se.Column > n+1 {
+			t.Fatalf("%v: column after the end of line %q", err, lines[se.Line-1])
+		}
+	}
+}
+
+// checkLenient reads data leniently: no record has an ending the text does not state,
+// an EndUnread comes with a warning, and each record writes to text that reads back
+// to the same moves, without the EndUnread.
+func checkLenient(t *testing.T, data []byte) {
+	r := csa.NewReader(bytes.NewReader(data))
+	r.Lenient = true
+	for range 8 {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			checkError(t, data, err)
+			continue
+		}
+		for _, w := range r.Warnings() {
+			checkError(t, data, w)
+		}
+		e := rec.Ending()
+		switch {
+		case e == nil:
+		case e.Kind == shogi.EndUnread:
+			if e.Result != shogi.NoResult || len(r.Warnings()) == 0 {
+				t.Fatalf("ending %+v with warnings %v", e, r.Warnings())
+			}
+		case !bytes.Contains(data, []byte("%")):
+			t.Fatalf("ending %+v, but the text has no %% statement", e)
+		}
+		out, err := csa.Format(rec)
+		if err != nil {
+			continue // a record CSA cannot write (a line break in a value, say)
+		}
+		back, err := csa.Parse(out)
+		if err != nil {
+			t.Fatalf("the lenient read's record, written, does not parse: %v\n%s", err, out)
+		}
+		if !movesEqual(rec.Moves(), back.Moves()) {
+			t.Fatalf("moves %v written read back as %v", rec.Moves(), back.Moves())
+		}
+		if e != nil && e.Kind == shogi.EndUnread && back.Ending() != nil {
+			t.Fatalf("an EndUnread written reads back as %+v", back.Ending())
+		}
+	}
 }

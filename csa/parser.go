@@ -174,9 +174,9 @@ func trimSpace(b []byte, off int) ([]byte, int) {
 
 func (p *parser) statement(s []byte, off int) (bool, error) {
 	switch s[0] {
-	case '/':
-		if len(s) != 1 {
-			return false, p.errAt(off, ErrUnknownStatement)
+	case '/': // a separator is a line of its own
+		if len(s) != 1 || !isSeparator(p.line) {
+			return false, p.inPlay(p.errAt(off, fmt.Errorf("%w %q: a separator is a line of its own", ErrUnknownStatement, s)))
 		}
 		return true, nil
 	case 'V':
@@ -193,11 +193,18 @@ func (p *parser) statement(s []byte, off int) (bool, error) {
 	case '%':
 		return false, p.special(s, off)
 	}
-	err := p.errAt(off, fmt.Errorf("%w %q", ErrUnknownStatement, s))
+	return false, p.inPlay(p.errAt(off, fmt.Errorf("%w %q", ErrUnknownStatement, s)))
+}
+
+// inPlay marks the problem of a statement that has no place where moves are expected
+// (an unknown statement, a version, P or side-to-move line, which may be a truncated
+// move or the start of another record): in the line of play it is unreadable, and
+// after the file's % line a mere warning.
+func (p *parser) inPlay(err error) error {
 	if p.phase == phaseMoves {
-		return false, unreadable{err}
+		return unreadable{err}
 	}
-	return false, err
+	return err
 }
 
 // comment attaches a comment line: "'*text" is the comment "text" (so "'**…" is
@@ -222,6 +229,9 @@ func (p *parser) comment(line []byte) {
 
 func (p *parser) version(s []byte, off int) error {
 	p.any = true
+	if p.phase >= phaseMoves {
+		return p.inPlay(p.errAt(off, fmt.Errorf("%w: the version must come first", ErrOrder)))
+	}
 	switch string(s) {
 	case "V2", "V2.1", "V2.2", "V3.0":
 	default:
@@ -265,7 +275,7 @@ func (p *parser) info(line []byte) error {
 func (p *parser) sideToMove(sign byte, off int) error {
 	p.any = true
 	if p.phase >= phaseMoves {
-		return p.errAt(off, fmt.Errorf("%w: a second side to move", ErrOrder))
+		return p.inPlay(p.errAt(off, fmt.Errorf("%w: a second side to move", ErrOrder)))
 	}
 	if !p.setup.any {
 		return fatal{p.errAt(off, fmt.Errorf("%w before the side to move %c", ErrNoPosition, sign))}

@@ -37,7 +37,7 @@ func (s *setupState) even() {
 func (p *parser) position(b []byte, off int) error {
 	p.any = true
 	if p.phase >= phaseMoves {
-		return p.errAt(off, fmt.Errorf("%w: a P line after the side to move", ErrOrder))
+		return p.inPlay(p.errAt(off, fmt.Errorf("%w: a P line after the side to move", ErrOrder)))
 	}
 	p.phase = phasePosition
 	s := &p.setup
