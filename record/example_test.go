@@ -60,16 +60,14 @@ func ExampleMarshal() {
 		fmt.Println(err)
 		return
 	}
-	data, err := record.Marshal(rec, record.CSA)
+	data, err := record.Marshal(rec, record.KI2)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	os.Stdout.Write(data)
 	// Output:
-	// V2.2
-	// PI
-	// +
-	// +7776FU
-	// -3334FU
+	// #KIF version=2.0 encoding=UTF-8
+	//
+	// ▲７六歩    △３四歩
 }

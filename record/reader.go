@@ -207,19 +207,19 @@ type kifSource struct{ r *kif.Reader }
 
 func (s *kifSource) read() (*shogi.Record, error) { return s.r.Read() }
 func (s *kifSource) warnings() []error            { return errorList(s.r.Warnings()) }
-func (s *kifSource) recordLine() int              { return recordLineOf(s.r) }
+func (s *kifSource) recordLine() int              { return s.r.RecordLine() }
 
 type csaSource struct{ r *csa.Reader }
 
 func (s *csaSource) read() (*shogi.Record, error) { return s.r.Read() }
 func (s *csaSource) warnings() []error            { return errorList(s.r.Warnings()) }
-func (s *csaSource) recordLine() int              { return recordLineOf(s.r) }
+func (s *csaSource) recordLine() int              { return s.r.RecordLine() }
 
 type jkfSource struct{ r *jkf.Reader }
 
 func (s *jkfSource) read() (*shogi.Record, error) { return s.r.Read() }
 func (s *jkfSource) warnings() []error            { return errorList(s.r.Warnings()) }
-func (s *jkfSource) recordLine() int              { return recordLineOf(s.r) }
+func (s *jkfSource) recordLine() int              { return s.r.RecordLine() }
 
 func errorList[E error](errs []E) []error {
 	out := make([]error, len(errs))
@@ -229,10 +229,3 @@ func errorList[E error](errs []E) []error {
 	return out
 }
 
-// recordLineOf is a stopgap until every format reader has RecordLine. TODO(lead): remove.
-func recordLineOf(r any) int {
-	if rl, ok := r.(interface{ RecordLine() int }); ok {
-		return rl.RecordLine()
-	}
-	return 0
-}

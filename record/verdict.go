@@ -39,15 +39,7 @@ func Check(rec *shogi.Record) (*shogi.Position, []*Error) {
 }
 
 func check(rec *shogi.Record, src Source) (*shogi.Position, []*Error) {
-	var (
-		p   *shogi.Position
-		err error
-	)
-	if end := rec.Ending(); end != nil && end.Kind == shogi.EndUnread {
-		p, err = rec.Replay()
-	} else {
-		p, err = rec.CheckEnding()
-	}
+	p, err := rec.CheckEnding() // an EndUnread ending is not judged
 	if err == nil {
 		return p, nil
 	}

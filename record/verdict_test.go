@@ -107,7 +107,7 @@ func TestValidateMultiGameCSA(t *testing.T) {
 	got := validate(t, threeGamesCSA, false)
 	want := []verdictRow{
 		{Index: 1, StartLine: 1, Valid: true, Moves: 2, Ending: "resign"},
-		{Index: 2, StartLine: 8, Valid: false, Moves: 2, Problems: []string{"error no-piece 13 1 3"}},
+		{Index: 2, StartLine: 8, Valid: false, Moves: 2, Ending: "unread", Problems: []string{"error no-piece 13 1 3"}},
 		{Index: 3, StartLine: 15, Valid: true, Moves: 1, Ending: "interrupt"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
