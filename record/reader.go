@@ -228,4 +228,3 @@ func errorList[E error](errs []E) []error {
 	}
 	return out
 }
-
