@@ -8,8 +8,10 @@ import (
 	"github.com/kifu-go/shogi"
 )
 
-// Parse reads the one record of a CSA text with a strict [Reader]. Text holding
-// several records is an error: read it with a Reader.
+// Parse reads the one record of a CSA text with a strict [Reader]. Text that holds no
+// record (nothing, or only blank lines, comments and "/" lines) is an error that wraps
+// [shogi.ErrNoRecord] (and [ErrEmpty]); text holding several records is an
+// [ErrMoreRecords] error: read it with a Reader.
 func Parse(data []byte) (*shogi.Record, error) {
 	r := NewReader(bytes.NewReader(data))
 	rec, err := r.Read()

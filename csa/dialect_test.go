@@ -135,6 +135,20 @@ func TestEUCJP(t *testing.T) {
 	}
 }
 
+// TestEUCJPThatIsValidUTF8: a line of a file declared EUC-JP that happens to be
+// valid UTF-8 as well is read as the EUC-JP it is declared to be.
+func TestEUCJPThatIsValidUTF8(t *testing.T) {
+	raw := "\xe3\xa1\xa4\xe3\xa1\xa2" // U+3864 U+3862 in UTF-8; three characters in EUC-JP
+	want, err := japanese.EUCJP.NewDecoder().String(raw)
+	if err != nil || strings.ContainsRune(want, '\uFFFD') || len([]rune(want)) != 3 {
+		t.Fatalf("EUC-JP %q: %v", want, err)
+	}
+	rec := mustParse(t, "'encoding=EUC-JP\nV2.2\nN+"+raw+"\nPI\n+\n")
+	if got, _ := rec.Header.Get(shogi.HeaderBlack); got != want {
+		t.Errorf("black %q, want %q", got, want)
+	}
+}
+
 func TestEUCJPErrors(t *testing.T) {
 	tests := []struct {
 		name, text   string

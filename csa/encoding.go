@@ -134,9 +134,12 @@ func (r *Reader) decode(raw []byte) ([]byte, error) {
 		return r.badText(raw, &SyntaxError{Line: r.line, Column: utf8Column(raw),
 			Err: fmt.Errorf("%w: invalid UTF-8", ErrEncoding)})
 	}
-	if r.declared && isWideUTF8(raw) {
+	scan := scanLegacy(raw, r.enc)
+	if r.declared && isWideUTF8(raw) && !(r.enc == encEUCJP && scan.valid) {
 		// Declared Shift_JIS or EUC-JP, but the line is UTF-8 text (text in those
-		// encodings is almost never valid UTF-8 with characters of three bytes).
+		// encodings is almost never valid UTF-8 with characters of three bytes; UTF-8
+		// Japanese text is almost never valid EUC-JP, whose bytes are 0xA1–0xFE, so a
+		// line valid in both is taken for the EUC-JP it is declared to be).
 		err := &SyntaxError{Line: r.line, Column: 1,
 			Err: fmt.Errorf("%w: %s declared, but the line is UTF-8", ErrEncoding, r.enc)}
 		if !r.Lenient {
@@ -145,8 +148,8 @@ func (r *Reader) decode(raw []byte) ([]byte, error) {
 		r.warnings = append(r.warnings, err)
 		return raw, nil
 	}
-	if s := scanLegacy(raw, r.enc); !s.valid {
-		return r.badText(raw, &SyntaxError{Line: r.line, Column: s.column,
+	if !scan.valid {
+		return r.badText(raw, &SyntaxError{Line: r.line, Column: scan.column,
 			Err: fmt.Errorf("%w: invalid %s", ErrEncoding, r.enc)})
 	}
 	if r.dec == nil {
