@@ -14,7 +14,9 @@
 // A 変化 at the ply of a line's special move (moves played instead of 投了) is a
 // variation of the node where that line ends; a 変化 that holds nothing but a special
 // move is an ending given as an alternative to the move at its ply, a child without a
-// move (see [shogi.Node]). The writer writes both back the same way.
+// move (see [shogi.Node]). The writer writes both back the same way. A 変化 at the ply
+// after the last move of a line that has no ending branches from no recorded move: it
+// is an [ErrVariation] error (a lenient read passes over its block).
 //
 // The encoding is detected, never taken from the file name (.kif is Shift_JIS and
 // .kifu UTF-8 by the specification, but both occur the other way round): a UTF-8 byte
@@ -56,10 +58,10 @@
 // variation that branches from no recorded move, passes over that variation's block
 // and leaves the other lines alone; other problems (an unknown line before the moves,
 // a malformed diagram) are a warning each. [Reader.RecordLine] gives the line where
-// the record starts. The number of the first move line of the main line sets the
-// numbering of the moves; every later move line must carry the number that follows
-// the move before it in its line (a variation's first move, the number of the move it
-// replaces).
+// the record starts. The first KIF move is numbered 1, or N+1 after a board diagram
+// with 手数＝N (which may number from 1 all the same); every later move line must carry
+// the number that follows the move before it in its line (a variation's first move,
+// the number of the move it replaces).
 //
 // A [Writer] writes KIF (the default) or KI2, in UTF-8 (the default) or Shift_JIS, as
 // Kifu for Windows lays them out. A character that Shift_JIS cannot hold is an

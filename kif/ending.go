@@ -3,6 +3,7 @@ package kif
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
@@ -31,6 +32,24 @@ var endingWords = [...]string{
 	shogi.EndMatta:           "待った",
 	shogi.EndSealedMove:      "封じ手",
 }
+
+// endingPhrases are the words of the known endings, on special move lines and after
+// "まで{N}手で".
+var endingPhrases = func() []string {
+	var list []string
+	for _, w := range endingWords {
+		if w != "" {
+			list = append(list, w)
+		}
+	}
+	for _, side := range []string{"先手", "後手", "上手", "下手"} {
+		for _, what := range []string{"の勝ち", "の反則勝ち", "の反則負け", "の入玉勝ち", "の不戦勝", "の不戦敗"} {
+			list = append(list, side+what)
+		}
+		list = append(list, "時間切れにより"+side+"の勝ち")
+	}
+	return append(list, "時間切れ")
+}()
 
 // endingKind returns the kind of a special move word.
 func endingKind(word string) (shogi.EndingKind, bool) {
@@ -162,10 +181,19 @@ func appendClosing(dst []byte, e *shogi.Ending, n int, handicap bool) []byte {
 }
 
 // isSpecialWord reports whether w can stand for an unknown ending: a KIF special move
-// line and a まで line read it back as it is. It must not look like a move.
+// line and a まで line read it back as it is. It must not look like a move, must not
+// hold a character that did not decode (U+FFFD) or a control character, and must not
+// be the start of the words of a known ending ("投", "先手の"), which is what a line
+// cut short leaves.
 func isSpecialWord(w string) bool {
-	if w == "" || moveText(w) != w || strings.HasPrefix(w, "同") {
+	if w == "" || moveText(w) != w || strings.HasPrefix(w, "同") ||
+		strings.ContainsFunc(w, func(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) }) {
 		return false
+	}
+	for _, phrase := range endingPhrases {
+		if len(w) < len(phrase) && strings.HasPrefix(phrase, w) {
+			return false
+		}
 	}
 	r, _ := utf8.DecodeRuneInString(w)
 	return digitValue(r) == 0

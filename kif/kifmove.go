@@ -40,7 +40,7 @@ func (p *parser) kifLine(s string, off int) error {
 	}
 	line := trimRightSpaces(s[off:]) // what a lenient read keeps of a line it cannot read
 	if want := p.wantNumber(n); n != want {
-		return p.unread(numCol, fmt.Errorf("%w: %d, want %d", ErrMoveNumber, n, want), line)
+		return p.badMove(numCol, fmt.Errorf("%w: %d, want %d", ErrMoveNumber, n, want), line)
 	}
 	moveOff := i
 	moveCol := column(s, moveOff)
@@ -100,7 +100,8 @@ func moveText(s string) string {
 // line is the whole line, which a lenient read keeps when it cannot read it.
 func (p *parser) kifSpecial(s string, off int, line string) error {
 	word := moveText(s[off:])
-	if word == "" {
+	if _, known := endingKind(word); !known && !isSpecialWord(word) {
+		// Nothing, or text that did not decode: no word of a special move.
 		return p.badMove(column(s, off), ErrMoveSyntax, line)
 	}
 	rest := off + len(word)

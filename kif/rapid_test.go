@@ -2,6 +2,7 @@ package kif
 
 import (
 	"bytes"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -242,9 +243,8 @@ func TestRapidCorruptedLenient(t *testing.T) {
 		text := string(write(t, rec, d, UTF8))
 		k := rapid.IntRange(0, len(positions)-1).Draw(t, "spoilt move")
 		kind := rapid.SampledFrom(corruptionKinds).Draw(t, "kind")
-		if kind == "wrong number" && (d == KI2 || k == 0) {
-			// KI2 has no numbers; the first move's number sets the numbering.
-			kind = "wrong move"
+		if kind == "wrong number" && d == KI2 {
+			kind = "wrong move" // KI2 has no numbers
 		}
 		var spoilt string
 		var line int
@@ -397,4 +397,63 @@ func spoilKI2(t *rapid.T, text string, k int, kind string, pos *shogi.Position) 
 	}
 	t.Fatalf("no move %d in\n%s", k+1, text)
 	return "", 0
+}
+
+// TestRapidGarbledLineLenient writes a random record (variations, comments, endings,
+// start positions of every kind) as KIF or KI2, garbles one of its lines (garbage in
+// its place, cut at half its bytes, or left out) and reads it leniently: the main
+// line read is a prefix of the record's, and its ending is none, EndUnread (without a
+// result), or the record's own when every move was read: never one the file does not
+// state.
+func TestRapidGarbledLineLenient(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rec := genRecord(t)
+		d := rapid.SampledFrom([]Dialect{KIF, KI2}).Draw(t, "dialect")
+		lines := strings.SplitAfter(string(write(t, rec, d, UTF8)), "\n")
+		i := rapid.IntRange(0, len(lines)-1).Draw(t, "line")
+		firstMove := slices.IndexFunc(lines, func(l string) bool { return isKI2Mark(l) })
+		garbled := lines[i]
+		how := rapid.SampledFrom([]string{"garbage", "half", "left out"}).Draw(t, "how")
+		switch how {
+		case "garbage":
+			lines[i] = "!!garbage!!\n"
+		case "half":
+			lines[i] = lines[i][:len(lines[i])/2] + "\n"
+		case "left out":
+			lines[i] = ""
+		}
+		text := strings.Join(lines, "")
+		r := NewReader(strings.NewReader(text))
+		r.Format, r.Lenient = d, true
+		got, err := r.Read()
+		if err == io.EOF {
+			return // the garbled line was the record's only one
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, moves := rec.Moves(), got.Moves()
+		// KI2 has no move numbers: a garbled line before the first move is a line of the
+		// header, a 変化 header left out makes its block go on with the line above, and
+		// moves left out (a line of them, or the half of one) may leave moves that go on
+		// legally from the wrong position (the まで line's count still tells).
+		exempt := d == KI2 && (i <= firstMove || strings.HasPrefix(garbled, "変化") || how != "garbage")
+		if !exempt && (len(moves) > len(want) || !slices.Equal(moves, want[:len(moves)])) {
+			t.Fatalf("%s line %d: moves %v are not a prefix of %v\n%s", how, i+1, moves, want, text)
+		}
+		end, own := got.Ending(), rec.Ending()
+		switch {
+		case end == nil, end.Kind == shogi.EndUnread && end.Result == shogi.NoResult:
+		case d == KI2 && i <= firstMove:
+			// With its first line of moves garbled, a KI2 record's main line may be
+			// what a variation block holds (a 変化 before the first move is taken for
+			// one that ShogiHome wrote into the header).
+		case own != nil && end.Kind == own.Kind && len(moves) == len(want) &&
+			(end.Result == own.Result || got.StartSFEN != rec.StartSFEN):
+			// The file's own ending (whose winner follows from the side to move: a
+			// garbled 手合割 line changes it).
+		default:
+			t.Fatalf("%s line %d: ending %+v after %d of %d moves: not stated by the file\n%s", how, i+1, end, len(moves), len(want), text)
+		}
+	})
 }

@@ -175,10 +175,15 @@ func (p *parser) fail(col int, err error) error {
 	return p.failAt(p.lineNo, col, err)
 }
 
+// A lenient read gives at most one warning a line: the first problem of a line (text
+// that does not decode, say) is the one reported, and what it spoils on that line
+// (the move it breaks) is not reported again.
 func (p *parser) failAt(line, col int, err error) error {
 	e := &SyntaxError{Line: line, Column: col, Err: err}
 	if p.r.Lenient {
-		p.r.warnings = append(p.r.warnings, e)
+		if n := len(p.r.warnings); n == 0 || p.r.warnings[n-1].Line != line {
+			p.r.warnings = append(p.r.warnings, e)
+		}
 		return nil
 	}
 	return e
@@ -520,12 +525,16 @@ func (p *parser) setUpStart() error {
 func (p *parser) top() *lineState { return &p.lines[len(p.lines)-1] }
 
 // wantNumber returns the number that n, the number of the next KIF move line of the
-// line being read, must be. The number of the main line's first move line sets the
-// numbering.
+// line being read, must be. The first move is numbered with the start position's move
+// number: 1, or N+1 after a diagram with 手数＝N (where 1 is taken as well, for the
+// files that number from 1 all the same).
 func (p *parser) wantNumber(n int) int {
 	cur := p.top()
 	if !p.baseSet && len(p.lines) == 1 && len(cur.nodes) == 0 {
-		p.base, p.baseSet = n, true
+		p.baseSet = true
+		if n == 1 && p.startMoveNumber > 1 {
+			p.base = 1
+		}
 	}
 	return p.base + cur.start + len(cur.nodes)
 }
@@ -555,8 +564,8 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 }
 
 // endLine ends the line being read. A variation that is nothing but an ending is an
-// alternative to the moves played at its ply: a child with no move (see shogi.Node);
-// where no move was played at its ply, it is how the line it branches from ends.
+// alternative to the moves played at its ply (or to the ending there): a child with no
+// move (see shogi.Node).
 func (p *parser) endLine(e *shogi.Ending, col int) error {
 	cur := p.top()
 	tip := cur.tip()
@@ -567,7 +576,7 @@ func (p *parser) endLine(e *shogi.Ending, col int) error {
 		// ply to be an alternative to: it is passed over with the rest of that line.
 		return nil
 	}
-	if len(p.lines) > 1 && len(cur.nodes) == 0 && (len(tip.Children) > 0 || tip.End != nil) {
+	if len(p.lines) > 1 && len(cur.nodes) == 0 {
 		for _, c := range tip.Children {
 			if !unread && c.IsEnding() && c.End.Kind == e.Kind && c.End.Text == e.Text {
 				return p.fail(col, ErrDuplicateVariation)
@@ -685,9 +694,10 @@ func (p *parser) variation(s string, off int, t string) error {
 		return nil
 	}
 	p.skipping = false
-	if !p.anyMove && (len(p.lines) == 0 || !p.lines[0].ended) {
+	if !p.anyMove && !p.moveTable && !p.lines[0].ended {
 		// ShogiHome once wrote 変化 lines into the header; they carry nothing. (After
-		// an ending at the start, a 変化 is real: moves instead of that ending.)
+		// the move table's head "手数----指手--", or after an ending at the start, a
+		// 変化 is real.)
 		return nil
 	}
 	if err := p.setUpStart(); err != nil {
@@ -702,7 +712,9 @@ func (p *parser) variation(s string, off int, t string) error {
 		top--
 	}
 	l := &p.lines[top-1]
-	if k < 0 || k < l.start || k-l.start > len(l.nodes) {
+	// A block at the ply after the line's last move is an alternative to the ending
+	// there; where the line has none, it branches from no recorded move.
+	if k < 0 || k < l.start || k-l.start > len(l.nodes) || k-l.start == len(l.nodes) && l.tip().End == nil {
 		p.skipping = true
 		if k >= l.start && l.unread {
 			return nil // it branches from a move that was not read: the EndUnread says so
@@ -726,16 +738,22 @@ func (p *parser) variation(s string, off int, t string) error {
 func (p *parser) closing(s string, off int, t string) error {
 	c, ok := parseClosing(t)
 	if !ok {
-		return p.fail(column(s, off), ErrResult)
+		// Where the line's ending is expected (it has none yet), a まで line that cannot
+		// be read is a line of play that cannot be read on.
+		return p.unknownLine(s, off, ErrResult)
 	}
 	if err := p.setUpStart(); err != nil {
 		return err
 	}
 	cur := p.top()
 	if want := p.base - 1 + cur.start + len(cur.nodes); c.moves != want {
-		if err := p.fail(column(s, off), fmt.Errorf("%w: %d moves, want %d", ErrResult, c.moves, want)); err != nil {
-			return err
+		// The line does not hold the moves the まで line counts (a KI2 line cut short,
+		// say): what it says is not this line's ending.
+		err := fmt.Errorf("%w: %d moves, want %d", ErrResult, c.moves, want)
+		if cur.ended {
+			return p.fail(column(s, off), err)
 		}
+		return p.unread(column(s, off), err, t)
 	}
 	tip := cur.tip()
 	if tip.End != nil && cur.ended {
