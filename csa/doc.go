@@ -30,8 +30,9 @@
 // cannot be read — malformed, illegal, or a line the reader does not understand where
 // moves are expected — ends the line of play: the record keeps the moves before it
 // and ends with a [shogi.EndUnread] ending whose Text is the text not read, with one
-// warning, and the rest of the record is not read. A lenient read never makes up an
-// ending or a winner: only the file's own % line gives one.
+// warning, and the rest of the record is not read; so does a % line of no known code.
+// A lenient read never makes up an ending or a winner: only the file's own % line
+// gives one.
 //
 // A start position may be a composed one that could not arise in a game (nine pawns
 // on a file, as in the 九歩 curiosity): see [shogi.Setup.AllowUnreachable]; the moves

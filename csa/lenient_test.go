@@ -85,7 +85,7 @@ func TestLenientReads(t *testing.T) {
 		{"game information after the moves", "PI\n+\n+7776FU\n$END_TIME:2020/01/01\n%TORYO\n",
 			[]string{"7g7f"}, &shogi.Ending{Kind: shogi.EndResign, Result: shogi.BlackWins}, []place{{4, 1, csa.ErrOrder}}, &place{4, 1, csa.ErrOrder}},
 		{"an unknown special move", "PI\n+\n+7776FU\n%FOO\n",
-			[]string{"7g7f"}, &shogi.Ending{Text: "%FOO"}, []place{{4, 1, csa.ErrUnknownSpecial}}, &place{4, 1, csa.ErrUnknownSpecial}},
+			[]string{"7g7f"}, &shogi.Ending{Kind: shogi.EndUnread, Text: "%FOO"}, []place{{4, 1, csa.ErrUnknownSpecial}}, &place{4, 1, csa.ErrUnknownSpecial}},
 		{"no side to move: the side of the first move", "PI\n+7776FU\n",
 			[]string{"7g7f"}, nil, []place{{2, 1, csa.ErrNoSideToMove}}, &place{2, 1, csa.ErrNoSideToMove}},
 		{"a comment that is not UTF-8", "'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\n'*\xff\n-3334FU\n",

@@ -463,7 +463,7 @@ func (p *parser) special(s []byte, off int) error {
 		if err := p.soft(off, fmt.Errorf("%w %q", ErrUnknownSpecial, s)); err != nil {
 			return err
 		}
-		e = shogi.Ending{Text: string(s)}
+		e = shogi.Ending{Kind: shogi.EndUnread, Text: string(s)} // a special move it cannot read ends the line unread
 	}
 	p.end = &e
 	p.node.End = p.end
