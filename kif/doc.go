@@ -22,12 +22,13 @@
 // .kifu UTF-8 by the specification, but both occur the other way round): a UTF-8 byte
 // order mark, then a first line "#KIF version=2.0 encoding=…", then UTF-8 if the head
 // of the input is valid UTF-8, else Shift_JIS (CP932). A declaration that the text
-// contradicts (encoding=UTF-8 over text that is valid Shift_JIS and not valid UTF-8,
-// or encoding=Shift_JIS over text that is valid UTF-8, not all ASCII, and not valid
-// Shift_JIS; both are seen in published files) gives way to the text: a lenient read reads the text as it is and warns on line 1 ("the file
-// declares encoding=UTF-8 but its text is Shift_JIS"), a strict read fails there with
-// an error that wraps [ErrEncoding]. Lines may end in CRLF, LF or a lone CR, and may be
-// at most [MaxLineLength] bytes long.
+// contradicts gives way to the text: encoding=UTF-8 over text that is valid Shift_JIS
+// and not valid UTF-8, or encoding=Shift_JIS over text that is valid UTF-8, not all
+// ASCII and not valid Shift_JIS (both are seen in published files). A lenient read
+// then reads the text as it is and warns on line 1 ("the file declares encoding=UTF-8
+// but its text is Shift_JIS"); a strict read fails there with an error that wraps
+// [ErrEncoding]. Lines may end in CRLF, LF or a lone CR, and may be at most
+// [MaxLineLength] bytes long.
 //
 // Forms that published records take are read as well: variation headers "変化：3手目"
 // and "変化:3手" with or without spaces; move lines with two time groups, as the
@@ -47,21 +48,26 @@
 // another piece than the one on its origin square is such an illegal move, whose
 // reason wraps shogi.ErrPieceMismatch and says which piece is there.
 //
-// With [Reader.Lenient] set it reads on and lists the problems in [Reader.Warnings],
-// and it never records an ending or a winner that the input does not state. A move it
-// cannot read, an illegal move, a move whose number is not the expected one, or a line
-// it does not understand where moves are expected ends that line of play: the moves
-// before it are kept, the line ends with an ending of kind shogi.EndUnread (Result
-// NoResult, Text the text not read), and the rest of that line of play, up to the next
-// 変化 header, is not read; one warning, which wraps the cause, says so. A time it
-// cannot read is left out and the move kept; a variation header it cannot read, or a
-// variation that branches from no recorded move, passes over that variation's block
-// and leaves the other lines alone; other problems (an unknown line before the moves,
-// a malformed diagram) are a warning each. [Reader.RecordLine] gives the line where
-// the record starts. The first KIF move is numbered 1, or N+1 after a board diagram
-// with 手数＝N (which may number from 1 all the same); every later move line must carry
-// the number that follows the move before it in its line (a variation's first move,
-// the number of the move it replaces).
+// With [Reader.Lenient] set it reads on and lists the problems in [Reader.Warnings]
+// (at most one a line), and it never records an ending or a winner that the input
+// does not state. A move it cannot read, an illegal move, a move whose number is not
+// the expected one, a まで line it cannot read or that counts other moves than the
+// line holds, or a line it does not understand where moves are expected ends that
+// line of play: the moves before it are kept, the line ends with an ending of kind
+// shogi.EndUnread (Result NoResult, Text the text not read), and the rest of that line
+// of play, up to the next 変化 header, is not read; one warning, which wraps the cause,
+// says so. A time it cannot read is left out and the move kept; a variation header it
+// cannot read, or a variation that branches from no recorded move, passes over that
+// variation's block and leaves the other lines alone; other problems (an unknown line
+// before the moves, a malformed diagram) are a warning each. [Reader.RecordLine] gives
+// the line where the record starts.
+//
+// The first KIF move is numbered 1, or N+1 after a board diagram with 手数＝N (which
+// may number from 1 all the same); every later move line must carry the number that
+// follows the move before it in its line (a variation's first move, the number of the
+// move it replaces). A numbered line whose word is no move and no known special move
+// is an ending kept as text (shogi.EndNone with Text), unless the word is the start of
+// a known one ("投", what a line cut short leaves) or holds text that did not decode.
 //
 // A [Writer] writes KIF (the default) or KI2, in UTF-8 (the default) or Shift_JIS, as
 // Kifu for Windows lays them out. A character that Shift_JIS cannot hold is an

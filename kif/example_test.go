@@ -112,3 +112,39 @@ func ExampleWriter() {
 	//    3 中断
 	// まで2手で中断
 }
+
+func ExampleReader_lenient() {
+	const record = `# ---- from a web page ----
+開始日時：2024/05/06
+手合割：平手
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:01/00:00:01)
+   2 ３四歩(33)   ( 0:xx/00:00:02)
+   3 ２二角成(88) ( 0:03/00:00:04)
+   5 ８八銀(79)
+   6 投了
+まで5手で先手の勝ち
+`
+	r := kif.NewReader(strings.NewReader(record))
+	r.Lenient = true
+	rec, err := r.Read()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("the record starts on line", r.RecordLine())
+	fmt.Println(rec.Moves(), "the second has a time:", rec.MainLine()[1].HasTime)
+	// The file's 投了 is not its main line's ending: that line stops where it could
+	// not be read on.
+	end := rec.Ending()
+	fmt.Printf("%v, %v, %q\n", end.Kind, end.Result, end.Text)
+	for _, w := range r.Warnings() {
+		fmt.Println(w)
+	}
+	// Output:
+	// the record starts on line 2
+	// [7g7f 3c3d 8h2b+] the second has a time: false
+	// unread, no result, "5 ８八銀(79)"
+	// kif: line 6, column 16: malformed time
+	// kif: line 8, column 4: unexpected move number: 5, want 4
+}

@@ -41,8 +41,9 @@ func (f Dialect) String() string {
 // or a winner that the input does not state:
 //
 //   - a move it cannot read or that breaks the rules, a move whose number is not the
-//     expected one, or a line it does not understand where moves are expected ends
-//     its line of play there: the moves before it are kept, the line gets an ending of
+//     expected one, a まで line it cannot read or that counts other moves than the
+//     line holds, or a line it does not understand where moves are expected ends its
+//     line of play there: the moves before it are kept, the line gets an ending of
 //     kind shogi.EndUnread whose Text is the text not read, and the rest of that line
 //     of play (up to the next 変化 header) is passed over, with one warning for all of
 //     it that wraps the cause (errors.Is(w, shogi.ErrNifu) tells a 二歩);
