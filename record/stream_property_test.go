@@ -126,7 +126,8 @@ func TestLenientNeverInventsAnEnding(t *testing.T) {
 		}
 		lines := strings.SplitAfter(string(data), "\n")
 		i := rapid.IntRange(0, len(lines)-1).Draw(t, "line")
-		switch rapid.IntRange(0, 2).Draw(t, "how") {
+		how := rapid.IntRange(0, 2).Draw(t, "how")
+		switch how {
 		case 0:
 			lines[i] = "!!garbage!!\n"
 		case 1:
@@ -159,6 +160,10 @@ func TestLenientNeverInventsAnEnding(t *testing.T) {
 		switch {
 		case end == nil, end.Kind == shogi.EndUnread && end.Result == shogi.NoResult:
 		case end.Kind == shogi.EndResign && end.Result == rec.Ending().Result && len(moves) == len(want):
+		case how == 2 && end.Kind == shogi.EndResign && format != record.KIF && format != record.KI2:
+			// Without a move line a CSA or JKF file is a shorter game that the same
+			// resignation ends: the file states that ending. (KIF and KI2 count the
+			// moves in their まで line, so there it must end unread.)
 		default:
 			t.Fatalf("ending %+v after %d of %d moves: not stated by the file\n%s", end, len(moves), len(want), text)
 		}
