@@ -1,5 +1,6 @@
-// Command western prints the main line of a KIF, KI2 or CSA record in Western notation,
-// numbered in pairs of moves.
+// Command western prints the main line of a game record of any format in Western
+// notation, numbered in pairs of moves. It writes each move with the checked
+// notation.Append, so a move the rules forbid is an error, never text.
 //
 //	go run ./examples/western testdata/records/kif/jt201409130101.kif
 package main
@@ -7,13 +8,11 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/kifu-go/shogi"
-	"github.com/kifu-go/shogi/csa"
-	"github.com/kifu-go/shogi/kif"
 	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/record"
 )
 
 func main() {
@@ -26,11 +25,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	parse := kif.Parse
-	if strings.EqualFold(filepath.Ext(os.Args[1]), ".csa") {
-		parse = csa.Parse
-	}
-	rec, err := parse(data)
+	rec, err := record.Parse(data)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -49,7 +44,10 @@ func main() {
 		case i == 0:
 			line = fmt.Appendf(line, "%d…", (p.MoveNumber()+1)/2)
 		}
-		line = notation.Western.Append(line, p, n.Move)
+		if line, err = notation.Append(line, notation.Western, p, n.Move); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		line = append(line, ' ')
 		if !black {
 			fmt.Println(strings.TrimSpace(string(line)))
