@@ -112,13 +112,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi convert:", err)
 		return 2
 	}
-	switch {
-	case ioFailed:
-		return 2
-	case invalid > 0:
-		return 1
-	}
-	return 0
+	return exitStatus(ioFailed, invalid)
 }
 
 // convertEntry reads and judges every record of one input, and writes the valid ones in

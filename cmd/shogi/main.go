@@ -126,6 +126,18 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, msg string) int {
 	return 2
 }
 
+// exitStatus is the status of validate and convert: 2 when an input or output failed,
+// 1 when a record was invalid, 0 otherwise.
+func exitStatus(ioFailed bool, invalid int) int {
+	switch {
+	case ioFailed:
+		return 2
+	case invalid > 0:
+		return 1
+	}
+	return 0
+}
+
 // runVersion prints the module version the program was built from and the Go version.
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", stderr)

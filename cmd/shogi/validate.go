@@ -161,13 +161,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	prog.clear()
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
 		records, files, records-invalid, invalid, skipped, time.Since(start).Seconds())
-	switch {
-	case ioFailed:
-		return 2
-	case invalid > 0:
-		return 1
-	}
-	return 0
+	return exitStatus(ioFailed, invalid)
 }
 
 // validateEntry judges every record of one input with record.Validate.
