@@ -14,6 +14,7 @@ import (
 	"iter"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/term"
@@ -106,47 +107,79 @@ func openInput(path string, stdin io.Reader, format record.Format, lenient bool)
 	return r, closeInput, nil
 }
 
-// progress prints a line on stderr, when it is a terminal, with the records done, the
-// rate and the time elapsed; it prints nothing otherwise.
+// progress keeps a line on stderr, when it is a terminal, with the records done, the
+// invalid ones, the rate and the time elapsed, redrawn four times a second while the
+// command runs; it prints nothing when stderr is not a terminal.
 type progress struct {
-	w        io.Writer
-	on       bool
-	start    time.Time
-	last     time.Time
-	records  int
-	invalid  int
-	printing bool
+	w       io.Writer
+	start   time.Time
+	stop    chan struct{}
+	done    chan struct{}
+	mu      sync.Mutex
+	records int
+	invalid int
+	shown   bool // the line is on the screen
 }
 
 func newProgress(w io.Writer) *progress {
 	p := &progress{w: w, start: time.Now()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.on = true
+		p.stop, p.done = make(chan struct{}), make(chan struct{})
+		go p.run()
 	}
 	return p
 }
 
-// add counts one record and redraws the line at most ten times a second.
+func (p *progress) run() {
+	defer close(p.done)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-tick.C:
+			p.mu.Lock()
+			elapsed := time.Since(p.start).Seconds()
+			fmt.Fprintf(p.w, "\r%d records, %d invalid, %.0f records/s, %.1fs\033[K", p.records, p.invalid, float64(p.records)/elapsed, elapsed)
+			p.shown = true
+			p.mu.Unlock()
+		}
+	}
+}
+
+// add counts one record.
 func (p *progress) add(valid bool) {
+	p.mu.Lock()
 	p.records++
 	if !valid {
 		p.invalid++
 	}
-	if !p.on {
-		return
-	}
-	if now := time.Now(); now.Sub(p.last) >= 100*time.Millisecond {
-		p.last = now
-		elapsed := now.Sub(p.start).Seconds()
-		fmt.Fprintf(p.w, "\r%d records, %d invalid, %.0f records/s, %.1fs\033[K", p.records, p.invalid, float64(p.records)/max(elapsed, 1e-9), elapsed)
-		p.printing = true
-	}
+	p.mu.Unlock()
 }
 
-// clear removes the progress line.
-func (p *progress) clear() {
-	if p.printing {
+// print runs f, which writes to the terminal, with the progress line out of its way.
+func (p *progress) print(f func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clearLocked()
+	f()
+}
+
+// finish removes the progress line for good.
+func (p *progress) finish() {
+	if p.stop != nil {
+		close(p.stop)
+		<-p.done
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clearLocked()
+}
+
+func (p *progress) clearLocked() {
+	if p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
-		p.printing = false
+		p.shown = false
 	}
 }

@@ -148,17 +148,21 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *quiet || *onlyInvalid && (v.OK || v.Skipped != "") {
 			continue
 		}
-		prog.clear()
-		if *asJSON {
-			if err := enc.Encode(v); err != nil {
-				fmt.Fprintln(stderr, "shogi validate:", err)
-				return 2
+		var err error
+		prog.print(func() {
+			if *asJSON {
+				err = enc.Encode(v)
+			} else {
+				_, err = fmt.Fprintln(stdout, v.text())
 			}
-		} else {
-			fmt.Fprintln(stdout, v.text())
+		})
+		if err != nil {
+			prog.finish()
+			fmt.Fprintln(stderr, "shogi validate:", err)
+			return 2
 		}
 	}
-	prog.clear()
+	prog.finish()
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
 		records, files, records-invalid, invalid, skipped, time.Since(start).Seconds())
 	return exitStatus(ioFailed, invalid)
