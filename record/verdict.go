@@ -98,12 +98,12 @@ func (v *Verdict) Warnings() []*Error {
 // strict Read reports it, and with r.Lenient true a warning. A record that could not be
 // read at all, or a failed read of the input, is a verdict with a nil Record.
 func Validate(r *Reader) iter.Seq[*Verdict] {
-	strict := !r.Lenient
-	if r.src == nil {
-		r.Lenient = true
-	}
 	return func(yield func(*Verdict) bool) {
-		defer func() { r.Lenient = !strict }()
+		strict := !r.Lenient
+		if r.src == nil {
+			r.Lenient = true
+			defer func() { r.Lenient = !strict }()
+		}
 		for {
 			rec, err := r.Read()
 			if err == io.EOF {
