@@ -65,6 +65,7 @@ type Reader struct {
 	done       bool
 	warnings   []*SyntaxError
 	recordLine int
+	compared   int // children compared by the duplicate checks of variations (see hasChild)
 }
 
 // NewReader returns a Reader that reads from r.
@@ -94,6 +95,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	}
 	r.done = true
 	p := &parser{r: r, rec: &shogi.Record{}}
+	r.compared = 0
 	enc := r.Encoding
 	if enc == AutoEncoding {
 		var decl declaration
@@ -168,6 +170,65 @@ type parser struct {
 	skipping bool          // a lenient read passes over the rest of a line of play
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
+
+	// children indexes the moves and endings of nodes with many children, so that the
+	// duplicate check of a new variation stays constant time (see hasChild).
+	children map[*shogi.Node]map[childKey]struct{}
+}
+
+// childKey names a child of a node: its move, or for an ending given as an alternative
+// (no move), the ending's kind and text.
+type childKey struct {
+	move shogi.Move
+	kind shogi.EndingKind
+	text string
+}
+
+func keyOf(c *shogi.Node) childKey {
+	if c.IsEnding() {
+		return childKey{kind: c.End.Kind, text: c.End.Text}
+	}
+	return childKey{move: c.Move}
+}
+
+// indexFrom is how many children a node has before its children are indexed: fewer are
+// scanned, which costs less than a map.
+const indexFrom = 16
+
+// hasChild reports whether parent has a child with key k. A node with many children
+// gets an index, which addChild keeps up to date, so that reading n variations at one
+// point takes time in n, not n².
+func (p *parser) hasChild(parent *shogi.Node, k childKey) bool {
+	idx := p.children[parent]
+	if idx == nil {
+		if len(parent.Children) < indexFrom {
+			for _, c := range parent.Children {
+				p.r.compared++
+				if keyOf(c) == k {
+					return true
+				}
+			}
+			return false
+		}
+		idx = make(map[childKey]struct{}, 2*len(parent.Children))
+		for _, c := range parent.Children {
+			idx[keyOf(c)] = struct{}{}
+		}
+		p.r.compared += len(parent.Children)
+		if p.children == nil {
+			p.children = map[*shogi.Node]map[childKey]struct{}{}
+		}
+		p.children[parent] = idx
+	}
+	_, ok := idx[k]
+	return ok
+}
+
+// noteChild records a new child c of parent in parent's index, if it has one.
+func (p *parser) noteChild(parent, c *shogi.Node) {
+	if idx := p.children[parent]; idx != nil {
+		idx[keyOf(c)] = struct{}{}
+	}
 }
 
 // fail reports a problem at a character column (1-based) of the current line: an
@@ -545,19 +606,16 @@ func (p *parser) wantNumber(n int) int {
 func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	cur := p.top()
 	parent := cur.tip()
-	if len(cur.nodes) == 0 {
-		for _, c := range parent.Children {
-			if c.Move == m {
-				// The block says nothing new: a lenient read passes over it.
-				if err := p.fail(col, ErrDuplicateVariation); err != nil {
-					return nil, err
-				}
-				p.skipping = true
-				return nil, nil
-			}
+	if len(cur.nodes) == 0 && p.hasChild(parent, childKey{move: m}) {
+		// The block says nothing new: a lenient read passes over it.
+		if err := p.fail(col, ErrDuplicateVariation); err != nil {
+			return nil, err
 		}
+		p.skipping = true
+		return nil, nil
 	}
 	n := p.nodes.AddChild(parent, m)
+	p.noteChild(parent, n)
 	cur.nodes = append(cur.nodes, n)
 	p.pos.PlayUnchecked(m)
 	p.last, p.lastEnd = n, nil
@@ -578,12 +636,12 @@ func (p *parser) endLine(e *shogi.Ending, col int) error {
 		return nil
 	}
 	if len(p.lines) > 1 && len(cur.nodes) == 0 {
-		for _, c := range tip.Children {
-			if !unread && c.IsEnding() && c.End.Kind == e.Kind && c.End.Text == e.Text {
-				return p.fail(col, ErrDuplicateVariation)
-			}
+		if !unread && p.hasChild(tip, childKey{kind: e.Kind, text: e.Text}) {
+			return p.fail(col, ErrDuplicateVariation)
 		}
-		tip.Children = append(tip.Children, &shogi.Node{End: e})
+		alt := &shogi.Node{End: e}
+		tip.Children = append(tip.Children, alt)
+		p.noteChild(tip, alt)
 		p.lastEnd = e
 		return nil
 	}
