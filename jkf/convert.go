@@ -351,7 +351,13 @@ func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position
 			}
 			continue
 		}
-		if err := c.line(fork, parent, pos.Clone(), false); err != nil {
+		// The fork is played on pos and taken back: no copy of the position (and of its
+		// history) per fork, so that reading is linear in the input however deep the
+		// forks nest.
+		n := pos.MoveNumber()
+		err := c.line(fork, parent, pos, false)
+		undoTo(pos, n)
+		if err != nil {
 			return err
 		}
 	}
@@ -521,4 +527,10 @@ var rankKanji = [10]string{"", "一", "二", "三", "四", "五", "六", "七", 
 // squareName returns the Japanese name of sq, such as "7七".
 func squareName(sq shogi.Square) string {
 	return string(rune('0'+sq.File())) + rankKanji[sq.Rank()]
+}
+
+// undoTo takes back the moves played on pos since its move number was n.
+func undoTo(pos *shogi.Position, n int) {
+	for pos.MoveNumber() > n && pos.Undo() != shogi.NoMove {
+	}
 }

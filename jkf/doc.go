@@ -49,6 +49,11 @@
 //
 // # Writing
 //
+// Reading and writing take time and memory in proportion to the record, however deep
+// its variations nest: a fork is played on the position and taken back, never copied.
+// Forks may nest at most [MaxForkDepth] levels in what a Writer writes ([ErrTooDeep]
+// beyond), since JSON decoders refuse deeper nesting.
+//
 // [Format] and [Writer] write every line of the record, with "relative" (左 L, 直 C,
 // 右 R, 上 U, 寄 M, 引 D, 打 H) wherever a KI2 move needs the words (JSA rules, from
 // the notation package), "same" for a move to the previous move's square, "capture",

@@ -50,6 +50,15 @@ var (
 	ErrNotObject   = errors.New("jkf: a record is a JSON object")
 )
 
+// MaxForkDepth is how deep forks may nest in a record a Writer writes: each level of
+// forks is three levels of JSON, and encoding/json, which the Reader (and most other JKF
+// readers) decode with, refuses JSON nested more than 10 000 levels deep.
+const MaxForkDepth = 3000
+
+// ErrTooDeep is the error of a Writer given a record whose variations nest deeper than
+// MaxForkDepth: no reader built on encoding/json could read it back.
+var ErrTooDeep = fmt.Errorf("jkf: variations nest deeper than %d levels", MaxForkDepth)
+
 // ErrEmpty is the reason of [Parse]'s error for a text that holds no record: the root
 // package's [shogi.ErrNoRecord], kept under this name for compatibility.
 var ErrEmpty = shogi.ErrNoRecord

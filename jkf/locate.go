@@ -140,6 +140,10 @@ type keyWalker struct {
 	stop  bool
 }
 
+// The path is a stack shared by the whole walk: each value appends its key or index
+// and its children overwrite what their siblings appended, so that a deep record costs
+// memory in its depth, not in its depth squared. An unknown key's path is made a string
+// at once.
 func (w *keyWalker) value(s *schema, path []any) {
 	if w.stop {
 		return
@@ -177,14 +181,14 @@ func (w *keyWalker) value(s *schema, path []any) {
 			if s.anyKeys {
 				child = nil
 			}
-			w.value(child, append(path[:len(path):len(path)], key))
+			w.value(child, append(path, key))
 		}
 		if !w.stop {
 			w.dec.Token()
 		}
 	case json.Delim('['):
 		for i := 0; !w.stop && w.dec.More(); i++ {
-			w.value(s.elem, append(path[:len(path):len(path)], i))
+			w.value(s.elem, append(path, i))
 		}
 		if !w.stop {
 			w.dec.Token()

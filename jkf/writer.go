@@ -18,8 +18,9 @@ type Writer struct {
 	// Indent, when not empty, indents the JSON by that string per level.
 	Indent string
 
-	w   *bufio.Writer
-	rel []byte
+	w     *bufio.Writer
+	rel   []byte
+	depth int // how deep the forks being written nest
 }
 
 // NewWriter returns a Writer writing to w.
@@ -45,6 +46,7 @@ func Format(rec *shogi.Record) ([]byte, error) {
 // Write writes one record. A record with an illegal move in any line is an error (the
 // [*shogi.IllegalMoveError]); nothing of it is written then.
 func (w *Writer) Write(rec *shogi.Record) error {
+	w.depth = 0
 	k, err := w.kifu(rec)
 	if err != nil {
 		return err
@@ -111,7 +113,7 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 			if word := specialWord(n.End, pos.SideToMove()); word != "" {
 				e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
 				for _, v := range n.Children {
-					fork, err := w.fork(v, pos.Clone())
+					fork, err := w.forkFrom(v, pos)
 					if err != nil {
 						return nil, err
 					}
@@ -131,7 +133,7 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 			return nil, err
 		}
 		for _, v := range n.Children[1:] {
-			fork, err := w.fork(v, pos.Clone())
+			fork, err := w.forkFrom(v, pos)
 			if err != nil {
 				return nil, err
 			}
@@ -143,6 +145,21 @@ func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]m
 		out = append(out, e)
 		n = c
 	}
+}
+
+// forkFrom returns the entries of the line that starts with v, played on pos and taken
+// back: no copy of the position (and of its history) per fork, so that writing is
+// linear in the size of the tree however deep the forks nest.
+func (w *Writer) forkFrom(v *shogi.Node, pos *shogi.Position) ([]moveFormat, error) {
+	if w.depth >= MaxForkDepth {
+		return nil, ErrTooDeep
+	}
+	w.depth++
+	n := pos.MoveNumber()
+	fork, err := w.fork(v, pos)
+	undoTo(pos, n)
+	w.depth--
+	return fork, err
 }
 
 // fork returns the entries of the line that starts with v, played from pos. An
