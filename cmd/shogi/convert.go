@@ -81,6 +81,9 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for c := range results {
 		v := c.v
 		switch {
+		case v.Skipped == noRecord:
+			fmt.Fprintf(stderr, "%s: warning: %s\n", v.Path, noRecord)
+			continue
 		case v.Skipped != "":
 			continue
 		case v.ioError:
@@ -150,6 +153,8 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 	}
 	if pending != nil {
 		emit(*pending)
+	} else {
+		emit(converted{entry: e, v: validation{Path: e.Path, Skipped: noRecord}})
 	}
 }
 

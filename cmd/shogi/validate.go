@@ -184,10 +184,19 @@ func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(val
 		return
 	}
 	defer closeInput()
+	n := 0
 	for v := range record.Validate(r) {
 		emit(verdictOf(e.Path, v))
+		n++
+	}
+	if n == 0 {
+		emit(validation{Path: e.Path, Skipped: noRecord})
 	}
 }
+
+// noRecord is the reason given for an input that holds no record (empty, or only
+// blank lines and comments).
+const noRecord = "no record in it"
 
 // verdictOf turns the library's verdict into the command's.
 func verdictOf(path string, v *record.Verdict) validation {

@@ -181,6 +181,18 @@ func TestValidateFilesFrom(t *testing.T) {
 	}
 }
 
+func TestValidateEmptyInputIsNamed(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "empty.kif", "# nothing here\n\n")
+	code, out, errOut := runCmd("", "validate", path)
+	if code != 0 || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 files skipped") {
+		t.Errorf("exit %d, %q %q", code, out, errOut)
+	}
+	code, _, errOut = runCmd("", "convert", "-to", "csa", path)
+	if code != 0 || !strings.Contains(errOut, "empty.kif: warning: no record in it") {
+		t.Errorf("convert: exit %d, %q", code, errOut)
+	}
+}
+
 func TestValidateStdin(t *testing.T) {
 	code, out, errOut := runCmd("position startpos moves 7g7f 3c3d\n", "validate", "-")
 	if code != 0 || !strings.HasPrefix(out, "-#1: OK; 2 moves") {
