@@ -1,6 +1,10 @@
 package shogi
 
-import "time"
+import (
+	"errors"
+	"fmt"
+	"time"
+)
 
 // A game record, independent of its file format: header, start position, the tree of
 // moves (main line and variations) with comments, bookmarks and times, and how each
@@ -67,6 +71,52 @@ func (h *Header) Delete(key string) {
 type MoveTime struct {
 	Spent time.Duration // time spent on this move
 	Total time.Duration // the mover's total time used, this move included
+}
+
+// MaxTime is the longest time a record may give for a move or for a side's total:
+// 10 000 hours. The readers reject longer times (an error with its place; a warning and
+// no time in a lenient read) and the writers refuse them, so that no time overflows and
+// what is written reads back.
+const MaxTime = 10000 * time.Hour
+
+// ErrTimeRange is the error of a time that is negative or longer than [MaxTime].
+var ErrTimeRange = errors.New("shogi: a time is negative or longer than 10 000 hours")
+
+// Valid reports whether both durations lie between 0 and [MaxTime].
+func (t MoveTime) Valid() bool {
+	return t.Spent >= 0 && t.Total >= 0 && t.Spent <= MaxTime && t.Total <= MaxTime
+}
+
+// CheckTimes returns an error wrapping [ErrTimeRange] for the first move or ending, in
+// any line, whose time is not [MoveTime.Valid]; writers call it before they write.
+func (r *Record) CheckTimes() error {
+	var check func(n *Node, ply int) error
+	check = func(n *Node, ply int) error {
+		for n != nil {
+			if n.HasTime && !n.Time.Valid() {
+				return fmt.Errorf("%w: move %d: %v/%v", ErrTimeRange, ply, n.Time.Spent, n.Time.Total)
+			}
+			if n.End != nil && !n.End.Time.Valid() {
+				return fmt.Errorf("%w: the ending after move %d: %v/%v", ErrTimeRange, ply, n.End.Time.Spent, n.End.Time.Total)
+			}
+			if len(n.Children) == 0 {
+				return nil
+			}
+			for _, c := range n.Children[1:] {
+				if err := check(c, ply+1); err != nil {
+					return err
+				}
+			}
+			n, ply = n.Children[0], ply+1
+		}
+		return nil
+	}
+	for _, c := range r.Root.Children {
+		if err := check(c, 1); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // EndingKind is how a line of play ended in a record.

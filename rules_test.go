@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kifu-go/shogi"
 	"pgregory.net/rapid"
@@ -450,4 +451,28 @@ func TestRulesOnRandomPositions(t *testing.T) {
 			t.Fatalf("%s: Declare(Rule24) %+v, twin %+v", p, r24, q.Declare(shogi.Rule24))
 		}
 	})
+}
+
+func TestCheckTimes(t *testing.T) {
+	rec := shogi.NewRecord()
+	m, _ := shogi.ParseUSIMove("7g7f")
+	n := rec.Root.AddChild(m)
+	n.Time, n.HasTime = shogi.MoveTime{Spent: shogi.MaxTime, Total: shogi.MaxTime}, true
+	if err := rec.CheckTimes(); err != nil {
+		t.Errorf("shogi.MaxTime: %v", err)
+	}
+	v := rec.Root.AddChild(shogi.NewMove(shogi.SquareAt(0), shogi.SquareAt(1), false))
+	v.Time, v.HasTime = shogi.MoveTime{Spent: shogi.MaxTime + time.Second}, true
+	if err := rec.CheckTimes(); !errors.Is(err, shogi.ErrTimeRange) {
+		t.Errorf("a variation's move over shogi.MaxTime: %v", err)
+	}
+	v.Time = shogi.MoveTime{Spent: -time.Second}
+	if err := rec.CheckTimes(); !errors.Is(err, shogi.ErrTimeRange) {
+		t.Errorf("a negative time: %v", err)
+	}
+	v.Time = shogi.MoveTime{}
+	n.End = &shogi.Ending{Kind: shogi.EndResign, Time: shogi.MoveTime{Total: shogi.MaxTime + 1}}
+	if err := rec.CheckTimes(); !errors.Is(err, shogi.ErrTimeRange) {
+		t.Errorf("an ending's total over shogi.MaxTime: %v", err)
+	}
 }

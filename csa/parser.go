@@ -398,9 +398,15 @@ func (p *parser) time(s []byte, off int) error {
 	if err != nil {
 		return p.errAt(off, fmt.Errorf("%w %q: %w", ErrTime, s, err))
 	}
+	side := p.pos.SideToMove()
+	if p.end == nil {
+		side = side.Opponent() // the time of the move just played
+	}
+	if p.total[side]+d > shogi.MaxTime {
+		return p.errAt(off, fmt.Errorf("%w %q: the side's total would be %w", ErrTime, s, errTimeRange))
+	}
 	p.timed = true
 	if p.end != nil {
-		side := p.pos.SideToMove()
 		p.total[side] += d
 		p.end.Time, p.end.HasTime = shogi.MoveTime{Spent: d, Total: p.total[side]}, true
 		return nil
@@ -414,8 +420,10 @@ func (p *parser) time(s []byte, off int) error {
 
 var errTimeDigits = errors.New("seconds with at most three decimals")
 
-// maxSeconds keeps times far from overflowing a time.Duration.
-const maxSeconds = 1 << 32
+// maxSeconds is shogi.MaxTime in seconds: no time is longer, so none overflows.
+const maxSeconds = int64(shogi.MaxTime / time.Second)
+
+var errTimeRange = errors.New("longer than 10 000 hours")
 
 // parseTime parses seconds with up to three decimals.
 func parseTime(b []byte) (time.Duration, error) {
@@ -424,7 +432,7 @@ func parseTime(b []byte) (time.Duration, error) {
 	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
 		sec = sec*10 + int64(b[i]-'0')
 		if sec > maxSeconds {
-			return 0, errors.New("too long")
+			return 0, errTimeRange
 		}
 	}
 	if i == 0 {

@@ -45,6 +45,9 @@ func (w *Writer) Flush() error { return w.w.Flush() }
 // Write writes one record. A record whose main line holds an illegal move is an
 // error (the [*shogi.IllegalMoveError]); nothing of it is written then.
 func (w *Writer) Write(rec *shogi.Record) error {
+	if err := rec.CheckTimes(); err != nil {
+		return fmt.Errorf("csa: %w", err)
+	}
 	v3 := false
 	switch w.Version {
 	case "", "2.2":

@@ -423,11 +423,13 @@ func (c *converter) time(t *timePair) (shogi.MoveTime, *SyntaxError) {
 }
 
 func duration(h, m, s int) (time.Duration, bool) {
-	const limit = 1 << 30
-	if h < 0 || m < 0 || s < 0 || h > limit || m > limit || s > limit {
+	// Each field alone within MaxTime keeps the sum far from overflowing.
+	const hours = int(shogi.MaxTime / time.Hour)
+	if h < 0 || m < 0 || s < 0 || h > hours || m > 60*hours || s > 3600*hours {
 		return 0, false
 	}
-	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(s)*time.Second, true
+	d := time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(s)*time.Second
+	return d, d <= shogi.MaxTime // no record's time is longer: none overflows
 }
 
 func square(p *place) (shogi.Square, bool) {

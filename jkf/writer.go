@@ -46,6 +46,9 @@ func Format(rec *shogi.Record) ([]byte, error) {
 // Write writes one record. A record with an illegal move in any line is an error (the
 // [*shogi.IllegalMoveError]); nothing of it is written then.
 func (w *Writer) Write(rec *shogi.Record) error {
+	if err := rec.CheckTimes(); err != nil {
+		return fmt.Errorf("jkf: %w", err)
+	}
 	w.depth = 0
 	k, err := w.kifu(rec)
 	if err != nil {

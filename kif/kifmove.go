@@ -334,5 +334,8 @@ func parseClock(s string) (time.Duration, bool) {
 	default:
 		return 0, false
 	}
+	if sec > int64(shogi.MaxTime/time.Second) {
+		return 0, false // longer than any record's time: it would overflow
+	}
 	return time.Duration(sec) * time.Second, true
 }

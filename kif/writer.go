@@ -69,6 +69,9 @@ func NewWriter(w io.Writer) *Writer {
 
 // Write writes one record. The moves of rec must be legal.
 func (w *Writer) Write(rec *shogi.Record) error {
+	if err := rec.CheckTimes(); err != nil {
+		return fmt.Errorf("kif: %w", err)
+	}
 	var err error
 	w.buf, err = appendRecord(w.buf[:0], rec, w.Format == KI2, w.Encoding)
 	if err != nil {
