@@ -59,6 +59,7 @@ type Reader struct {
 	MaxLineLength int
 
 	sc         *bufio.Scanner
+	in         *watchedReader
 	max        int
 	partial    bool // the last token is a piece of an over-long line
 	inLong     bool // skipping the rest of an over-long line
@@ -75,9 +76,24 @@ type Reader struct {
 
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
-	rd := &Reader{}
-	rd.sc = bufio.NewScanner(r)
+	rd := &Reader{in: &watchedReader{r: r}}
+	rd.sc = bufio.NewScanner(rd.in)
 	return rd
+}
+
+// watchedReader remembers the error of its reader, so that a line cut off by a failed
+// read is not taken for the last line of the input (see Reader.split).
+type watchedReader struct {
+	r   io.Reader
+	err error
+}
+
+func (w *watchedReader) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if err != nil && err != io.EOF {
+		w.err = err
+	}
+	return n, err
 }
 
 // Warnings returns the problems a lenient read met in the record the last call of
@@ -98,6 +114,9 @@ func (r *Reader) RecordLine() int { return r.recordLine }
 // in a record (a [*SyntaxError]) the next call goes on with the record after the next
 // "/" line.
 func (r *Reader) Read() (*shogi.Record, error) {
+	if r.sc == nil {
+		return nil, errNotMade
+	}
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -193,6 +212,10 @@ func (r *Reader) split(data []byte, atEOF bool) (int, []byte, error) {
 		r.partial = true
 		return len(data), data, nil
 	}
+	if atEOF && r.in.err != nil {
+		// The input failed in the middle of a line: the line is not what the file says.
+		return 0, nil, r.in.err
+	}
 	if atEOF && len(data) > 0 {
 		return len(data), data, nil
 	}
@@ -232,7 +255,7 @@ func (r *Reader) nextLine(skipping bool) ([]byte, bool, error) {
 		return tok, true, nil
 	}
 	if err := r.sc.Err(); err != nil {
-		return nil, false, fmt.Errorf("csa: %w", err)
+		return nil, false, fmt.Errorf("csa: reading line %d: %w", r.line+1, err)
 	}
 	return nil, false, nil
 }

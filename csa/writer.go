@@ -2,6 +2,7 @@ package csa
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -40,11 +41,19 @@ func NewWriter(w io.Writer) *Writer {
 }
 
 // Flush writes any buffered data to the underlying writer.
-func (w *Writer) Flush() error { return w.w.Flush() }
+func (w *Writer) Flush() error {
+	if w.w == nil {
+		return errNotMade
+	}
+	return w.w.Flush()
+}
 
 // Write writes one record. A record whose main line holds an illegal move is an
 // error (the [*shogi.IllegalMoveError]); nothing of it is written then.
 func (w *Writer) Write(rec *shogi.Record) error {
+	if w.w == nil {
+		return errNotMade
+	}
 	if err := rec.CheckTimes(); err != nil {
 		return fmt.Errorf("csa: %w", err)
 	}
@@ -238,3 +247,7 @@ func appendTime(b []byte, d time.Duration, v3 bool) []byte {
 	}
 	return b
 }
+
+// errNotMade is the error of a Reader or Writer that NewReader or NewWriter did not make:
+// the zero value has nothing to read from or write to.
+var errNotMade = errors.New("csa: a Reader or Writer not made by NewReader or NewWriter")

@@ -48,6 +48,7 @@ var (
 	ErrAfterEnd    = errors.New("jkf: move after the end of the line")
 	ErrMoreRecords = errors.New("jkf: more than one record (use a Reader)")
 	ErrNotObject   = errors.New("jkf: a record is a JSON object")
+	ErrEncoding    = errors.New("jkf: invalid UTF-8 text")
 )
 
 // MaxForkDepth is how deep forks may nest in a record a Writer writes: each level of

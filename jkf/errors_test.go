@@ -2,6 +2,7 @@ package jkf_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -307,5 +308,30 @@ func TestLenientUnreadFork(t *testing.T) {
 	back := mustParse(t, mustFormat(t, rec))
 	if len(back.Root.Children) != 1 || len(back.Moves()) != 2 {
 		t.Errorf("read back: %d first moves, main line %v", len(back.Root.Children), back.Moves())
+	}
+}
+
+// TestInvalidUTF8: text that is not UTF-8 is an error at its first bad byte, never
+// replaced with U+FFFD in silence; the next record is read all the same.
+func TestInvalidUTF8(t *testing.T) {
+	r := jkf.NewReader(strings.NewReader("{\"header\":{\"a\":\"ok\"},\"moves\":[{}]}\n{\"header\":{\"先手\":\"\xff\"},\"moves\":[{}]}\n{\"header\":{},\"moves\":[{}]}\n"))
+	var got []string
+	for {
+		_, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		var se *jkf.SyntaxError
+		switch {
+		case err == nil:
+			got = append(got, "ok")
+		case errors.As(err, &se) && errors.Is(err, jkf.ErrEncoding):
+			got = append(got, fmt.Sprintf("encoding %d:%d", se.Line, se.Column))
+		default:
+			t.Fatalf("unexpected error %v", err)
+		}
+	}
+	if diff := cmp.Diff([]string{"ok", "encoding 2:18", "ok"}, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }

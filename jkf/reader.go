@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
 )
@@ -111,6 +112,9 @@ func (r *Reader) maxBytes() int {
 // call goes on with the next record (see [Reader]); only an error of the underlying
 // reader is returned again and again.
 func (r *Reader) Read() (*shogi.Record, error) {
+	if r.in.src == nil {
+		return nil, errNotMade
+	}
 	r.warnings = nil
 	if r.err != nil {
 		return nil, r.err
@@ -165,6 +169,13 @@ func (r *Reader) read() (*shogi.Record, error) {
 		}
 		return nil, c.errAt(nil, ErrNotObject)
 	}
+	if !utf8.Valid(v.raw) {
+		// encoding/json would put U+FFFD in its place: the text would change in silence.
+		bad := invalidUTF8(v.raw)
+		line, col := c.place(bad)
+		r.resync = false
+		return nil, &SyntaxError{Line: line, Column: col, Err: ErrEncoding}
+	}
 	var k kifu
 	dec := json.NewDecoder(bytes.NewReader(v.raw))
 	if !r.Lenient {
@@ -179,4 +190,16 @@ func (r *Reader) read() (*shogi.Record, error) {
 		return nil, c.decodeError(err)
 	}
 	return c.record(&k)
+}
+
+// invalidUTF8 returns the offset of the first byte of b that is not valid UTF-8.
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
 }

@@ -3,6 +3,7 @@ package jkf
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -27,7 +28,12 @@ type Writer struct {
 func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
 // Flush writes any buffered data to the underlying writer.
-func (w *Writer) Flush() error { return w.w.Flush() }
+func (w *Writer) Flush() error {
+	if w.w == nil {
+		return errNotMade
+	}
+	return w.w.Flush()
+}
 
 // Format returns the JKF text of rec, as a [Writer] with its default options writes
 // it.
@@ -46,6 +52,9 @@ func Format(rec *shogi.Record) ([]byte, error) {
 // Write writes one record. A record with an illegal move in any line is an error (the
 // [*shogi.IllegalMoveError]); nothing of it is written then.
 func (w *Writer) Write(rec *shogi.Record) error {
+	if w.w == nil {
+		return errNotMade
+	}
 	if err := rec.CheckTimes(); err != nil {
 		return fmt.Errorf("jkf: %w", err)
 	}
@@ -230,3 +239,7 @@ func timeOf(t shogi.MoveTime, has bool) *timePair {
 		Total: total{H: int(sum / 3600), M: int(sum / 60 % 60), S: int(sum % 60)},
 	}
 }
+
+// errNotMade is the error of a Reader or Writer that NewReader or NewWriter did not make:
+// the zero value has nothing to read from or write to.
+var errNotMade = errors.New("jkf: a Reader or Writer not made by NewReader or NewWriter")

@@ -71,6 +71,7 @@ type lineReader struct {
 	err    error // a read error other than io.EOF
 	skipLF bool  // the last line ended in CR: a following LF belongs to it
 	line   int   // number of the line last returned
+	empty  int   // reads in a row that returned no bytes and no error
 
 	// The lines are handed out as strings too, without a copy each: s is a copy of
 	// buf[sBase:sBase+len(s)], made when a line outside it is asked for, and valid
@@ -96,6 +97,10 @@ func (lr *lineReader) emit(a, b int) []byte {
 	lr.line++
 	return lr.buf[a:b]
 }
+
+// maxEmptyReads is how many reads in a row may return no bytes and no error before the
+// input is taken to be stuck (io.ErrNoProgress), as in bufio.
+const maxEmptyReads = 100
 
 func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: r, buf: make([]byte, 0, 4096)}
@@ -124,6 +129,15 @@ func (lr *lineReader) fill() {
 	n, err := lr.r.Read(lr.buf[lr.r1:])
 	lr.r1 += n
 	lr.buf = lr.buf[:lr.r1]
+	if n == 0 && err == nil {
+		// An io.Reader that keeps returning nothing, and no error, would hold the
+		// reader in a loop for ever: give up after as many tries as bufio does.
+		if lr.empty++; lr.empty >= maxEmptyReads {
+			err = io.ErrNoProgress
+		}
+	} else {
+		lr.empty = 0
+	}
 	if err == io.EOF {
 		lr.eof = true
 	} else if err != nil {

@@ -89,6 +89,9 @@ func (r *Reader) RecordLine() int { return r.recordLine }
 // Read reads the record. It returns io.EOF when the input holds no record (it is
 // empty or holds only blank and # lines) and on every call after the first.
 func (r *Reader) Read() (*shogi.Record, error) {
+	if r.lr == nil {
+		return nil, errNotMade
+	}
 	r.warnings, r.recordLine = nil, 0
 	if r.done {
 		return nil, io.EOF
@@ -468,6 +471,14 @@ func (p *parser) header(s string, off int, t string, i int) error {
 	// The value is kept as written, leading spaces included ("先手：  羽生善治"), so that
 	// a record is written back as it was read; spaces at the end of the line are not.
 	value := t[i+sep:]
+	if strings.HasPrefix(key, "\ufeff") {
+		// A byte order mark inside the file (two files joined, say) would become part of
+		// the key: "\ufeff先手" is no 先手.
+		if err := p.fail(column(s, off), fmt.Errorf("%w: a byte order mark before the header key %q", ErrUnknownLine, key[len("\ufeff"):])); err != nil {
+			return err
+		}
+		key = key[len("\ufeff"):]
+	}
 	if key == "" || strings.ContainsFunc(key, isSpace) {
 		return p.unknownLine(s, off, ErrUnknownLine)
 	}

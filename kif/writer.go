@@ -69,6 +69,9 @@ func NewWriter(w io.Writer) *Writer {
 
 // Write writes one record. The moves of rec must be legal.
 func (w *Writer) Write(rec *shogi.Record) error {
+	if w.w == nil {
+		return errNotMade
+	}
 	if err := rec.CheckTimes(); err != nil {
 		return fmt.Errorf("kif: %w", err)
 	}
@@ -88,7 +91,12 @@ func (w *Writer) Write(rec *shogi.Record) error {
 }
 
 // Flush writes any buffered data to the underlying io.Writer.
-func (w *Writer) Flush() error { return w.w.Flush() }
+func (w *Writer) Flush() error {
+	if w.w == nil {
+		return errNotMade
+	}
+	return w.w.Flush()
+}
 
 // Format returns rec as a KIF record in UTF-8.
 func Format(rec *shogi.Record) ([]byte, error) {
@@ -517,3 +525,7 @@ func (w *recordWriter) endingComments(e *shogi.Ending) {
 		w.dst = append(w.dst, '\n')
 	}
 }
+
+// errNotMade is the error of a Reader or Writer that NewReader or NewWriter did not make:
+// the zero value has nothing to read from or write to.
+var errNotMade = errors.New("kif: a Reader or Writer not made by NewReader or NewWriter")

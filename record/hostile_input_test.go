@@ -1,0 +1,120 @@
+package record_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/jkf"
+	"github.com/kifu-go/shogi/kif"
+	"github.com/kifu-go/shogi/record"
+)
+
+// stuckReader returns no bytes and no error, for ever.
+type stuckReader struct{}
+
+func (stuckReader) Read([]byte) (int, error) { return 0, nil }
+
+// failingReader returns its text, then errFailed instead of io.EOF.
+type failingReader struct{ r io.Reader }
+
+var errFailed = errors.New("disk on fire")
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err == io.EOF {
+		return n, errFailed
+	}
+	return n, err
+}
+
+// TestReadersMakeProgress: a reader that returns nothing and no error for ever is
+// io.ErrNoProgress in every format, not a loop; an input that fails in the middle of a
+// line is that failure (errors.Is finds it), not a syntax error of the cut line.
+func TestReadersMakeProgress(t *testing.T) {
+	for _, f := range []record.Format{record.KIF, record.KI2, record.CSA, record.JKF, record.USI, record.SFEN} {
+		r := record.NewReader(stuckReader{})
+		r.Format = f
+		if _, err := r.Read(); !errors.Is(err, io.ErrNoProgress) {
+			t.Errorf("%s: %v, want io.ErrNoProgress", f, err)
+		}
+		if _, err := r.Read(); err != io.EOF {
+			t.Errorf("%s: after the failure: %v, want io.EOF", f, err)
+		}
+	}
+	for format, text := range map[record.Format]string{
+		record.KIF: "手合割：平手\n   1 ７六歩(77)\n   2 ３",
+		record.CSA: "V2.2\nPI\n+\n+7776FU\n-3",
+		record.JKF: `{"header":{},"moves":[{},{"move":{"color":0,"fr`,
+		record.USI: "position startpos moves 7g7f 3c",
+	} {
+		r := record.NewReader(&failingReader{strings.NewReader(text)})
+		r.Format = format
+		_, err := r.Read()
+		var re *record.Error
+		if !errors.Is(err, errFailed) || !errors.As(err, &re) || re.Code() != "io" {
+			t.Errorf("%s: %v, want the input's own error, code io", format, err)
+		}
+	}
+}
+
+// TestZeroValues: readers and writers that were not made by their constructors say so
+// instead of panicking.
+func TestZeroValues(t *testing.T) {
+	var (
+		kr kif.Reader
+		cr csa.Reader
+		jr jkf.Reader
+		rr record.Reader
+		kw kif.Writer
+		cw csa.Writer
+		jw jkf.Writer
+	)
+	for name, read := range map[string]func() (*shogi.Record, error){"kif": kr.Read, "csa": cr.Read, "jkf": jr.Read, "record": rr.Read} {
+		if _, err := read(); err == nil || err == io.EOF {
+			t.Errorf("zero %s.Reader: %v", name, err)
+		}
+	}
+	for name, w := range map[string]interface {
+		Write(*shogi.Record) error
+		Flush() error
+	}{"kif": &kw, "csa": &cw, "jkf": &jw} {
+		if err := w.Write(shogi.NewRecord()); err == nil {
+			t.Errorf("zero %s.Writer: Write succeeded", name)
+		}
+		if err := w.Flush(); err == nil {
+			t.Errorf("zero %s.Writer: Flush succeeded", name)
+		}
+	}
+}
+
+// TestNothingReplacedInSilence: a byte order mark inside a KIF does not become part of a
+// header key, and bytes that are not UTF-8 in a JKF are not replaced with U+FFFD: each
+// is an error at its place (a warning in a lenient read, which drops the mark).
+func TestNothingReplacedInSilence(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		line, col  int
+	}{
+		{"kif bom", "手合割：平手\n\ufeff先手：羽生\n   1 ７六歩(77)\n", 2, 1},
+		{"jkf not utf-8", "{\"header\":{\"a\":\"\xff\"},\"moves\":[{}]}", 1, 17},
+	} {
+		_, err := record.Parse([]byte(tc.text))
+		var re *record.Error
+		if !errors.As(err, &re) || re.Line != tc.line || re.Column != tc.col {
+			t.Errorf("%s: %v, want an error at %d:%d", tc.name, err, tc.line, tc.col)
+		}
+	}
+	r := record.NewReader(strings.NewReader("手合割：平手\n\ufeff先手：羽生\n   1 ７六歩(77)\n"))
+	r.Lenient = true
+	rec, err := r.Read()
+	if err != nil || len(r.Warnings()) != 1 {
+		t.Fatalf("lenient: %v, %v", err, r.Warnings())
+	}
+	if v, ok := rec.Header.Get("先手"); !ok || v != "羽生" {
+		t.Errorf("lenient: header %q", rec.Header)
+	}
+}
