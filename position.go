@@ -175,8 +175,9 @@ func (p *Position) Play(m Move) error {
 }
 
 // PlayUnchecked plays m without checking it. m must be legal, as every move of
-// [Position.GenerateMoves] is; anything else corrupts the position. It is the fast
-// path for search and perft.
+// [Position.GenerateMoves] is; anything else (NoMove, a drop of a piece not in hand, a
+// move of the wrong side) corrupts the position or panics. It is the fast path for
+// search and perft: moves from input go through [Position.Play] or [Position.CheckMove].
 func (p *Position) PlayUnchecked(m Move) {
 	us := p.side
 	st := undoState{move: m, hash: p.hash, checkers: p.checkers}
