@@ -32,6 +32,12 @@ func (c *converter) place(off int) (int, int) {
 	return line + c.startLine - 1, col
 }
 
+// errAtOffset returns a SyntaxError at byte offset off of the record.
+func (c *converter) errAtOffset(off int, err error) *SyntaxError {
+	line, col := c.place(off)
+	return &SyntaxError{Line: line, Column: col, Err: err}
+}
+
 // errAt returns a SyntaxError at the value of path (relative to the record).
 func (c *converter) errAt(path []any, err error) *SyntaxError {
 	line, col := c.place(locate(c.raw, path))
@@ -106,6 +112,13 @@ func (c *converter) sub(elems ...any) []any {
 }
 
 func (c *converter) record(k *kifu) (*shogi.Record, error) {
+	if off := repeatedKey(c.raw); off >= 0 {
+		err := c.errAtOffset(off, fmt.Errorf("%w: the last value is read, the others dropped", ErrRepeatedKey))
+		if !c.r.Lenient {
+			return nil, err
+		}
+		c.r.warnings = append(c.r.warnings, err)
+	}
 	if c.r.Lenient {
 		for _, u := range unknownKeys(c.raw, 100) {
 			line, col := c.place(u.offset)

@@ -49,6 +49,7 @@ var (
 	ErrMoreRecords = errors.New("jkf: more than one record (use a Reader)")
 	ErrNotObject   = errors.New("jkf: a record is a JSON object")
 	ErrEncoding    = errors.New("jkf: invalid UTF-8 text")
+	ErrRepeatedKey = errors.New("jkf: a key repeated in one object")
 )
 
 // MaxForkDepth is how deep forks may nest in a record a Writer writes: each level of

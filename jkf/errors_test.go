@@ -335,3 +335,24 @@ func TestInvalidUTF8(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+// TestRepeatedKey: a key repeated in one object of the record (two "moves" arrays) is
+// an error at the second, never a silent choice of the last; a lenient read warns.
+func TestRepeatedKey(t *testing.T) {
+	text := `{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}],` + "\n" + `"moves":[{}]}`
+	_, err := jkf.Parse([]byte(text))
+	var se *jkf.SyntaxError
+	if !errors.As(err, &se) || !errors.Is(err, jkf.ErrRepeatedKey) || se.Line != 2 || se.Column != 1 {
+		t.Fatalf("strict: %v, want ErrRepeatedKey at 2:1", err)
+	}
+	r := jkf.NewReader(strings.NewReader(text))
+	r.Lenient = true
+	if _, err := r.Read(); err != nil || len(r.Warnings()) != 1 || !errors.Is(r.Warnings()[0], jkf.ErrRepeatedKey) {
+		t.Errorf("lenient: %v, warnings %v", err, r.Warnings())
+	}
+	// A header may repeat keys: they are all kept, in order.
+	rec, err := jkf.Parse([]byte(`{"header":{"棋戦":"a","棋戦":"b"},"moves":[{}]}`))
+	if err != nil || len(rec.Header) != 2 {
+		t.Errorf("repeated header keys: %v, %v", err, rec)
+	}
+}

@@ -96,7 +96,7 @@ func fuzzRead(t *testing.T, data []byte) {
 // fuzzReasons are the reasons an error of the reader may wrap.
 var fuzzReasons = []error{jkf.ErrJSON, jkf.ErrTooLarge, jkf.ErrUnknownKey, jkf.ErrMissing, jkf.ErrPreset,
 	jkf.ErrBoard, jkf.ErrPiece, jkf.ErrSquare, jkf.ErrColor, jkf.ErrSetup, jkf.ErrTime, jkf.ErrCapture,
-	jkf.ErrSame, jkf.ErrMisplaced, jkf.ErrAfterEnd, jkf.ErrMoreRecords, jkf.ErrNotObject, jkf.ErrEncoding, shogi.ErrNoRecord}
+	jkf.ErrSame, jkf.ErrMisplaced, jkf.ErrAfterEnd, jkf.ErrMoreRecords, jkf.ErrNotObject, jkf.ErrEncoding, jkf.ErrRepeatedKey, shogi.ErrNoRecord}
 
 // checkPlace fails unless err is a *SyntaxError at a place of data, on or after line
 // from, wrapping one of the package's reasons or an illegal move.
