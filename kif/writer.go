@@ -72,6 +72,9 @@ func (w *Writer) Write(rec *shogi.Record) error {
 	if w.w == nil {
 		return errNotMade
 	}
+	if err := checkLineLengths(rec); err != nil {
+		return err
+	}
 	if err := rec.CheckTimes(); err != nil {
 		return fmt.Errorf("kif: %w", err)
 	}
@@ -529,3 +532,41 @@ func (w *recordWriter) endingComments(e *shogi.Ending) {
 // errNotMade is the error of a Reader or Writer that NewReader or NewWriter did not make:
 // the zero value has nothing to read from or write to.
 var errNotMade = errors.New("kif: a Reader or Writer not made by NewReader or NewWriter")
+
+// checkLineLengths refuses a record with a text that would make a line longer than a
+// Reader accepts (MaxLineLength bytes, with room for the line's prefix): what a Writer writes
+// always reads back.
+func checkLineLengths(rec *shogi.Record) error {
+	const room = MaxLineLength - 64
+	for _, f := range rec.Header {
+		if len(f.Key)+len(f.Value) > room {
+			return fmt.Errorf("%w: the header %q would be a line of more than %d bytes", ErrLineTooLong, f.Key, room)
+		}
+	}
+	var check func(n *shogi.Node) error
+	check = func(n *shogi.Node) error {
+		for n != nil {
+			texts := n.Comments
+			if n.End != nil {
+				texts = append(texts[:len(texts):len(texts)], n.End.Comments...)
+				texts = append(texts, n.End.Text)
+			}
+			for _, c := range texts {
+				if len(c) > room {
+					return fmt.Errorf("%w: a comment would be a line of more than %d bytes", ErrLineTooLong, room)
+				}
+			}
+			if len(n.Children) == 0 {
+				return nil
+			}
+			for _, c := range n.Children[1:] {
+				if err := check(c); err != nil {
+					return err
+				}
+			}
+			n = n.Children[0]
+		}
+		return nil
+	}
+	return check(&rec.Root)
+}

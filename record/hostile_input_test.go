@@ -118,3 +118,28 @@ func TestNothingReplacedInSilence(t *testing.T) {
 		t.Errorf("lenient: header %q", rec.Header)
 	}
 }
+
+// TestNoLineTooLongToReadBack: KIF and CSA writers refuse a comment that would make a
+// line longer than their readers accept, rather than write what cannot be read back.
+func TestNoLineTooLongToReadBack(t *testing.T) {
+	rec := shogi.NewRecord()
+	m, _ := shogi.ParseUSIMove("7g7f")
+	rec.Root.AddChild(m).Comments = []string{strings.Repeat("長", 1<<19)} // 1.5 MiB of UTF-8
+	for _, tc := range []struct {
+		format record.Format
+		err    error
+	}{{record.KIF, kif.ErrLineTooLong}, {record.KI2, kif.ErrLineTooLong}, {record.CSA, csa.ErrLineTooLong}} {
+		if _, err := record.Marshal(rec, tc.format); !errors.Is(err, tc.err) {
+			t.Errorf("%s: %v, want %v", tc.format, err, tc.err)
+		}
+	}
+	// JKF has no lines to limit: it writes the comment, and reads it back.
+	data, err := record.Marshal(rec, record.JKF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := record.Parse(data)
+	if err != nil || back.MainLine()[0].Comments[0] != rec.MainLine()[0].Comments[0] {
+		t.Errorf("jkf: %v", err)
+	}
+}
