@@ -90,33 +90,64 @@ func (t MoveTime) Valid() bool {
 // CheckTimes returns an error wrapping [ErrTimeRange] for the first move or ending, in
 // any line, whose time is not [MoveTime.Valid]; writers call it before they write.
 func (r *Record) CheckTimes() error {
-	var check func(n *Node, ply int) error
-	check = func(n *Node, ply int) error {
-		for n != nil {
-			if n.HasTime && !n.Time.Valid() {
-				return fmt.Errorf("%w: move %d: %v/%v", ErrTimeRange, ply, n.Time.Spent, n.Time.Total)
+	var err error
+	r.eachNode(func(n *Node) bool {
+		switch {
+		case n.HasTime && !n.Time.Valid():
+			err = fmt.Errorf("%w: move %s: %v/%v", ErrTimeRange, n.Move, n.Time.Spent, n.Time.Total)
+		case n.End != nil && !n.End.Time.Valid():
+			err = fmt.Errorf("%w: an ending: %v/%v", ErrTimeRange, n.End.Time.Spent, n.End.Time.Total)
+		}
+		return err == nil
+	})
+	return err
+}
+
+// LongestText returns the length in bytes of the longest text of the record: a header
+// key and its value together, a comment, an ending's comment or text. Writers of line
+// formats use it to refuse what their readers' line limits would refuse.
+func (r *Record) LongestText() int {
+	longest := 0
+	for _, f := range r.Header {
+		longest = max(longest, len(f.Key)+len(f.Value))
+	}
+	r.eachNode(func(n *Node) bool {
+		for _, c := range n.Comments {
+			longest = max(longest, len(c))
+		}
+		if n.End != nil {
+			longest = max(longest, len(n.End.Text))
+			for _, c := range n.End.Comments {
+				longest = max(longest, len(c))
 			}
-			if n.End != nil && !n.End.Time.Valid() {
-				return fmt.Errorf("%w: the ending after move %d: %v/%v", ErrTimeRange, ply, n.End.Time.Spent, n.End.Time.Total)
+		}
+		return true
+	})
+	return longest
+}
+
+// eachNode calls f on every node of the tree, the root included, until f returns false.
+// It recurses only into variations, so a long line costs no stack.
+func (r *Record) eachNode(f func(*Node) bool) {
+	var walk func(n *Node) bool
+	walk = func(n *Node) bool {
+		for n != nil {
+			if !f(n) {
+				return false
 			}
 			if len(n.Children) == 0 {
-				return nil
+				return true
 			}
 			for _, c := range n.Children[1:] {
-				if err := check(c, ply+1); err != nil {
-					return err
+				if !walk(c) {
+					return false
 				}
 			}
-			n, ply = n.Children[0], ply+1
+			n = n.Children[0]
 		}
-		return nil
+		return true
 	}
-	for _, c := range r.Root.Children {
-		if err := check(c, 1); err != nil {
-			return err
-		}
-	}
-	return nil
+	walk(&r.Root)
 }
 
 // EndingKind is how a line of play ended in a record.

@@ -476,3 +476,23 @@ func TestCheckTimes(t *testing.T) {
 		t.Errorf("an ending's total over shogi.MaxTime: %v", err)
 	}
 }
+
+func TestLongestText(t *testing.T) {
+	rec := shogi.NewRecord()
+	rec.Header.Set("棋戦", "abc")
+	if got := rec.LongestText(); got != len("棋戦abc") {
+		t.Errorf("header only: %d", got)
+	}
+	m, _ := shogi.ParseUSIMove("7g7f")
+	n := rec.Root.AddChild(m)
+	v := rec.Root.AddChild(shogi.NewDrop(shogi.Pawn, shogi.NewSquare(5, 5)))
+	v.Comments = []string{strings.Repeat("x", 40)}
+	n.End = &shogi.Ending{Kind: shogi.EndResign, Comments: []string{strings.Repeat("y", 30)}}
+	if got := rec.LongestText(); got != 40 {
+		t.Errorf("a variation's comment: %d, want 40", got)
+	}
+	n.End.Text = strings.Repeat("z", 50)
+	if got := rec.LongestText(); got != 50 {
+		t.Errorf("an ending's text: %d, want 50", got)
+	}
+}
