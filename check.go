@@ -17,6 +17,9 @@ func (p *Position) CheckMove(m Move) error {
 func (p *Position) IsLegal(m Move) bool { return p.illegalReason(m) == nil }
 
 func (p *Position) illegalReason(m Move) error {
+	if p.moveNumber >= MaxMoveNumber {
+		return ErrMoveNumberLimit
+	}
 	if m.IsDrop() {
 		return p.dropReason(m)
 	}
@@ -32,7 +35,8 @@ func (p *Position) illegalReason(m Move) error {
 	case pc.Color() != us:
 		return ErrNotYourPiece
 	}
-	if target := p.board[to]; target != NoPiece && target.Color() == us {
+	target := p.board[to]
+	if target != NoPiece && target.Color() == us {
 		return ErrCaptureOwn
 	}
 	t := pc.Type()
@@ -54,6 +58,9 @@ func (p *Position) illegalReason(m Move) error {
 		}
 	} else if mustPromote(us, t, to) {
 		return ErrMustPromote
+	}
+	if target != NoPiece && target.Type() == King {
+		return ErrCaptureKing
 	}
 	k := p.kings[us]
 	if k == NoSquare {

@@ -56,7 +56,15 @@ var (
 	// square, promoted or not. Readers wrap it with the piece that is there:
 	// fmt.Errorf("%w: 7七 holds a bishop (角), not a rook (飛)", shogi.ErrPieceMismatch).
 	ErrPieceMismatch error = FoulPieceMismatch
+	// ErrCaptureKing: the move takes the opponent's king. Only a position set up with
+	// [Setup.AllowUnreachable] can leave the side not to move in check; the game ended
+	// before a king could be taken, so no move may take it.
+	ErrCaptureKing error = FoulCaptureKing
 )
+
+// ErrMoveNumberLimit is the reason of the [*IllegalMoveError] for any move from a
+// position at [MaxMoveNumber]: the move would carry the count past it. It is no foul.
+var ErrMoveNumberLimit = fmt.Errorf("shogi: no move can be played past move %d", MaxMoveNumber)
 
 // ErrNoRecord is the error of every format's Parse for input that holds no record
 // (empty, or only blank lines and comments). Readers return io.EOF instead.

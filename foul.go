@@ -38,6 +38,7 @@ const (
 	FoulKingInCheck                          // king-in-check
 	FoulWrongSide                            // wrong-side
 	FoulPieceMismatch                        // piece-mismatch
+	FoulCaptureKing                          // capture-king
 	numFouls
 )
 
@@ -65,6 +66,7 @@ var foulInfo = [numFouls]struct{ code, text string }{
 	FoulKingInCheck:          {"king-in-check", "the king is left in check"},
 	FoulWrongSide:            {"wrong-side", "move by the side not to move"},
 	FoulPieceMismatch:        {"piece-mismatch", "the named piece is not the piece on the origin square"},
+	FoulCaptureKing:          {"capture-king", "the move captures the king"},
 }
 
 // IsValid reports whether f is one of the fouls (not the zero Foul).

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"strings"
 	"testing"
 
@@ -29,6 +30,8 @@ type foulCase struct {
 	move string     // USI, or empty when raw is used
 	raw  shogi.Move // a move USI cannot write
 	want error      // nil: the move is legal
+	// unreachable: sfen needs Setup.AllowUnreachable (the side not to move in check).
+	unreachable bool
 }
 
 const (
@@ -145,12 +148,22 @@ var foulCases = []foulCase{
 	{name: "board move with a drop type", sfen: shogi.StartSFEN, raw: shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false) | 1<<16, want: shogi.ErrInvalidMove},
 	{name: "promoting drop", sfen: sfenKings, raw: shogi.NewDrop(shogi.Pawn, shogi.NewSquare(5, 5)) | shogi.NewMove(shogi.NoSquare, shogi.NoSquare, true), want: shogi.ErrInvalidMove},
 	{name: "drop with an origin", sfen: sfenKings, raw: shogi.NewDrop(shogi.Pawn, shogi.NewSquare(5, 5)) | shogi.NewMove(shogi.NewSquare(1, 1), shogi.NoSquare, false), want: shogi.ErrInvalidMove},
+	// Taking a king that stands in check on the side not to move (an unreachable setup).
+	{name: "rook takes the king", sfen: "4k4/9/9/9/4R4/9/9/9/4K4 b - 1", move: "5e5a", want: shogi.ErrCaptureKing, unreachable: true},
+	{name: "promoting capture of the king", sfen: "4k4/9/9/9/4R4/9/9/9/4K4 b - 1", move: "5e5a+", want: shogi.ErrCaptureKing, unreachable: true},
+	{name: "king takes the king", sfen: "9/9/9/9/4k4/4K4/9/9/9 b - 1", move: "5f5e", want: shogi.ErrCaptureKing, unreachable: true},
+	{name: "the checked king takes the checking king", sfen: "9/9/9/9/4k4/4K4/9/9/9 w - 1", move: "5e5f", want: shogi.ErrCaptureKing, unreachable: true},
+	{name: "a rook too far to take the king", sfen: "4k4/9/9/9/4R4/9/9/9/4K4 b - 1", move: "5e5b", unreachable: true},
 }
 
 func TestFouls(t *testing.T) {
 	for _, tc := range foulCases {
 		t.Run(tc.name, func(t *testing.T) {
-			p := mustParse(t, tc.sfen)
+			parse := mustParse
+			if tc.unreachable {
+				parse = mustParseUnreachable
+			}
+			p := parse(t, tc.sfen)
 			m := tc.raw
 			if tc.move != "" {
 				m = usi(t, tc.move)
@@ -334,6 +347,7 @@ var foulCodes = []struct {
 	{shogi.FoulKingInCheck, shogi.ErrKingInCheck, "king-in-check"},
 	{shogi.FoulWrongSide, shogi.ErrWrongSide, "wrong-side"},
 	{shogi.FoulPieceMismatch, shogi.ErrPieceMismatch, "piece-mismatch"},
+	{shogi.FoulCaptureKing, shogi.ErrCaptureKing, "capture-king"},
 }
 
 func TestFoulCodes(t *testing.T) {
@@ -682,5 +696,42 @@ func TestParseErrorMessages(t *testing.T) {
 				t.Errorf("%v is not %v", tt.err, tt.is)
 			}
 		})
+	}
+}
+
+// TestMoveNumberLimit: a setup's move number runs from 0 to MaxMoveNumber, no move is
+// played from MaxMoveNumber, and so the SFEN of every position reads back.
+func TestMoveNumberLimit(t *testing.T) {
+	for _, n := range []int{-1, shogi.MaxMoveNumber + 1, math.MaxInt} {
+		s := mustParse(t, shogi.StartSFEN).Setup()
+		s.MoveNumber = n
+		if _, err := shogi.NewPosition(s); !errors.Is(err, shogi.ErrMoveNumber) {
+			t.Errorf("NewPosition with move number %d: %v, want ErrMoveNumber", n, err)
+		}
+	}
+	if _, err := shogi.ParseSFEN(fmt.Sprintf("%s %d", strings.TrimSuffix(shogi.StartSFEN, " 1"), shogi.MaxMoveNumber+1)); err == nil {
+		t.Errorf("ParseSFEN accepted move number %d", shogi.MaxMoveNumber+1)
+	}
+	p := mustParse(t, fmt.Sprintf("%s %d", strings.TrimSuffix(shogi.StartSFEN, " 1"), shogi.MaxMoveNumber-1))
+	if err := p.Play(usi(t, "7g7f")); err != nil {
+		t.Fatal(err)
+	}
+	if p.MoveNumber() != shogi.MaxMoveNumber {
+		t.Fatalf("move number %d, want %d", p.MoveNumber(), shogi.MaxMoveNumber)
+	}
+	if _, err := shogi.ParseSFEN(p.String()); err != nil {
+		t.Errorf("the SFEN at the limit, %s, does not read back: %v", p, err)
+	}
+	before := p.String()
+	err := p.Play(usi(t, "3c3d"))
+	var ie *shogi.IllegalMoveError
+	if !errors.As(err, &ie) || !errors.Is(err, shogi.ErrMoveNumberLimit) || ie.Ply != shogi.MaxMoveNumber || ie.Foul() != 0 {
+		t.Fatalf("Play at the limit: %#v, want an IllegalMoveError at move %d for ErrMoveNumberLimit", err, shogi.MaxMoveNumber)
+	}
+	if p.String() != before || p.IsLegal(usi(t, "3c3d")) {
+		t.Errorf("the refused move changed the position or is legal: %s", p)
+	}
+	if p.Undo() != usi(t, "7g7f") || p.MoveNumber() != shogi.MaxMoveNumber-1 {
+		t.Errorf("Undo at the limit: move number %d", p.MoveNumber())
 	}
 }

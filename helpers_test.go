@@ -82,6 +82,7 @@ func twin(t tHelper, p *shogi.Position) *shogi.Position {
 	r.Hands[shogi.Black], r.Hands[shogi.White] = s.Hands[shogi.White], s.Hands[shogi.Black]
 	r.SideToMove = s.SideToMove.Opponent()
 	r.MoveNumber = s.MoveNumber
+	r.AllowUnreachable = true // the twin of a position that could arise could arise too
 	q, err := shogi.NewPosition(r)
 	if err != nil {
 		t.Fatalf("twin of %s: %v", p, err)

@@ -85,7 +85,7 @@ func (p *Position) GenerateMoves(list *MoveList) {
 	if k != NoSquare {
 		p.addKingMoves(list, k, own, occ)
 	}
-	target := own.Not()
+	target := own.Or(p.byType[King]).Not() // no move takes a king (ErrCaptureKing)
 	dropTarget := occ.Not()
 	if !p.checkers.IsEmpty() {
 		if p.checkers.More() {
@@ -93,7 +93,7 @@ func (p *Position) GenerateMoves(list *MoveList) {
 		}
 		checker := p.checkers.First()
 		block := between[k][checker]
-		target = block.Or(SquareBB(checker))
+		target = block.Or(SquareBB(checker).AndNot(p.byType[King]))
 		dropTarget = block
 	}
 	p.addPieceMoves(list, target, p.pinnedPieces(us, occ), occ)
@@ -105,7 +105,7 @@ func (p *Position) GenerateMoves(list *MoveList) {
 func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
 	them := p.side.Opponent()
 	occ.clear(k)
-	targets := stepAttacks[p.side][King][k].AndNot(own)
+	targets := stepAttacks[p.side][King][k].AndNot(own.Or(p.byType[King]))
 	for !targets.IsEmpty() {
 		to := targets.Pop()
 		if !p.attacked(to, them, occ) {

@@ -190,11 +190,7 @@ func (p *Position) PlayUnchecked(m Move) {
 		pc := p.remove(m.From())
 		if captured := p.board[to]; captured != NoPiece {
 			st.captured = p.remove(to)
-			if captured.Type() == King {
-				p.kings[captured.Color()] = NoSquare
-			} else {
-				p.addToHand(us, captured.Type().Unpromote())
-			}
+			p.addToHand(us, captured.Type().Unpromote()) // never a king: see ErrCaptureKing
 		}
 		if m.IsPromotion() {
 			pc = NewPiece(us, pc.Type().Promote())
@@ -231,9 +227,7 @@ func (p *Position) Undo() Move {
 		p.put(m.From(), pc)
 		if st.captured != NoPiece {
 			p.put(to, st.captured)
-			if st.captured.Type() != King {
-				p.hands[us] = p.hands[us].Remove(st.captured.Type().Unpromote())
-			}
+			p.hands[us] = p.hands[us].Remove(st.captured.Type().Unpromote())
 		}
 	}
 	p.moveNumber--

@@ -172,8 +172,8 @@ func (r *refPos) legalMoves(noMateCheck bool) []shogi.Move {
 			}
 			t := pc.Type()
 			r.targets(f, k, func(tf, tk int) {
-				if dst := r.board[tf][tk]; dst != shogi.NoPiece && dst.Color() == us {
-					return
+				if dst := r.board[tf][tk]; dst != shogi.NoPiece && (dst.Color() == us || dst.Type() == shogi.King) {
+					return // no move takes its own piece or a king
 				}
 				for _, promote := range []bool{false, true} {
 					if promote && !(t.CanPromote() && (relRank(us, k) <= 3 || relRank(us, tk) <= 3)) {
@@ -184,8 +184,8 @@ func (r *refPos) legalMoves(noMateCheck bool) []shogi.Move {
 					}
 					m := shogi.NewMove(shogi.NewSquare(f, k), shogi.NewSquare(tf, tk), promote)
 					try(m, func(q *refPos) {
-						if cap := q.board[tf][tk]; cap != shogi.NoPiece && cap.Type() != shogi.King {
-							q.hands[us][cap.Type().Unpromote()]++ // a king is captured only in unreachable setups
+						if cap := q.board[tf][tk]; cap != shogi.NoPiece {
+							q.hands[us][cap.Type().Unpromote()]++
 						}
 						moved := pc
 						if promote {

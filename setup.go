@@ -16,14 +16,16 @@ type Setup struct {
 	Board      [NumSquares]Piece // indexed by Square.Index()
 	Hands      [2]Hand
 	SideToMove Color
-	MoveNumber int // the SFEN move count; 0 is read as 1
+	MoveNumber int // the SFEN move count, 0 to [MaxMoveNumber]; 0 is read as 1
 	// AllowUnreachable skips the checks that the position could arise in a game: two
 	// unpromoted pawns of a side on a file, a piece that could never move, and the side
 	// not to move being in check. Composed problems and curiosities need it (the 九歩
 	// record has nine pawns on one file); records read from files use it for their
 	// start positions. The limits every position keeps — valid pieces, one king a side
 	// at most, no more pieces of a kind than the game has — always apply, and moves
-	// played from such a position still obey every rule.
+	// played from such a position still obey every rule. A king standing in check on
+	// the side not to move cannot be taken ([ErrCaptureKing]); every other move is
+	// judged as usual.
 	AllowUnreachable bool
 }
 
@@ -42,7 +44,15 @@ var (
 	ErrDeadPiece       = errors.New("shogi: a piece stands where it could never move (行き所のない駒)")
 	ErrDoublePawn      = errors.New("shogi: two unpromoted pawns of a side on one file (nifu)")
 	ErrOpponentInCheck = errors.New("shogi: the side not to move is in check")
+	ErrMoveNumber      = fmt.Errorf("shogi: move number out of range (0 to %d)", MaxMoveNumber)
 )
+
+// MaxMoveNumber is the largest move number a position can have, in a [Setup] or in
+// SFEN text. From a position at MaxMoveNumber no move can be played: [Position.Play]
+// and [Position.CheckMove] refuse every move with [ErrMoveNumberLimit] (move
+// generation, which trusts its caller, still lists the moves). So every position
+// writes an SFEN that the readers accept.
+const MaxMoveNumber = sfentext.MaxMoveNumber
 
 // SetupError reports why a setup is not a valid position, and on which square when a
 // square is to blame.
@@ -61,13 +71,16 @@ func (e *SetupError) Error() string {
 func (e *SetupError) Unwrap() error { return e.Err }
 
 // NewPosition builds a position from s after checking that it could arise in a game:
-// at most one king a side (none is allowed, for tsume problems), no more pieces of a
+// a move number from 0 to [MaxMoveNumber], at most one king a side (none is allowed, for tsume problems), no more pieces of a
 // kind than the game has, no unpromoted piece that could never move, no two
 // unpromoted pawns of a side on a file, and the side not to move not in check. The
 // last three checks are skipped when s.AllowUnreachable is set.
 func NewPosition(s Setup) (*Position, error) {
 	if s.SideToMove > White {
 		return nil, &SetupError{NoSquare, ErrInvalidSide}
+	}
+	if s.MoveNumber < 0 || s.MoveNumber > MaxMoveNumber {
+		return nil, &SetupError{NoSquare, ErrMoveNumber}
 	}
 	p := &Position{side: s.SideToMove, moveNumber: max(s.MoveNumber, 1), hands: s.Hands,
 		history: make([]undoState, 0, 64)}

@@ -35,6 +35,7 @@ var illegalCases = []struct {
 	{"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", usiMove("P*5e"), shogi.FoulNifu},
 	{"7lk/9/8S/9/9/9/9/7L1/8K b P 1", usiMove("P*1b"), shogi.FoulUchifuzume},
 	{"k3r4/9/9/9/9/9/9/P6P1/4K4 b P 1", usiMove("9h9g"), shogi.FoulKingInCheck},
+	{"4k4/9/9/9/4R4/9/9/9/4K4 b - 1", usiMove("5e5a"), shogi.FoulCaptureKing}, // unreachable: White in check
 }
 
 // usiMove parses a USI move for a test table.
@@ -51,7 +52,10 @@ func usiMove(s string) shogi.Move {
 func TestFormatRefusesIllegalMoves(t *testing.T) {
 	covered := map[shogi.Foul]bool{}
 	for _, tc := range illegalCases {
-		p := mustPosition(t, tc.sfen)
+		p, err := shogi.ParseSFENUnreachable(tc.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, n := range All {
 			text, err := Format(n, p, tc.move)
 			var ie *shogi.IllegalMoveError
