@@ -56,7 +56,7 @@ func FuzzReadCSA(f *testing.F) {
 		w := csa.NewWriter(&buf)
 		w.Version = "3.0"
 		if err := w.Write(rec); err != nil {
-			return // a record the reader accepts but CSA cannot write
+			t.Fatalf("a record the reader accepts does not write: %v", err)
 		}
 		if err := w.Flush(); err != nil {
 			t.Fatal(err)
@@ -93,6 +93,9 @@ func checkError(t *testing.T, data []byte, err error) {
 	head := fmt.Sprintf("csa: line %d, column %d: ", se.Line, se.Column)
 	if rest, ok := strings.CutPrefix(msg, head); !ok || strings.HasPrefix(rest, "csa:") || strings.HasPrefix(rest, "shogi:") {
 		t.Fatalf("message %q", msg)
+	}
+	if !wrapsReason(err) {
+		t.Fatalf("%v wraps no reason of the package", err)
 	}
 	lines := strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(data)), "\n")
 	if se.Line < 1 || se.Line > max(len(lines), 1) || se.Column < 1 {
@@ -135,7 +138,7 @@ func checkLenient(t *testing.T, data []byte) {
 		}
 		out, err := csa.Format(rec)
 		if err != nil {
-			continue // a record CSA cannot write (a line break in a value, say)
+			t.Fatalf("the lenient read's record does not write: %v", err)
 		}
 		back, err := csa.Parse(out)
 		if err != nil {
@@ -148,4 +151,25 @@ func checkLenient(t *testing.T, data []byte) {
 			t.Fatalf("an EndUnread written reads back as %+v", back.Ending())
 		}
 	}
+}
+
+// fuzzReasons are the reasons an error of the reader may wrap, besides an illegal move.
+var fuzzReasons = []error{csa.ErrLineTooLong, csa.ErrEncoding, csa.ErrUnknownStatement, csa.ErrVersion,
+	csa.ErrOrder, csa.ErrHeader, csa.ErrBoard, csa.ErrPiece, csa.ErrSquare, csa.ErrPieceCount,
+	csa.ErrOccupied, csa.ErrHandicap, csa.ErrSetup, csa.ErrNoSideToMove, csa.ErrNoPosition,
+	csa.ErrMoveSyntax, csa.ErrTime, csa.ErrTimeWithoutMove, csa.ErrDuplicateTime,
+	csa.ErrUnknownSpecial, csa.ErrAfterEnd, csa.ErrMoreRecords, shogi.ErrNoRecord}
+
+// wrapsReason reports whether err wraps one of the package's reasons or an illegal move.
+func wrapsReason(err error) bool {
+	var ie *shogi.IllegalMoveError
+	if errors.As(err, &ie) {
+		return true
+	}
+	for _, reason := range fuzzReasons {
+		if errors.Is(err, reason) {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
 )
 
@@ -26,6 +27,7 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("position startpos moves 7g7f 3c3d\nposition startpos moves 7g7f 7g7f\n"), false)
 	f.Add([]byte("{\"header\":{}}\n{\"header\": \n{\"header\":{\"a\":\"b\"}}\n"), true)
 	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
+		checkLenientReports(t, data)
 		r := record.NewReader(bytes.NewReader(data))
 		r.Lenient = lenient
 		count := 0
@@ -52,7 +54,7 @@ func FuzzReader(f *testing.F) {
 			format := r.InputFormat()
 			first, err := record.Marshal(rec, format)
 			if err != nil {
-				continue // not every record read can be written in its format (a KIF header value with a line break, say)
+				t.Fatalf("record %d read as %s does not write as %s: %v", count, format, format, err)
 			}
 			back, err := record.Parse(first)
 			if err != nil {
@@ -64,4 +66,51 @@ func FuzzReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// readAll reads every record of data, strictly or leniently, up to a bound, and returns
+// the records that read, the number of errors and the number of warnings.
+func readAll(t *testing.T, data []byte, lenient bool) (recs []*shogi.Record, errs, warnings int) {
+	r := record.NewReader(bytes.NewReader(data))
+	r.Lenient = lenient
+	for rec, err := range r.All() {
+		if len(recs)+errs > len(data)+2 {
+			t.Fatalf("lenient %v: the reader makes no progress", lenient)
+		}
+		warnings += len(r.Warnings())
+		if err != nil {
+			errs++
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	return recs, errs, warnings
+}
+
+// checkLenientReports: a lenient read skips nothing in silence. When a strict read of
+// data meets a problem, the lenient read reports at least one (an error or a warning);
+// when the strict read meets none, the lenient read gives the same records and no
+// warning.
+func checkLenientReports(t *testing.T, data []byte) {
+	strict, strictErrs, strictWarnings := readAll(t, data, false)
+	if strictWarnings > 0 {
+		t.Fatalf("a strict read gave %d warnings", strictWarnings)
+	}
+	lenient, errs, warnings := readAll(t, data, true)
+	if strictErrs > 0 {
+		if errs+warnings == 0 {
+			t.Fatalf("the strict read met %d problems, the lenient read reported none", strictErrs)
+		}
+		return
+	}
+	if errs+warnings > 0 || len(lenient) != len(strict) {
+		t.Fatalf("the strict read met no problem; the lenient read gave %d records (strict %d), %d errors, %d warnings", len(lenient), len(strict), errs, warnings)
+	}
+	for i := range strict {
+		a, errA := record.Marshal(strict[i], record.JKF)
+		b, errB := record.Marshal(lenient[i], record.JKF)
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Fatalf("record %d differs between strict and lenient reads (%v, %v):\n%s\n---\n%s", i+1, errA, errB, a, b)
+		}
+	}
 }

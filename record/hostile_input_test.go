@@ -143,3 +143,47 @@ func TestNoLineTooLongToReadBack(t *testing.T) {
 		t.Errorf("jkf: %v", err)
 	}
 }
+
+// TestProblemsOutsideRecords: text that holds no record but has a problem (a comment
+// with a byte that is no text, after the last game or alone) is an error of one more
+// record in lenient reads as in strict ones, never passed over in silence; Validate
+// gives it a verdict.
+func TestProblemsOutsideRecords(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		records    int // records read before the error
+	}{
+		{"alone", "'\x95", 0},
+		{"after the last game", "PI\n+\n+7776FU\n%TORYO\n/\n'\x95\n", 1},
+	} {
+		for _, lenient := range []bool{false, true} {
+			r := record.NewReader(strings.NewReader(tc.text))
+			r.Lenient = lenient
+			var errs []*record.Error
+			n := 0
+			for rec, err := range r.All() {
+				if err != nil {
+					errs = append(errs, err.(*record.Error))
+					continue
+				}
+				if rec != nil {
+					n++
+				}
+			}
+			if n != tc.records || len(errs) != 1 || !errors.Is(errs[0], csa.ErrEncoding) || errs[0].Record != tc.records+1 || errs[0].Line == 0 {
+				t.Errorf("%s, lenient %v: %d records, errors %v; want %d records and one encoding error of record %d", tc.name, lenient, n, errs, tc.records, tc.records+1)
+			}
+			r = record.NewReader(strings.NewReader(tc.text))
+			r.Lenient = lenient
+			invalid := 0
+			for v := range record.Validate(r) {
+				if !v.Valid() {
+					invalid++
+				}
+			}
+			if invalid != 1 {
+				t.Errorf("%s, lenient %v: Validate gave %d invalid verdicts, want 1", tc.name, lenient, invalid)
+			}
+		}
+	}
+}

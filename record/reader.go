@@ -100,7 +100,10 @@ func (r *Reader) Close() error {
 
 // Read returns the next record, or io.EOF when there is none. Its error is an *Error.
 // After an *Error for a record, the next Read returns the record after it. In a
-// lenient read the record comes with its warnings (Reader.Warnings).
+// lenient read the record comes with its warnings (Reader.Warnings); problems in text
+// that holds no record (after the last one, or in an input without any) have no record
+// to go with, so the first of them is the error of one more record, in lenient reads
+// as in strict ones.
 //
 // A record that Read returns without an error has only legal moves (every format's
 // reader checks each move against the rules), but its recorded ending is not yet
@@ -121,7 +124,19 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	rec, err := r.src.read()
 	if err == io.EOF {
 		r.done = true
-		return nil, io.EOF
+		ws := r.src.warnings()
+		if len(ws) == 0 {
+			return nil, io.EOF
+		}
+		// A lenient read passed over text that holds no record (a garbled comment after
+		// the last game, say). With no record to carry them, its problems are the error
+		// of one more record, as a strict read reports them.
+		r.index++
+		r.last = Source{Path: r.Name, Format: r.format, Index: r.index, Line: r.src.recordLine()}
+		for _, w := range ws[1:] {
+			r.warnings = append(r.warnings, newError(w, r.last, SeverityWarning))
+		}
+		return nil, newError(ws[0], r.last, SeverityError)
 	}
 	r.index++
 	r.last = Source{Path: r.Name, Format: r.format, Index: r.index, Line: r.src.recordLine()}
