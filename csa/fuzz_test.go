@@ -47,6 +47,7 @@ func FuzzReadCSA(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLenient(t, data)
+		checkLenientReports(t, data)
 		rec, err := csa.Parse(data)
 		if err != nil {
 			checkError(t, data, err)
@@ -172,4 +173,50 @@ func wrapsReason(err error) bool {
 		}
 	}
 	return false
+}
+
+// readCounted reads up to 8 records of data, strictly or leniently, and returns those that
+// read, the number of errors and the number of warnings (those after the last record
+// included).
+func readCounted(t *testing.T, data []byte, lenient bool) (recs []*shogi.Record, errs, warnings int) {
+	r := csa.NewReader(bytes.NewReader(data))
+	r.Lenient = lenient
+	for range 8 {
+		rec, err := r.Read()
+		warnings += len(r.Warnings())
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs++
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	return recs, errs, warnings
+}
+
+// checkLenientReports: a lenient read skips nothing in silence. When a strict read
+// meets a problem, the lenient read reports at least one; when it meets none, the
+// lenient read gives the same records and no warning.
+func checkLenientReports(t *testing.T, data []byte) {
+	strict, strictErrs, strictWarnings := readCounted(t, data, false)
+	if strictWarnings > 0 {
+		t.Fatalf("a strict read gave %d warnings", strictWarnings)
+	}
+	lenient, errs, warnings := readCounted(t, data, true)
+	if strictErrs > 0 {
+		if errs+warnings == 0 {
+			t.Fatalf("the strict read met %d problems, the lenient read reported none", strictErrs)
+		}
+		return
+	}
+	if errs+warnings > 0 || len(lenient) != len(strict) {
+		t.Fatalf("the strict read met no problem; the lenient read gave %d records (strict %d), %d errors, %d warnings", len(lenient), len(strict), errs, warnings)
+	}
+	for i := range strict {
+		if diff := diffRecords(strict[i], lenient[i]); diff != "" {
+			t.Fatalf("record %d, strict and lenient reads differ (-strict +lenient):\n%s", i+1, diff)
+		}
+	}
 }

@@ -112,17 +112,22 @@ func (c *converter) sub(elems ...any) []any {
 }
 
 func (c *converter) record(k *kifu) (*shogi.Record, error) {
-	if off := repeatedKey(c.raw); off >= 0 {
+	off, inexact := scanKeys(c.raw)
+	if off >= 0 {
 		err := c.errAtOffset(off, fmt.Errorf("%w: the last value is read, the others dropped", ErrRepeatedKey))
 		if !c.r.Lenient {
 			return nil, err
 		}
 		c.r.warnings = append(c.r.warnings, err)
 	}
-	if c.r.Lenient {
+	if c.r.Lenient || inexact {
 		for _, u := range unknownKeys(c.raw, 100) {
 			line, col := c.place(u.offset)
-			c.r.warnings = append(c.r.warnings, &SyntaxError{Line: line, Column: col, Path: u.path, Err: ErrUnknownKey})
+			err := &SyntaxError{Line: line, Column: col, Path: u.path, Err: ErrUnknownKey}
+			if !c.r.Lenient {
+				return nil, err // a key in another case, which encoding/json let through
+			}
+			c.r.warnings = append(c.r.warnings, err)
 		}
 	}
 	if k.Header == nil && k.Initial == nil && k.Moves == nil {

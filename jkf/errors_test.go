@@ -356,3 +356,37 @@ func TestRepeatedKey(t *testing.T) {
 		t.Errorf("repeated header keys: %v, %v", err, rec)
 	}
 }
+
+// TestKeysInAnotherCase: encoding/json matches keys without regard to case; JKF's keys
+// are exact, so a key in another case is an unknown key in strict reads (a warning in
+// lenient ones) wherever it stands, and header keys, which are free, stay as written.
+func TestKeysInAnotherCase(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		line, col int
+		path      string
+	}{
+		{`{"Moves":[]}`, 1, 2, "Moves"},
+		{`{"header":{},"moves":[{},{"Move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}`, 1, 27, "moves[1].Move"},
+		{"{\"header\":{},\n \"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"X\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}}]}", 2, 41, "moves[1].move.from.X"},
+		{`{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"ſpecial":"TORYO"}]}`, 1, 99, "moves[1].ſpecial"},
+	} {
+		_, err := jkf.Parse([]byte(tc.text))
+		var se *jkf.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, jkf.ErrUnknownKey) || se.Line != tc.line || se.Column != tc.col || se.Path != tc.path {
+			t.Errorf("%s: %v, want an unknown key %s at %d:%d", tc.text, err, tc.path, tc.line, tc.col)
+		}
+		r := jkf.NewReader(strings.NewReader(tc.text))
+		r.Lenient = true
+		if _, err := r.Read(); err != nil || len(r.Warnings()) != 1 || !errors.Is(r.Warnings()[0], jkf.ErrUnknownKey) {
+			t.Errorf("%s, lenient: %v, warnings %v; want one unknown-key warning", tc.text, err, r.Warnings())
+		}
+	}
+	rec, err := jkf.Parse([]byte(`{"header":{"Moves":"x","先手":"甲"},"moves":[{}]}`))
+	if err != nil {
+		t.Fatalf("header key in capitals: %v", err)
+	}
+	if v, ok := rec.Header.Get("Moves"); !ok || v != "x" {
+		t.Errorf("header key in capitals: %q, %v", v, ok)
+	}
+}
