@@ -6,37 +6,9 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/jkf"
 )
-
-// nestedVariations returns a record whose variations nest depth levels deep: at each
-// ply the line stops after one move and a variation goes on with another.
-func nestedVariations(t testing.TB, depth int) *shogi.Record {
-	t.Helper()
-	p := shogi.NewStartPosition()
-	rec := &shogi.Record{StartSFEN: p.String()}
-	node := &rec.Root
-	for i := range depth {
-		moves := p.LegalMoves()
-		a, b := moves[i%len(moves)], shogi.NoMove
-		for k := 1; k < len(moves) && b == shogi.NoMove; k++ {
-			c := moves[(i+k)%len(moves)]
-			p.PlayUnchecked(c)
-			if len(p.LegalMoves()) >= 2 {
-				b = c
-			}
-			p.Undo()
-		}
-		if b == shogi.NoMove {
-			t.Fatalf("no second move at ply %d", i+1)
-		}
-		node.AddChild(a)
-		node = node.AddChild(b)
-		p.PlayUnchecked(b)
-	}
-	return rec
-}
 
 // allocated returns the bytes f allocates.
 func allocated(f func()) uint64 {
@@ -55,7 +27,7 @@ func allocated(f func()) uint64 {
 func TestDeepForksLinear(t *testing.T) {
 	cost := map[int]uint64{}
 	for _, n := range []int{500, 2500} {
-		rec := nestedVariations(t, n)
+		rec := gametest.Nested(n)
 		var data []byte
 		cost[n] = allocated(func() {
 			var err error
@@ -68,7 +40,7 @@ func TestDeepForksLinear(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := countNodes(&back.Root); got != 2*n+1 {
+			if got := gametest.CountNodes(&back.Root); got != 2*n+1 {
 				t.Fatalf("%d nodes read back, want %d", got, 2*n+1)
 			}
 		})
@@ -79,28 +51,20 @@ func TestDeepForksLinear(t *testing.T) {
 	}
 }
 
-func countNodes(n *shogi.Node) int {
-	count := 1
-	for _, c := range n.Children {
-		count += countNodes(c)
-	}
-	return count
-}
-
 // TestTooDeepToWrite: the Writer refuses forks nested deeper than any reader built on
 // encoding/json reads back.
 func TestTooDeepToWrite(t *testing.T) {
-	if _, err := jkf.Format(nestedVariations(t, jkf.MaxForkDepth)); err != nil {
+	if _, err := jkf.Format(gametest.Nested(jkf.MaxForkDepth)); err != nil {
 		t.Errorf("%d levels: %v", jkf.MaxForkDepth, err)
 	}
-	if _, err := jkf.Format(nestedVariations(t, jkf.MaxForkDepth+1)); !errors.Is(err, jkf.ErrTooDeep) {
+	if _, err := jkf.Format(gametest.Nested(jkf.MaxForkDepth + 1)); !errors.Is(err, jkf.ErrTooDeep) {
 		t.Errorf("%d levels: %v, want ErrTooDeep", jkf.MaxForkDepth+1, err)
 	}
 }
 
 // BenchmarkDeepForks writes and reads forks nested 2 000 levels deep.
 func BenchmarkDeepForks(b *testing.B) {
-	rec := nestedVariations(b, 2000)
+	rec := gametest.Nested(2000)
 	data, err := jkf.Format(rec)
 	if err != nil {
 		b.Fatal(err)
