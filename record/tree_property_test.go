@@ -47,11 +47,24 @@ func genTree(t *rapid.T) *shogi.Record {
 			child := n.AddChild(m)
 			side := p.SideToMove()
 			spent := time.Duration(rapid.IntRange(0, 7200).Draw(t, "seconds")) * time.Second
+			if rapid.IntRange(0, 9).Draw(t, "long think") == 0 {
+				// Up to the longest time a record may hold, in total.
+				left := int64((shogi.MaxTime - totals[p.SideToMove()]) / time.Second)
+				spent = time.Duration(rapid.Int64Range(max(left-2, 0), left).Draw(t, "long seconds")) * time.Second
+			}
+			spent = min(spent, shogi.MaxTime-totals[p.SideToMove()])
 			next := totals
 			next[side] += spent
 			child.Time, child.HasTime = shogi.MoveTime{Spent: spent, Total: next[side]}, true
 			if rapid.IntRange(0, 5).Draw(t, "comment") == 0 {
 				child.Comments = []string{fmt.Sprintf("comment %d: 7六歩 is good", budget)}
+				if rapid.Bool().Draw(t, "tricky comment") {
+					// Text that looks like something else in some format.
+					child.Comments = append(child.Comments, rapid.SampledFrom([]string{
+						"変化：3手", "まで3手で先手の勝ち", "*a star", "'a quote", "#a hash", "  leading spaces",
+						"   1 ７六歩(77)", "%TORYO", "&", "手数----指手---------消費時間--", "}{\"",
+					}).Draw(t, "text"))
+				}
 			}
 			p.PlayUnchecked(m)
 			grow(child, depth+1, next)
@@ -77,7 +90,7 @@ func flatten(rec *shogi.Record, withTimes bool) string {
 	walk = func(n *shogi.Node, indent string) {
 		fmt.Fprintf(&b, "%s%v", indent, n.Move)
 		if withTimes && n.HasTime {
-			fmt.Fprintf(&b, " %v", n.Time.Spent)
+			fmt.Fprintf(&b, " %v/%v", n.Time.Spent, n.Time.Total)
 		}
 		for _, c := range n.Comments {
 			fmt.Fprintf(&b, " *%s", c)
@@ -113,5 +126,32 @@ func TestTreesReadBack(t *testing.T) {
 				t.Fatalf("%s: the tree changed\nwant:\n%s\ngot:\n%s\n%s", format, want, got, data)
 			}
 		}
+		// CSA has no variations: it holds the main line, with its times and comments.
+		data, err := record.Marshal(rec, record.CSA)
+		if err != nil {
+			t.Fatalf("CSA: %v", err)
+		}
+		back, err := record.Parse(data)
+		if err != nil {
+			t.Fatalf("CSA: %v\n%s", err, data)
+		}
+		if want, got := flatten(mainLineOnly(rec), true), flatten(back, true); want != got {
+			t.Fatalf("CSA: the main line changed\nwant:\n%s\ngot:\n%s\n%s", want, got, data)
+		}
 	})
+}
+
+// mainLineOnly returns a copy of rec's main line with its times, comments and ending,
+// without the variations.
+func mainLineOnly(rec *shogi.Record) *shogi.Record {
+	out := &shogi.Record{StartSFEN: rec.StartSFEN}
+	to := &out.Root
+	to.Comments = rec.Root.Comments
+	to.End = rec.Root.End
+	for from := &rec.Root; len(from.Children) > 0 && !from.Children[0].IsEnding() && from.End == nil; {
+		from = from.Children[0]
+		to = to.AddChild(from.Move)
+		to.Time, to.HasTime, to.Comments, to.End = from.Time, from.HasTime, from.Comments, from.End
+	}
+	return out
 }
