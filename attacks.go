@@ -1,9 +1,12 @@
 package shogi
 
-// Attack tables. Step pieces read a table per colour, type and square; sliders walk
-// precomputed rays and stop at the first occupied square. Rays that run towards higher
-// square numbers find their first blocker with a trailing-zero count, the others with
-// a leading-zero count, so no loop over squares runs at move-generation time.
+import "math/bits"
+
+// Attack tables. Step pieces read a table per colour, type and square. A rook's moves
+// along its file come from a table indexed by the file's inner occupancy; the other
+// slider moves are precomputed rays cut at their first occupied square: rays towards
+// higher square numbers with the o^(o−1) trick, the others after a leading-zero count.
+// No loop over squares runs at move-generation time.
 
 type direction uint8
 
@@ -25,9 +28,6 @@ var fileRankDelta = [numDirections][2]int{
 	dirN: {0, -1}, dirS: {0, 1}, dirE: {-1, 0}, dirW: {1, 0},
 	dirNE: {-1, -1}, dirNW: {1, -1}, dirSE: {-1, 1}, dirSW: {1, 1},
 }
-
-// increasing reports whether a direction runs towards higher square numbers.
-var increasing = [numDirections]bool{dirS: true, dirW: true, dirNW: true, dirSW: true}
 
 var (
 	rays        [numDirections][NumSquares + 1]Bitboard
@@ -118,38 +118,91 @@ func opposite(d direction) direction {
 	}
 }
 
-// rayAttacks returns the squares a slider on s reaches in direction d: the ray up to
-// and including the first occupied square.
-func rayAttacks(d direction, s Square, occ Bitboard) Bitboard {
+// upRay returns the squares of ray, a ray towards higher square numbers, up to and
+// including its first occupied square. With o the occupied squares of the ray, o−1
+// flips o's lowest bit and every bit below it, so o^(o−1) holds the squares up to the
+// first blocker (all of them when o is empty): no branch and no table.
+func upRay(ray, occ Bitboard) Bitboard {
+	o := ray.And(occ)
+	lo, borrow := bits.Sub64(o.Lo, 1, 0)
+	hi, _ := bits.Sub64(o.Hi, 0, borrow)
+	return Bitboard{ray.Lo & (o.Lo ^ lo), ray.Hi & (o.Hi ^ hi)}
+}
+
+// downRay returns the squares a slider on s reaches in d, a direction towards lower
+// square numbers: the ray less what lies beyond its highest occupied square.
+func downRay(d direction, s Square, occ Bitboard) Bitboard {
 	ray := rays[d][s]
-	blockers := ray.And(occ)
-	if blockers.IsEmpty() {
-		return ray
+	o := ray.And(occ)
+	if o.Hi != 0 {
+		return ray.AndNot(rays[d][64+63-bits.LeadingZeros64(o.Hi)])
 	}
-	var b Square
-	if increasing[d] {
-		b = blockers.First()
-	} else {
-		b = blockers.last()
+	if o.Lo != 0 {
+		return ray.AndNot(rays[d][63-bits.LeadingZeros64(o.Lo)])
 	}
-	return ray.AndNot(rays[d][b])
+	return ray
+}
+
+// fileAttacks returns the squares a rook on s reaches along its file. The nine squares
+// of a file are nine consecutive bits of one word (files 1–7 in Lo, 8–9 in Hi), so the
+// seven inner ones index a table of the reachable ranks.
+func fileAttacks(s Square, occ Bitboard) Bitboard {
+	sh := fileShift[s]
+	r := s.Rank() - 1
+	if s < 64 {
+		return Bitboard{Lo: uint64(fileTable[r][occ.Lo>>(sh+1)&0x7F]) << sh}
+	}
+	return Bitboard{Hi: uint64(fileTable[r][occ.Hi>>(sh+1)&0x7F]) << sh}
+}
+
+var (
+	// fileShift[s] is the bit, in its word, of the first square (rank 1) of s's file.
+	fileShift [NumSquares + 1]uint
+	// fileTable[r][inner] holds, as bits 0–8 for ranks 1–9, the ranks a rook on rank
+	// r+1 reaches when the ranks 2–8 of its file are occupied as the bits of inner.
+	fileTable [9][128]uint16
+)
+
+func init() {
+	for s := Square(1); s <= NumSquares; s++ {
+		first := NewSquare(s.File(), 1)
+		fileShift[s] = uint(first) % 64
+	}
+	for r := range 9 {
+		for inner := range 128 {
+			occupied := func(rank int) bool { return rank >= 1 && rank <= 7 && inner>>(rank-1)&1 != 0 }
+			var reach uint16
+			for x := r - 1; x >= 0; x-- {
+				reach |= 1 << x
+				if occupied(x) {
+					break
+				}
+			}
+			for x := r + 1; x < 9; x++ {
+				reach |= 1 << x
+				if occupied(x) {
+					break
+				}
+			}
+			fileTable[r][inner] = reach
+		}
+	}
 }
 
 func lanceAttacks(c Color, s Square, occ Bitboard) Bitboard {
 	if c == Black {
-		return rayAttacks(dirN, s, occ)
+		return downRay(dirN, s, occ)
 	}
-	return rayAttacks(dirS, s, occ)
+	return upRay(rays[dirS][s], occ)
 }
 
 func bishopAttacks(s Square, occ Bitboard) Bitboard {
-	return rayAttacks(dirNE, s, occ).Or(rayAttacks(dirNW, s, occ)).
-		Or(rayAttacks(dirSE, s, occ)).Or(rayAttacks(dirSW, s, occ))
+	return downRay(dirNE, s, occ).Or(upRay(rays[dirNW][s], occ)).
+		Or(downRay(dirSE, s, occ)).Or(upRay(rays[dirSW][s], occ))
 }
 
 func rookAttacks(s Square, occ Bitboard) Bitboard {
-	return rayAttacks(dirN, s, occ).Or(rayAttacks(dirS, s, occ)).
-		Or(rayAttacks(dirE, s, occ)).Or(rayAttacks(dirW, s, occ))
+	return fileAttacks(s, occ).Or(downRay(dirE, s, occ)).Or(upRay(rays[dirW][s], occ))
 }
 
 // pieceAttacks returns the squares a piece of colour c and type t on s attacks.

@@ -72,17 +72,6 @@ func (b Bitboard) First() Square {
 	return NoSquare
 }
 
-// last returns the highest-numbered square of b, or NoSquare when b is empty.
-func (b Bitboard) last() Square {
-	if b.Hi != 0 {
-		return Square(127 - bits.LeadingZeros64(b.Hi))
-	}
-	if b.Lo != 0 {
-		return Square(63 - bits.LeadingZeros64(b.Lo))
-	}
-	return NoSquare
-}
-
 // Pop removes the lowest-numbered square from b and returns it. b must not be empty.
 func (b *Bitboard) Pop() Square {
 	if b.Lo != 0 {

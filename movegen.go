@@ -1,6 +1,9 @@
 package shogi
 
-import "iter"
+import (
+	"iter"
+	"math/bits"
+)
 
 // Legal move generation. Moves are generated legal, never filtered after the fact:
 // pinned pieces move only along their pin line, the king only to squares the opponent
@@ -114,42 +117,139 @@ func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
 	}
 }
 
-// addPieceMoves adds the moves of every piece but the king that end on target.
+// addPieceMoves adds the moves of every piece but the king that end on target. Pieces
+// that are not pinned go by class: the pawns all at once with one shift, then each
+// class with its own promotion rule and no per-piece type test; the few pinned pieces
+// go one by one, kept to their pin line.
 func (p *Position) addPieceMoves(list *MoveList, target, pinned, occ Bitboard) {
 	us := p.side
-	k := p.kings[us]
-	pieces := p.byColor[us].AndNot(p.byType[King])
-	for !pieces.IsEmpty() {
-		from := pieces.Pop()
-		t := p.board[from].Type()
-		dests := pieceAttacks(us, t, from, occ).And(target)
-		if pinned.Has(from) {
-			dests = dests.And(line[k][from])
+	bt := &p.byType
+	own := p.byColor[us]
+	free := own.AndNot(pinned)
+	zone := farRanks[us][3]
+	last, lastTwo := farRanks[us][1], farRanks[us][2]
+
+	// Pawns: one step forward, −1 in square numbers for Black, +1 for White. A pawn on
+	// its last rank (only in unreachable setups) has no move; leaving it out keeps the
+	// shift inside its file.
+	if pawns := bt[Pawn].And(free).AndNot(last); !pawns.IsEmpty() {
+		var dests Bitboard
+		var back Move // from = to + back
+		if us == Black {
+			dests, back = Bitboard{pawns.Lo >> 1, pawns.Hi >> 1}, 1
+		} else {
+			dests, back = Bitboard{pawns.Lo << 1, pawns.Hi << 1}, ^Move(0) // −1
 		}
-		if dests.IsEmpty() {
-			continue
-		}
-		if !t.CanPromote() {
-			for !dests.IsEmpty() {
-				list.Add(NewMove(from, dests.Pop(), false))
-			}
-			continue
-		}
-		zone := farRanks[us][3]
-		if zone.Has(from) {
-			zone = allSquares
-		}
-		for !dests.IsEmpty() {
-			to := dests.Pop()
-			if zone.Has(to) {
-				list.Add(NewMove(from, to, true))
-				if mustPromote(us, t, to) {
-					continue
-				}
-			}
-			list.Add(NewMove(from, to, false))
-		}
+		dests = dests.And(target)
+		list.addPawnMoves(dests.And(zone), back, movePromoteFlag)
+		list.addPawnMoves(dests.AndNot(last), back, 0)
 	}
+	for b := bt[Lance].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		dests := lanceAttacks(us, from, occ).And(target)
+		list.addMoves(from, dests.And(zone), movePromoteFlag)
+		list.addMoves(from, dests.AndNot(last), 0)
+	}
+	for b := bt[Knight].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		dests := stepAttacks[us][Knight][from].And(target)
+		list.addMoves(from, dests.And(zone), movePromoteFlag)
+		list.addMoves(from, dests.AndNot(lastTwo), 0)
+	}
+	for b := bt[Silver].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		dests := stepAttacks[us][Silver][from].And(target)
+		if zone.Has(from) {
+			list.addMoves(from, dests, movePromoteFlag)
+		} else {
+			list.addMoves(from, dests.And(zone), movePromoteFlag)
+		}
+		list.addMoves(from, dests, 0)
+	}
+	for b := p.goldLike().And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		list.addMoves(from, stepAttacks[us][Gold][from].And(target), 0)
+	}
+	for b := bt[Bishop].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		dests := bishopAttacks(from, occ).And(target)
+		if zone.Has(from) {
+			list.addMoves(from, dests, movePromoteFlag)
+		} else {
+			list.addMoves(from, dests.And(zone), movePromoteFlag)
+		}
+		list.addMoves(from, dests, 0)
+	}
+	for b := bt[Rook].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		dests := rookAttacks(from, occ).And(target)
+		if zone.Has(from) {
+			list.addMoves(from, dests, movePromoteFlag)
+		} else {
+			list.addMoves(from, dests.And(zone), movePromoteFlag)
+		}
+		list.addMoves(from, dests, 0)
+	}
+	for b := bt[Horse].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		list.addMoves(from, bishopAttacks(from, occ).Or(stepAttacks[us][Horse][from]).And(target), 0)
+	}
+	for b := bt[Dragon].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		list.addMoves(from, rookAttacks(from, occ).Or(stepAttacks[us][Dragon][from]).And(target), 0)
+	}
+	if pinned.IsEmpty() {
+		return
+	}
+	k := p.kings[us]
+	for b := pinned; !b.IsEmpty(); {
+		from := b.Pop()
+		t := p.board[from].Type()
+		dests := pieceAttacks(us, t, from, occ).And(target).And(line[k][from])
+		if !t.CanPromote() {
+			list.addMoves(from, dests, 0)
+			continue
+		}
+		if zone.Has(from) {
+			list.addMoves(from, dests, movePromoteFlag)
+		} else {
+			list.addMoves(from, dests.And(zone), movePromoteFlag)
+		}
+		list.addMoves(from, dests.AndNot(deadSquares[us][t]), 0)
+	}
+}
+
+// addMoves adds a move from from to each square of dests, with flag (0 or
+// movePromoteFlag).
+func (l *MoveList) addMoves(from Square, dests Bitboard, flag Move) {
+	base := Move(from)<<moveFromShift | flag
+	n := l.n
+	for lo := dests.Lo; lo != 0; lo &= lo - 1 {
+		l.moves[n] = base | Move(bits.TrailingZeros64(lo))
+		n++
+	}
+	for hi := dests.Hi; hi != 0; hi &= hi - 1 {
+		l.moves[n] = base | Move(64+bits.TrailingZeros64(hi))
+		n++
+	}
+	l.n = n
+}
+
+// addPawnMoves adds a pawn move to each square of dests from the square back away from
+// it (+1 or −1), with flag (0 or movePromoteFlag).
+func (l *MoveList) addPawnMoves(dests Bitboard, back, flag Move) {
+	n := l.n
+	for lo := dests.Lo; lo != 0; lo &= lo - 1 {
+		to := Move(bits.TrailingZeros64(lo))
+		l.moves[n] = to | (to+back)<<moveFromShift | flag
+		n++
+	}
+	for hi := dests.Hi; hi != 0; hi &= hi - 1 {
+		to := Move(64 + bits.TrailingZeros64(hi))
+		l.moves[n] = to | (to+back)<<moveFromShift | flag
+		n++
+	}
+	l.n = n
 }
 
 // LegalMoves returns every legal move of the side to move in a new slice.

@@ -6,15 +6,37 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var list MoveList
-	p.GenerateMoves(&list)
+	if depth > perftStackDepth {
+		// The upper levels get a list each; the lowest perftStackDepth share one stack.
+		var list MoveList
+		p.GenerateMoves(&list)
+		var nodes uint64
+		for _, m := range list.Moves() {
+			p.PlayUnchecked(m)
+			nodes += p.Perft(depth - 1)
+			p.Undo()
+		}
+		return nodes
+	}
+	var lists [perftStackDepth]MoveList // zeroed once here, not at every node
+	return p.perft(depth, lists[:depth])
+}
+
+// perftStackDepth is how many levels of the perft tree share one array of move lists.
+const perftStackDepth = 8
+
+// perft counts the leaves below p at depth ≥ 1, with lists[depth-1] free for this level
+// and the lists below it for the levels below.
+func (p *Position) perft(depth int, lists []MoveList) uint64 {
+	list := &lists[depth-1]
+	p.GenerateMoves(list)
 	if depth == 1 {
 		return uint64(list.Len())
 	}
 	var nodes uint64
 	for _, m := range list.Moves() {
 		p.PlayUnchecked(m)
-		nodes += p.Perft(depth - 1)
+		nodes += p.perft(depth-1, lists)
 		p.Undo()
 	}
 	return nodes
