@@ -3,7 +3,9 @@ package kif
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -232,32 +234,51 @@ func (lr *lineReader) discardLine() error {
 }
 
 // sniffEncoding detects the encoding of the input from its head (see the file comment).
-// When the first line declares an encoding that cannot decode the text while the other
-// one can (a declared UTF-8 file whose text is Shift_JIS, or the other way round), the
-// text wins: the encoding of the text is returned, with the declaration (its name as
-// written, and the 0-based byte offset of its "encoding=" field) for the caller to
-// report. Text that both encodings decode (short Shift_JIS text can be valid UTF-8,
-// and the other way round) is read as declared.
+// When the first line declares an encoding that decodes less of the text than the
+// other one (a declared UTF-8 file whose text is Shift_JIS, or the other way round),
+// the text wins: the encoding of the text is returned, with the declaration (its name
+// as written, and the 0-based byte offset of its "encoding=" field) for the caller to
+// report. Text that both encodings decode (short Shift_JIS text can be valid UTF-8, and
+// the other way round), or that both fail on at the same byte, is read as declared.
 func sniffEncoding(head []byte, atEOF bool) (Encoding, declaration) {
 	if bytes.HasPrefix(head, utf8BOM) {
 		return UTF8, declaration{}
 	}
 	if d, ok := declaredEncoding(head); ok {
-		switch {
-		case d.enc == UTF8 && !validUTF8Head(head, atEOF) && validShiftJISHead(head, atEOF):
-			return ShiftJIS, d
-		case d.enc == ShiftJIS && !isASCII(head) && validUTF8Head(head, atEOF) && !validShiftJISHead(head, atEOF):
-			return UTF8, d
+		enc := likelierEncoding(firstInvalidUTF8(head, atEOF), firstInvalidShiftJIS(head, atEOF), d.enc)
+		if enc != d.enc {
+			return enc, d
 		}
 		return d.enc, declaration{}
 	}
-	if isASCII(head) && !atEOF {
+	badUTF8 := firstInvalidUTF8(head, atEOF)
+	switch {
+	case badUTF8 < 0 && isASCII(head) && !atEOF:
 		return AutoEncoding, declaration{} // decided by the first line that is not ASCII
-	}
-	if validUTF8Head(head, atEOF) {
+	case badUTF8 < 0:
 		return UTF8, declaration{}
 	}
-	return ShiftJIS, declaration{}
+	return likelierEncoding(badUTF8, firstInvalidShiftJIS(head, atEOF), UTF8), declaration{}
+}
+
+// likelierEncoding chooses between UTF-8 and Shift_JIS for a text, given the byte
+// offset of the first byte that each cannot decode (-1 for none): the one that decodes
+// all of it, else the one whose first invalid byte comes later, so that the error
+// lands on the text's real first bad byte; prefer on a tie.
+func likelierEncoding(badUTF8, badShiftJIS int, prefer Encoding) Encoding {
+	if badUTF8 < 0 {
+		badUTF8 = math.MaxInt
+	}
+	if badShiftJIS < 0 {
+		badShiftJIS = math.MaxInt
+	}
+	switch {
+	case badUTF8 > badShiftJIS:
+		return UTF8
+	case badShiftJIS > badUTF8:
+		return ShiftJIS
+	}
+	return prefer
 }
 
 func isASCII(b []byte) bool {
@@ -302,32 +323,106 @@ func declaredEncoding(head []byte) (declaration, bool) {
 	return declaration{}, false
 }
 
-// validShiftJISHead reports whether head is valid Shift_JIS (CP932), allowing a
-// character cut off at its end when more input follows.
-func validShiftJISHead(head []byte, atEOF bool) bool {
-	out, err := japanese.ShiftJIS.NewDecoder().Bytes(head)
+// firstInvalidShiftJIS returns the byte offset of the first bytes of b that are not
+// Shift_JIS (CP932), or -1 when it is all valid; a character cut off at the end is
+// valid when more input follows (atEOF false).
+func firstInvalidShiftJIS(b []byte, atEOF bool) int {
+	if isASCII(b) {
+		return -1
+	}
+	out, err := japanese.ShiftJIS.NewDecoder().Bytes(b)
 	if err != nil {
-		return false
+		return 0 // not reached: the decoder replaces what it cannot decode
 	}
 	i := bytes.Index(out, []byte("\uFFFD"))
-	return i < 0 || !atEOF && i == len(out)-len("\uFFFD")
+	if i < 0 {
+		return -1
+	}
+	off := shiftJISLength(out[:i])
+	if !atEOF && off == len(b)-1 && isShiftJISLead(b[off]) {
+		return -1
+	}
+	return off
 }
 
-// validUTF8Head reports whether head is valid UTF-8, allowing a rune cut off at its end
-// when more input follows.
-func validUTF8Head(head []byte, atEOF bool) bool {
-	if utf8.Valid(head) {
-		return true
-	}
-	if atEOF {
-		return false
-	}
-	for cut := 1; cut <= 3 && cut <= len(head); cut++ {
-		if utf8.RuneStart(head[len(head)-cut]) {
-			return utf8.Valid(head[:len(head)-cut])
+// shiftJISLength returns the length in Shift_JIS of text that the Shift_JIS decoder
+// made: one byte for ASCII, U+0080 and the half-width katakana (U+FF61–U+FF9F), two
+// for every other character.
+func shiftJISLength(text []byte) int {
+	n := 0
+	for _, r := range string(text) {
+		if r <= 0x80 || 0xFF61 <= r && r <= 0xFF9F {
+			n++
+		} else {
+			n += 2
 		}
 	}
-	return false
+	return n
+}
+
+// isShiftJISLead reports the first bytes of the two-byte characters of Shift_JIS.
+func isShiftJISLead(c byte) bool {
+	return 0x81 <= c && c <= 0x9F || 0xE0 <= c && c <= 0xFC
+}
+
+// shiftJISInvalid returns the bytes at the start of b that Shift_JIS cannot decode,
+// for a message: a lead byte with the byte after it, or a single byte.
+func shiftJISInvalid(b []byte) []byte {
+	if len(b) >= 2 && isShiftJISLead(b[0]) {
+		return b[:2]
+	}
+	return b[:min(1, len(b))]
+}
+
+// firstInvalidUTF8 returns the byte offset of the first bytes of b that are not UTF-8,
+// or -1 when it is all valid; a character cut off at the end is valid when more input
+// follows (atEOF false).
+func firstInvalidUTF8(b []byte, atEOF bool) int {
+	if utf8.Valid(b) {
+		return -1
+	}
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			if !atEOF && !utf8.FullRune(b[i:]) {
+				return -1
+			}
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// utf8Invalid returns the bytes at the start of b that UTF-8 cannot decode, for a
+// message: the start of a character that stops short, or a single byte.
+func utf8Invalid(b []byte) []byte {
+	n := 1
+	for k := 2; k <= len(b) && k < utf8.UTFMax; k++ {
+		if !utf8.FullRune(b[:k]) {
+			n = k
+		}
+	}
+	return b[:min(n, len(b))]
+}
+
+// invalidText returns the error of bytes that enc cannot decode: "invalid UTF-8 (byte
+// 0xff)", "invalid Shift_JIS (bytes 0x81 0x20)".
+func invalidText(enc Encoding, bad []byte) error {
+	var msg strings.Builder
+	fmt.Fprintf(&msg, "invalid %s (byte", enc)
+	if len(bad) > 1 {
+		msg.WriteByte('s')
+	}
+	for _, c := range bad {
+		fmt.Fprintf(&msg, " 0x%02x", c)
+	}
+	msg.WriteByte(')')
+	return &detailError{ErrEncoding, msg.String()}
 }
 
 // decoder turns raw lines into UTF-8 text.
@@ -345,36 +440,30 @@ func newDecoder(enc Encoding) *decoder {
 	return d
 }
 
-// decode returns the text of a raw line and, when some bytes were invalid in the
-// encoding, the 0-based character index of the first of them (-1 otherwise). Invalid
-// bytes come out as U+FFFD. str returns raw as a string.
-func (d *decoder) decode(raw []byte, str func() string) (string, int) {
+// decode returns the text of a raw line and, when some bytes are invalid in the
+// encoding, the 0-based character index of the first of them in the text (-1
+// otherwise) and an error that wraps ErrEncoding and names the encoding and the bytes.
+// Invalid bytes come out as U+FFFD. str returns raw as a string.
+func (d *decoder) decode(raw []byte, str func() string) (string, int, error) {
 	if d.enc == AutoEncoding {
 		if isASCII(raw) {
-			return str(), -1
+			return str(), -1, nil
 		}
+		badUTF8 := firstInvalidUTF8(raw, true)
 		d.enc = UTF8
-		if !utf8.Valid(raw) {
+		if badUTF8 >= 0 && likelierEncoding(badUTF8, firstInvalidShiftJIS(raw, true), UTF8) == ShiftJIS {
 			d.enc, d.sj = ShiftJIS, japanese.ShiftJIS.NewDecoder()
 		}
 	}
 	if d.enc != ShiftJIS {
-		if utf8.Valid(raw) {
-			return str(), -1
+		off := firstInvalidUTF8(raw, true)
+		if off < 0 {
+			return str(), -1, nil
 		}
-		bad := 0
-		for i := 0; i < len(raw); {
-			r, n := utf8.DecodeRune(raw[i:])
-			if r == utf8.RuneError && n <= 1 {
-				break
-			}
-			i += n
-			bad++
-		}
-		return string(bytes.ToValidUTF8(raw, []byte("\uFFFD"))), bad
+		return string(bytes.ToValidUTF8(raw, []byte("\uFFFD"))), utf8.RuneCount(raw[:off]), invalidText(UTF8, utf8Invalid(raw[off:]))
 	}
 	if isASCII(raw) {
-		return str(), -1
+		return str(), -1, nil
 	}
 	d.sj.Reset()
 	out, _, err := d.sj.Transformer.Transform(d.grow(len(raw)*3/2+8), raw, true)
@@ -385,9 +474,10 @@ func (d *decoder) decode(raw []byte, str func() string) (string, int) {
 	}
 	s := string(d.buf[:out])
 	if i := strings.IndexRune(s, utf8.RuneError); i >= 0 {
-		return s, utf8.RuneCountInString(s[:i])
+		off := shiftJISLength(d.buf[:i])
+		return s, utf8.RuneCountInString(s[:i]), invalidText(ShiftJIS, shiftJISInvalid(raw[off:]))
 	}
-	return s, -1
+	return s, -1, nil
 }
 
 func (d *decoder) grow(n int) []byte {

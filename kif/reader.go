@@ -105,7 +105,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		enc, decl = sniffEncoding(r.lr.head(), r.lr.eof)
 		if decl.enc != AutoEncoding {
 			raw := r.lr.head()[:decl.off]
-			prefix, _ := newDecoder(enc).decode(raw, func() string { return string(raw) })
+			prefix, _, _ := newDecoder(enc).decode(raw, func() string { return string(raw) })
 			err := &detailError{ErrEncoding, fmt.Sprintf("the file declares encoding=%s but its text is %s", decl.name, enc)}
 			if err := p.failAt(1, utf8.RuneCountInString(prefix)+1, err); err != nil {
 				r.recordLine = 1
@@ -286,10 +286,10 @@ func (p *parser) run() (*shogi.Record, error) {
 			raw = raw[3:]
 			str = func() string { return lr.lineString()[3:] }
 		}
-		text, bad := p.dec.decode(raw, str)
-		if bad >= 0 {
+		text, bad, badErr := p.dec.decode(raw, str)
+		if badErr != nil {
 			p.markContent()
-			if err := p.fail(bad+1, ErrEncoding); err != nil {
+			if err := p.fail(bad+1, badErr); err != nil {
 				return nil, err
 			}
 		}
