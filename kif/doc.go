@@ -18,17 +18,27 @@
 // after the last move of a line that has no ending branches from no recorded move: it
 // is an [ErrVariation] error (a lenient read passes over its block).
 //
-// The encoding is detected, never taken from the file name (.kif is Shift_JIS and
-// .kifu UTF-8 by the specification, but both occur the other way round): a UTF-8 byte
-// order mark, then a first line "#KIF version=2.0 encoding=…", then UTF-8 if the head
-// of the input is valid UTF-8, else Shift_JIS (CP932). A declaration that the text
-// contradicts gives way to the text: encoding=UTF-8 over text that is valid Shift_JIS
-// and not valid UTF-8, or encoding=Shift_JIS over text that is valid UTF-8, not all
-// ASCII and not valid Shift_JIS (both are seen in published files). A lenient read
-// then reads the text as it is and warns on line 1 ("the file declares encoding=UTF-8
-// but its text is Shift_JIS"); a strict read fails there with an error that wraps
-// [ErrEncoding]. Lines may end in CRLF, LF or a lone CR, and may be at most
-// [MaxLineLength] bytes long.
+// The encoding is detected, never taken from the file name (.kif is Shift_JIS and .kifu
+// UTF-8 by the specification, but both occur the other way round): a UTF-8 byte order
+// mark, then a first line "#KIF version=2.0 encoding=…", then UTF-8 if the head of the
+// input (its first 64 KiB) is valid UTF-8, else Shift_JIS (CP932) if it is valid
+// Shift_JIS. A head that is valid in neither is read in the encoding whose first
+// invalid byte comes later (UTF-8 on a tie), so that the error is reported where the
+// text really goes wrong; a head of ASCII only leaves the choice, made the same way, to
+// the first line that is not ASCII. A declaration gives way to the text when the other
+// encoding reads more of it: encoding=UTF-8 over text that is valid Shift_JIS and not
+// valid UTF-8, or encoding=Shift_JIS over text that is valid UTF-8, not all ASCII and
+// not valid Shift_JIS (both are seen in published files), or text valid in neither that
+// goes wrong sooner in the declared encoding. A lenient read then reads the text as it
+// is and warns on line 1 ("the file declares encoding=UTF-8 but its text is
+// Shift_JIS"); a strict read fails there with an error that wraps [ErrEncoding]. Bytes
+// that the encoding being read cannot decode are an error (lenient: a warning, and the
+// line is read with U+FFFD in their place) that wraps [ErrEncoding] and says on which
+// line and column (in characters of the decoded line) they are, the encoding tried and
+// the bytes: "kif: line 20, column 8: invalid UTF-8 (byte 0xff)", "invalid Shift_JIS
+// (bytes 0x81 0x20)"; a UTF-8 file cut inside its last character fails on its last
+// line. Lines may end in CRLF, LF or a lone CR, and may be at most [MaxLineLength]
+// bytes long.
 //
 // Forms that published records take are read as well: variation headers "変化：3手目"
 // and "変化:3手" with or without spaces; move lines with two time groups, as the

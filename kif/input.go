@@ -17,10 +17,12 @@ import (
 // Reading the input: lines ended by LF, CRLF or a lone CR, each at most MaxLineLength
 // bytes, decoded from the detected encoding. The encoding is sniffed from the head of
 // the input in this order: a UTF-8 byte order mark; a first line
-// "#KIF version=2.0 encoding=…", unless the declared encoding cannot decode the text
-// and the other one can (a problem reported on line 1); UTF-8 when the head is valid UTF-8; Shift_JIS (CP932)
-// otherwise. When the head is all ASCII, the first line that is not decides. The file
-// extension (.kif Shift_JIS, .kifu UTF-8 by the spec) is never trusted.
+// "#KIF version=2.0 encoding=…", unless the other encoding decodes more of the text (a
+// problem reported on line 1); UTF-8 when the head is valid UTF-8; Shift_JIS (CP932)
+// when it is valid Shift_JIS; else the one whose first invalid byte comes later (UTF-8
+// on a tie), so that the error is on the text's real first bad byte. When the head is
+// all ASCII, the first line that is not decides in the same way. The file extension
+// (.kif Shift_JIS, .kifu UTF-8 by the spec) is never trusted.
 
 // MaxLineLength is the longest line, in bytes, that a Reader accepts. Longer lines
 // are an [ErrLineTooLong] error, so that memory stays bounded.
@@ -245,8 +247,21 @@ func sniffEncoding(head []byte, atEOF bool) (Encoding, declaration) {
 		return UTF8, declaration{}
 	}
 	if d, ok := declaredEncoding(head); ok {
-		enc := likelierEncoding(firstInvalidUTF8(head, atEOF), firstInvalidShiftJIS(head, atEOF), d.enc)
-		if enc != d.enc {
+		badUTF8, badShiftJIS := -1, -1
+		if d.enc == UTF8 {
+			badUTF8 = firstInvalidUTF8(head, atEOF)
+		} else {
+			badShiftJIS = firstInvalidShiftJIS(head, atEOF)
+		}
+		if badUTF8 < 0 && badShiftJIS < 0 {
+			return d.enc, declaration{} // valid as declared
+		}
+		if d.enc == UTF8 {
+			badShiftJIS = firstInvalidShiftJIS(head, atEOF)
+		} else {
+			badUTF8 = firstInvalidUTF8(head, atEOF)
+		}
+		if enc := likelierEncoding(badUTF8, badShiftJIS, d.enc); enc != d.enc {
 			return enc, d
 		}
 		return d.enc, declaration{}
