@@ -45,11 +45,11 @@ func (p *Position) Invariants() error {
 	}
 	for c := Black; c <= White; c++ {
 		for _, t := range HandTypes {
-			if n := p.hands[c].Count(t); n > MaxInHand[t] {
+			if n := p.hands[c].Count(t); n > HandCapacity[t] {
 				return fmt.Errorf("%v holds %d %ss", c, n, t)
 			}
 		}
-		if rest := uint32(p.hands[c]) >> 21; rest != 0 {
+		if rest := uint32(p.hands[c]) >> 30; rest != 0 {
 			return fmt.Errorf("%v hand has stray bits %#x", c, uint32(p.hands[c]))
 		}
 	}

@@ -8,13 +8,18 @@ import "strconv"
 type Hand uint32
 
 var (
-	handShift = [NumPieceTypes]uint8{Pawn: 0, Lance: 5, Knight: 8, Silver: 11, Gold: 14, Bishop: 17, Rook: 19}
-	handMask  = [NumPieceTypes]uint32{Pawn: 31, Lance: 7, Knight: 7, Silver: 7, Gold: 7, Bishop: 3, Rook: 3}
+	handShift = [NumPieceTypes]uint8{Pawn: 0, Lance: 6, Knight: 10, Silver: 14, Gold: 18, Bishop: 22, Rook: 26}
+	handMask  = [NumPieceTypes]uint32{Pawn: 63, Lance: 15, Knight: 15, Silver: 15, Gold: 15, Bishop: 15, Rook: 15}
 )
 
 // MaxInHand gives, per piece type, how many pieces of that type the game has: the most
 // one hand can hold.
 var MaxInHand = [NumPieceTypes]int{Pawn: 18, Lance: 4, Knight: 4, Silver: 4, Gold: 4, Bishop: 2, Rook: 2, King: 2}
+
+// HandCapacity gives, per droppable type, the most pieces of that type a Hand can count:
+// 63 pawns and 15 of each other kind. It bounds the positions that
+// [Setup.AllowExtraPieces] lets hold more pieces of a kind than the game has.
+var HandCapacity = [NumPieceTypes]int{Pawn: 63, Lance: 15, Knight: 15, Silver: 15, Gold: 15, Bishop: 15, Rook: 15}
 
 // HandTypes lists the types a hand can hold in the canonical SFEN order (R B G S N L P).
 var HandTypes = [7]PieceType{Rook, Bishop, Gold, Silver, Knight, Lance, Pawn}
@@ -36,7 +41,7 @@ func (h Hand) Has(t PieceType) bool { return h.Count(t) > 0 }
 func (h Hand) IsEmpty() bool { return h == 0 }
 
 // Add returns the hand with one more piece of type t (unpromoted). It is the caller's
-// job not to exceed [MaxInHand].
+// job not to exceed [HandCapacity]: a count past it runs into the next type's.
 func (h Hand) Add(t PieceType) Hand { return h + Hand(1)<<handShift[t.Unpromote()] }
 
 // Remove returns the hand with one piece of type t fewer; the hand must hold one.

@@ -1,6 +1,7 @@
 package shogi_test
 
 import (
+	"errors"
 	"os"
 	"runtime"
 	"sync"
@@ -210,5 +211,60 @@ func TestPerftEdgeDepths(t *testing.T) {
 	}
 	if !mated.IsCheckmate() || mated.InCheck() {
 		t.Errorf("stalemate: IsCheckmate %v InCheck %v, want true false", mated.IsCheckmate(), mated.InCheck())
+	}
+}
+
+// TestPerftExtraPieces: positions from other engines' perft suites that hold more
+// pieces of a kind than the game has (three rooks and three bishops; five lances) are
+// refused as positions, and counted once Setup.AllowExtraPieces lets them in; the counts
+// are the ones the issue quotes from those suites.
+func TestPerftExtraPieces(t *testing.T) {
+	for _, tc := range []perftCase{
+		{"three_bishops", "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1", []uint64{45, 1_148, 414_441}},
+		{"five_lances", "kl7/1p7/9/9/9/9/9/7P1/7LK b RB2G2S2N2L8Prb2g2s2nl8p 1", []uint64{492, 229_547}},
+	} {
+		if _, err := shogi.ParseSFEN(tc.sfen); !errors.Is(err, shogi.ErrTooManyPieces) {
+			t.Errorf("%s: ParseSFEN: %v, want ErrTooManyPieces", tc.name, err)
+		}
+		s, err := shogi.ParseSetup(tc.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.AllowExtraPieces = true
+		p, err := shogi.NewPosition(s)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if p.String() != tc.sfen {
+			t.Errorf("%s: SFEN %s", tc.name, p)
+		}
+		for d, want := range tc.counts {
+			if got := p.Perft(d + 1); got != want {
+				t.Errorf("%s: perft(%d) = %d, want %d", tc.name, d+1, got, want)
+			}
+		}
+		if err := p.Invariants(); err != nil {
+			t.Error(err)
+		}
+		checkAgainstReference(t, p)
+	}
+	// A hand counts up to HandCapacity, and no further.
+	s, err := shogi.ParseSetup("4k4/9/9/9/9/9/9/9/4K4 b 16R 1")
+	if !errors.Is(err, shogi.ErrTooManyPieces) {
+		t.Errorf("16 rooks in hand: %v, %v", s, err)
+	}
+	s, err = shogi.ParseSetup("4k4/9/9/9/9/9/9/9/4K4 b 13R 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AllowExtraPieces = true
+	s.Put(shogi.NewSquare(1, 9), shogi.NewPiece(shogi.Black, shogi.Rook))
+	s.Put(shogi.NewSquare(2, 9), shogi.NewPiece(shogi.White, shogi.Rook))
+	if _, err := shogi.NewPosition(s); err != nil {
+		t.Errorf("15 rooks: %v", err)
+	}
+	s.Put(shogi.NewSquare(3, 9), shogi.NewPiece(shogi.White, shogi.Dragon))
+	if _, err := shogi.NewPosition(s); !errors.Is(err, shogi.ErrTooManyPieces) {
+		t.Errorf("16 rooks: %v, want ErrTooManyPieces", err)
 	}
 }

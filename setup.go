@@ -27,6 +27,11 @@ type Setup struct {
 	// the side not to move cannot be taken ([ErrCaptureKing]); every other move is
 	// judged as usual.
 	AllowUnreachable bool
+	// AllowExtraPieces lifts the limit of pieces of a kind to what a hand can count
+	// ([HandCapacity]: 63 pawns, 15 of each other kind) instead of the game's own
+	// ([MaxInHand]), for the perft suites of other engines, which hold positions with
+	// three bishops or five lances. Kings stay at one a side. No record reader sets it.
+	AllowExtraPieces bool
 }
 
 // At returns the piece on s.
@@ -118,8 +123,12 @@ func NewPosition(s Setup) (*Position, error) {
 			return nil, &SetupError{NoSquare, fmt.Errorf("%w: %v's hand %#x overflows its counts", ErrTooManyPieces, c, uint32(s.Hands[c]))}
 		}
 	}
-	for t := Pawn; t <= King; t++ {
-		if counts[t] > MaxInHand[t] {
+	limit := &MaxInHand
+	if s.AllowExtraPieces {
+		limit = &HandCapacity
+	}
+	for t := Pawn; t <= Gold; t++ {
+		if counts[t] > limit[t] {
 			return nil, &SetupError{NoSquare, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, counts[t], t)}
 		}
 	}
@@ -164,16 +173,29 @@ func ParseSFENUnreachable(text string) (*Position, error) {
 }
 
 func parseSFEN(text string, allowUnreachable bool) (*Position, error) {
+	s, err := ParseSetup(text)
+	if err != nil {
+		return nil, err
+	}
+	s.AllowUnreachable = allowUnreachable
+	return NewPosition(s)
+}
+
+// ParseSetup reads an SFEN string (as [ParseSFEN] does) into a Setup without checking
+// that it is a position, so that the caller can set [Setup.AllowUnreachable] or
+// [Setup.AllowExtraPieces] before [NewPosition] checks it. Only a hand count that a
+// [Hand] cannot hold ([HandCapacity]) is refused here.
+func ParseSetup(text string) (Setup, error) {
 	if sfentext.IsBlank(text) {
-		return nil, ErrNoRecord
+		return Setup{}, ErrNoRecord
 	}
 	raw, err := sfentext.Parse(text)
 	if err != nil {
 		var se *sfentext.Error
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("shogi: invalid SFEN at column %d: %w", sfentext.Column(text, se.Offset), se.Err)
+			return Setup{}, fmt.Errorf("shogi: invalid SFEN at column %d: %w", sfentext.Column(text, se.Offset), se.Err)
 		}
-		return nil, fmt.Errorf("shogi: invalid SFEN: %w", err)
+		return Setup{}, fmt.Errorf("shogi: invalid SFEN: %w", err)
 	}
 	var s Setup
 	for i, code := range raw.Board {
@@ -182,8 +204,8 @@ func parseSFEN(text string, allowUnreachable bool) (*Position, error) {
 	for c := range 2 {
 		for t := Pawn; t <= Gold; t++ {
 			n := int(raw.Hands[c][t])
-			if n > MaxInHand[t] {
-				return nil, &SetupError{NoSquare, fmt.Errorf("%w: %d %ss in hand", ErrTooManyPieces, n, t)}
+			if n > HandCapacity[t] {
+				return Setup{}, &SetupError{NoSquare, fmt.Errorf("%w: %d %ss in hand", ErrTooManyPieces, n, t)}
 			}
 			s.Hands[c] = s.Hands[c].WithCount(t, n)
 		}
@@ -192,8 +214,7 @@ func parseSFEN(text string, allowUnreachable bool) (*Position, error) {
 		s.SideToMove = White
 	}
 	s.MoveNumber = raw.MoveNumber
-	s.AllowUnreachable = allowUnreachable
-	return NewPosition(s)
+	return s, nil
 }
 
 func (p *Position) rawSFEN() sfentext.Position {

@@ -7,7 +7,7 @@ package shogi
 
 var (
 	zobristPiece [32][NumSquares + 1]uint64
-	zobristHand  [2][NumPieceTypes][19]uint64 // index 0 is always 0
+	zobristHand  [2][NumPieceTypes][64]uint64 // index 0 is always 0
 	zobristSide  uint64
 )
 
@@ -33,6 +33,15 @@ func init() {
 		}
 	}
 	zobristSide = next()
+	// Counts beyond the game's own (Setup.AllowExtraPieces) get keys after all the
+	// others, so that the keys of ordinary positions never change.
+	for c := range zobristHand {
+		for _, t := range HandTypes {
+			for n := MaxInHand[t] + 1; n <= HandCapacity[t]; n++ {
+				zobristHand[c][t][n] = next()
+			}
+		}
+	}
 }
 
 // computeHash recomputes the hash from scratch; Play and Undo keep it incrementally.

@@ -77,6 +77,30 @@ func parseIn(line string, start, end int) (*shogi.Position, error) {
 	return p, nil
 }
 
+// ParseSetup reads an SFEN string into a [shogi.Setup] without checking that it is a
+// position, for callers that set [shogi.Setup.AllowUnreachable] or
+// [shogi.Setup.AllowExtraPieces] before [shogi.NewPosition] (perft on other engines'
+// test positions, say). Errors are as [Parse]'s; only a hand count that a [shogi.Hand]
+// cannot hold is refused beyond the syntax.
+func ParseSetup(text string) (shogi.Setup, error) {
+	if sfentext.IsBlank(text) {
+		return shogi.Setup{}, &SyntaxError{Column: 1, Err: shogi.ErrNoRecord}
+	}
+	if _, err := sfentext.Parse(text); err != nil {
+		var te *sfentext.Error
+		if errors.As(err, &te) {
+			return shogi.Setup{}, &SyntaxError{Column: sfentext.Column(text, te.Offset), Err: textErrors[te.Err]}
+		}
+		return shogi.Setup{}, &SyntaxError{Column: 1, Err: err}
+	}
+	s, err := shogi.ParseSetup(text)
+	if err != nil {
+		off := len(text) - len(strings.TrimLeft(text, " \t\n\r\v\f"))
+		return shogi.Setup{}, &SyntaxError{Column: sfentext.Column(text, off), Err: err}
+	}
+	return s, nil
+}
+
 // Format returns the SFEN of p; it is p.String().
 func Format(p *shogi.Position) string { return p.String() }
 

@@ -269,3 +269,37 @@ func TestOnePrefixProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestParseSetup: ParseSetup reads positions that Parse refuses as positions, with the
+// same syntax errors and columns, and refuses a hand count no hand can hold.
+func TestParseSetup(t *testing.T) {
+	const extra = "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1"
+	if _, err := sfen.Parse(extra); !errors.Is(err, shogi.ErrTooManyPieces) {
+		t.Errorf("Parse: %v, want ErrTooManyPieces", err)
+	}
+	s, err := sfen.ParseSetup(extra)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AllowExtraPieces = true
+	p, err := shogi.NewPosition(s)
+	if err != nil || p.String() != extra {
+		t.Errorf("NewPosition: %v, %v", p, err)
+	}
+	for _, tc := range []struct {
+		text   string
+		err    error
+		column int
+	}{
+		{"", shogi.ErrNoRecord, 1},
+		{"9/9/9/9/9/9/9/9/10 b - 1", sfen.ErrBoard, 18},
+		{"9/9/9/9/9/9/9/9/9 x - 1", sfen.ErrSide, 19},
+		{"  4k4/9/9/9/9/9/9/9/4K4 b 64P 1", shogi.ErrTooManyPieces, 3},
+	} {
+		_, err := sfen.ParseSetup(tc.text)
+		var se *sfen.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, tc.err) || se.Column != tc.column {
+			t.Errorf("ParseSetup(%q) = %v, want %v at column %d", tc.text, err, tc.err, tc.column)
+		}
+	}
+}

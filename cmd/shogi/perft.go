@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/sfen"
 )
 
 func init() {
@@ -37,7 +38,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *jobs < 1:
 		return usageError(fs, stderr, fmt.Sprintf("-j: %d goroutines; want 1 or more", *jobs))
 	}
-	p, err := startPosition(*sfenText, *handicapName)
+	p, err := perftPosition(*sfenText, *handicapName)
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi perft:", err)
 		return 1
@@ -55,6 +56,21 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, total)
 	return 0
+}
+
+// perftPosition is startPosition for perft, which takes positions beyond the game's
+// own, as other engines' perft suites hold them: positions that could not arise in a
+// game, and more pieces of a kind than the game has (up to what a hand can count).
+func perftPosition(sfenText, handicapName string) (*shogi.Position, error) {
+	if sfenText == "" {
+		return startPosition(sfenText, handicapName)
+	}
+	s, err := sfen.ParseSetup(sfenText)
+	if err != nil {
+		return nil, err
+	}
+	s.AllowUnreachable, s.AllowExtraPieces = true, true
+	return shogi.NewPosition(s)
 }
 
 // parallelDivide computes the divide of p at depth with up to jobs goroutines, each on

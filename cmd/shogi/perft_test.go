@@ -19,6 +19,9 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"perft", "-depth", "3", "-handicap", "kyo-ochi"}, "25530", 1},
 		{[]string{"perft", "-depth", "1", "-sfen", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"}, "593", 1},
 		{[]string{"perft", "-depth", "0"}, "1", 1},
+		// Other engines' suites: more pieces of a kind than the game has.
+		{[]string{"perft", "-depth", "3", "-sfen", "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1"}, "414441", 1},
+		{[]string{"perft", "-depth", "2", "-sfen", "kl7/1p7/9/9/9/9/9/7P1/7LK b RB2G2S2N2L8Prb2g2s2nl8p 1"}, "229547", 1},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
