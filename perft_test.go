@@ -10,8 +10,8 @@ import (
 	"github.com/kifu-go/shogi"
 )
 
-// perftCase is one row of ../shared/reference/perft.md: a position and its perft
-// counts for depth 1, 2, 3, ….
+// perftCase is a position and its perft counts for depth 1, 2, 3, …: the rows of
+// ../shared/reference/perft.md, and a few more whose source is given.
 type perftCase struct {
 	name   string
 	sfen   string
@@ -53,6 +53,10 @@ var perftCases = []perftCase{
 		[]uint64{158, 21_443, 2_655_126, 277_528_851}},
 	{"gentest-5", "l8/1r1gk3+L/p1Npp2S1/2Psnpg2/5+r2N/PP1P2pS1/1pG1BP3/4P1G2/LN3KB1+p b S2Pl3p 1",
 		[]uint64{109, 10_902, 957_466, 79_007_503}},
+	// Not in perft.md: the "matsuri" position of engine benchmarks, counted by
+	// YaneuraOu (go perft) on the project's machine.
+	{"matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+		[]uint64{207, 28_684, 4_809_015}},
 }
 
 // perftBudget returns how many nodes, summed over the depths, a position may cost in
