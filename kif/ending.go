@@ -151,33 +151,47 @@ func appendClosing(dst []byte, e *shogi.Ending, n int, handicap bool) []byte {
 	dst = append(dst, "まで"...)
 	dst = strconv.AppendInt(dst, int64(n), 10)
 	dst = append(dst, "手で"...)
-	winner, hasWinner := e.Result.Winner()
-	side := func(c shogi.Color) []byte {
-		return append(append(dst, sideName(c, handicap)...), "の"...)
+	if out, ok := appendResultPhrase(dst, e, handicap); ok {
+		return out
 	}
-	switch {
-	case e.Kind == shogi.EndNone || !hasWinner && e.Result != shogi.NoResult:
+	if _, hasWinner := e.Result.Winner(); e.Kind == shogi.EndNone || !hasWinner && e.Result != shogi.NoResult {
 		return append(dst, endingWord(e)...)
-	case e.Kind == shogi.EndResign && hasWinner:
-		return append(side(winner), "勝ち"...)
-	case e.Kind == shogi.EndTimeUp && hasWinner:
-		dst = append(dst, "時間切れにより"...)
-		return append(side(winner), "勝ち"...)
-	case e.Kind == shogi.EndIllegalWin && hasWinner:
-		return append(side(winner), "反則勝ち"...)
-	case e.Kind == shogi.EndIllegalLoss && hasWinner:
-		return append(side(winner.Opponent()), "反則負け"...)
-	case e.Kind == shogi.EndEnteringKingWin && hasWinner:
-		return append(side(winner), "入玉勝ち"...)
-	case e.Kind == shogi.EndDefaultWin && hasWinner:
-		return append(side(winner), "不戦勝"...)
-	case e.Kind == shogi.EndDefaultLoss && hasWinner:
-		return append(side(winner.Opponent()), "不戦敗"...)
 	}
 	if int(e.Kind) < len(endingWords) && endingWords[e.Kind] != "" {
 		return append(dst, endingWords[e.Kind]...)
 	}
 	return append(dst, endingWord(e)...)
+}
+
+// appendResultPhrase appends the words that name e's kind with its winner
+// ("後手の反則勝ち", "時間切れにより先手の勝ち"), and false when the kind has no such
+// words or e names no winner.
+func appendResultPhrase(dst []byte, e *shogi.Ending, handicap bool) ([]byte, bool) {
+	winner, hasWinner := e.Result.Winner()
+	if !hasWinner {
+		return dst, false
+	}
+	side := func(c shogi.Color) []byte {
+		return append(append(dst, sideName(c, handicap)...), "の"...)
+	}
+	switch e.Kind {
+	case shogi.EndResign:
+		return append(side(winner), "勝ち"...), true
+	case shogi.EndTimeUp:
+		dst = append(dst, "時間切れにより"...)
+		return append(side(winner), "勝ち"...), true
+	case shogi.EndIllegalWin:
+		return append(side(winner), "反則勝ち"...), true
+	case shogi.EndIllegalLoss:
+		return append(side(winner.Opponent()), "反則負け"...), true
+	case shogi.EndEnteringKingWin:
+		return append(side(winner), "入玉勝ち"...), true
+	case shogi.EndDefaultWin:
+		return append(side(winner), "不戦勝"...), true
+	case shogi.EndDefaultLoss:
+		return append(side(winner.Opponent()), "不戦敗"...), true
+	}
+	return dst, false
 }
 
 // isSpecialWord reports whether w can stand for an unknown ending: a KIF special move

@@ -32,6 +32,7 @@ func addSeeds(f *testing.F, pattern string) {
 // 反則負け the input does not hold, no result on an EndUnread), places every warning,
 // and what it keeps is a record that is written and read back strictly.
 func fuzzRead(t *testing.T, data []byte, d Dialect) {
+	checkLenientReports(t, data, d)
 	for _, lenient := range []bool{false, true} {
 		r := NewReader(bytes.NewReader(data))
 		r.Format, r.Lenient = d, lenient
@@ -131,4 +132,32 @@ func FuzzReadKI2(f *testing.F) {
 	addSeeds(f, "ki2/*")
 	addSeeds(f, "dialects/*.ki2")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KI2) })
+}
+
+// checkLenientReports: a lenient read skips nothing in silence. When a strict read of
+// data fails, the lenient read fails too or gives at least one warning; when the strict
+// read succeeds, the lenient read gives the same record and no warning.
+func checkLenientReports(t *testing.T, data []byte, d Dialect) {
+	strict := NewReader(bytes.NewReader(data))
+	strict.Format = d
+	want, strictErr := strict.Read()
+	lenient := NewReader(bytes.NewReader(data))
+	lenient.Format, lenient.Lenient = d, true
+	got, err := lenient.Read()
+	switch {
+	case strictErr == io.EOF:
+		if err != io.EOF {
+			t.Fatalf("the strict read found no record, the lenient one %v", err)
+		}
+	case strictErr != nil:
+		if err == nil && len(lenient.Warnings()) == 0 {
+			t.Fatalf("the strict read failed (%v), the lenient one reported nothing", strictErr)
+		}
+	case err != nil || len(lenient.Warnings()) > 0:
+		t.Fatalf("the strict read succeeded; the lenient one gave %v and warnings %v", err, lenient.Warnings())
+	default:
+		if diff := diffRecords(want, got); diff != "" {
+			t.Fatalf("strict and lenient reads differ (-strict +lenient):\n%s", diff)
+		}
+	}
 }

@@ -508,7 +508,18 @@ func (w *recordWriter) ending(e *shogi.Ending) error {
 		}
 	} else {
 		start := w.lineNumber(ply)
-		w.dst = append(w.dst, endingWord(e)...)
+		if e.Text == "" && e.Result != shogi.ResultOf(e.Kind, w.pos.SideToMove()) {
+			// A winner other than the one the word implies for the side to move (a
+			// 後手の反則勝ち at Black's turn): name it on the line, which a variation's
+			// reader has without a まで line.
+			if out, ok := appendResultPhrase(w.dst, e, w.handicap); ok {
+				w.dst = out
+			} else {
+				w.dst = append(w.dst, endingWord(e)...)
+			}
+		} else {
+			w.dst = append(w.dst, endingWord(e)...)
+		}
 		w.trailer(start, e.Time, e.HasTime || e.Time != shogi.MoveTime{}, false)
 		w.endingComments(e)
 	}

@@ -75,3 +75,33 @@ func TestEndingText(t *testing.T) {
 		}
 	}
 }
+
+// TestWinnerOtherThanImplied: an ending whose winner is not the one its word implies
+// for the side to move (後手の反則勝ち at Black's turn) names its winner on the special
+// move line, so that a variation, which has no まで line, reads back the same.
+func TestWinnerOtherThanImplied(t *testing.T) {
+	const text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n" +
+		"変化：3手\n   3 後手の反則勝ち\n"
+	rec, err := Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	alt := rec.Root.Children[0].Children[0].Children[1]
+	if !alt.IsEnding() || alt.End.Kind != shogi.EndIllegalWin || alt.End.Result != shogi.WhiteWins {
+		t.Fatalf("read %+v, want white's illegal win", alt.End)
+	}
+	out, err := Format(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "   3 後手の反則勝ち\n") {
+		t.Errorf("the winner is not named on the line:\n%s", out)
+	}
+	back, err := Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := diffRecords(rec, back); diff != "" {
+		t.Errorf("(-read +read back):\n%s", diff)
+	}
+}
