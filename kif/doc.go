@@ -38,7 +38,9 @@
 // the bytes: "kif: line 20, column 8: invalid UTF-8 (byte 0xff)", "invalid Shift_JIS
 // (bytes 0x81 0x20)"; a UTF-8 file cut inside its last character fails on its last
 // line. Lines may end in CRLF, LF or a lone CR, and may be at most [MaxLineLength]
-// bytes long.
+// bytes long. A Reader holds its one record whole, so it reads at most
+// [Reader.MaxBytes] of input ([DefaultMaxBytes], 64 MiB, unless set), and past that
+// fails with [ErrTooLarge].
 //
 // Forms that published records take are read as well: variation headers "変化：3手目"
 // and "変化:3手" with or without spaces; move lines with two time groups, as the

@@ -14,6 +14,7 @@ import (
 var (
 	ErrLineTooLong        = fmt.Errorf("kif: line longer than %d bytes", MaxLineLength)
 	ErrEncoding           = errors.New("kif: invalid text in the input encoding")
+	ErrTooLarge           = errors.New("kif: input larger than Reader.MaxBytes")
 	ErrUnknownLine        = errors.New("kif: unrecognised line")
 	ErrHandicap           = errors.New("kif: unknown handicap (手合割)")
 	ErrBoard              = errors.New("kif: malformed board diagram")

@@ -250,6 +250,7 @@ func TestHugeLine(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	r := NewReader(&endlessLine{n: 100 << 20})
+	r.MaxBytes = -1 // the line's own limit, not the input's
 	_, err := r.Read()
 	runtime.ReadMemStats(&after)
 	var se *SyntaxError
@@ -264,7 +265,7 @@ func TestHugeLine(t *testing.T) {
 	}
 	// A lenient reader skips the line and reads the move after it.
 	r = NewReader(&endlessLine{n: 100 << 20})
-	r.Lenient = true
+	r.Lenient, r.MaxBytes = true, -1
 	rec, err := r.Read()
 	if err != nil || len(rec.Moves()) != 1 || len(r.Warnings()) != 1 {
 		t.Errorf("lenient: %v, %v", err, r.Warnings())
@@ -320,5 +321,71 @@ func TestShiftJISDecoderPerReader(t *testing.T) {
 		if diff := diffRecords(want, <-done); diff != "" {
 			t.Errorf("concurrent read differs:\n%s", diff)
 		}
+	}
+}
+
+// TestMaxBytes: a Reader reads at most MaxBytes of input (DefaultMaxBytes by default),
+// since it holds the record whole; past it, strict or lenient, Read fails with
+// ErrTooLarge at the line it reached.
+func TestMaxBytes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
+	for b.Len() < 300_000 {
+		b.WriteString("*a comment line that makes the record long\n")
+	}
+	b.WriteString("   2 ３四歩(33)\n")
+	text := b.String()
+	for _, lenient := range []bool{false, true} {
+		r := NewReader(strings.NewReader(text))
+		r.Lenient, r.MaxBytes = lenient, 100_000
+		_, err := r.Read()
+		var se *SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, ErrTooLarge) || se.Line < 3 || !strings.Contains(err.Error(), "100000 bytes") {
+			t.Errorf("lenient %v: %v, want ErrTooLarge naming the limit", lenient, err)
+		}
+		r = NewReader(strings.NewReader(text))
+		r.Lenient, r.MaxBytes = lenient, -1
+		if rec, err := r.Read(); err != nil || len(rec.MainLine()) != 2 {
+			t.Errorf("lenient %v, no limit: %v", lenient, err)
+		}
+		r = NewReader(strings.NewReader(text))
+		r.Lenient = lenient
+		if rec, err := r.Read(); err != nil || len(rec.MainLine()) != 2 {
+			t.Errorf("lenient %v, the default limit: %v", lenient, err)
+		}
+	}
+}
+
+// endlessComments is an input that never ends: a header, then comment lines for ever.
+type endlessComments struct{ off int }
+
+func (e *endlessComments) Read(p []byte) (int, error) {
+	const head, line = "手合割：平手\n   1 ７六歩(77)\n", "*and on and on\n"
+	for i := range p {
+		if e.off < len(head) {
+			p[i] = head[e.off]
+		} else {
+			p[i] = line[(e.off-len(head))%len(line)]
+		}
+		e.off++
+	}
+	return len(p), nil
+}
+
+// TestEndlessInput: an input that never ends stops at MaxBytes, with memory in
+// proportion to the limit.
+func TestEndlessInput(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r := NewReader(&endlessComments{})
+	r.MaxBytes = 4 << 20
+	_, err := r.Read()
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("%v, want ErrTooLarge", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 40*(4<<20) {
+		t.Errorf("4 MiB read with %d bytes allocated", alloc)
 	}
 }

@@ -76,6 +76,7 @@ type lineReader struct {
 	skipLF bool  // the last line ended in CR: a following LF belongs to it
 	line   int   // number of the line last returned
 	empty  int   // reads in a row that returned no bytes and no error
+	total  int64 // bytes read from r so far
 
 	// The lines are handed out as strings too, without a copy each: s is a copy of
 	// buf[sBase:sBase+len(s)], made when a line outside it is asked for, and valid
@@ -132,6 +133,7 @@ func (lr *lineReader) fill() {
 	lr.buf = lr.buf[:cap(lr.buf)]
 	n, err := lr.r.Read(lr.buf[lr.r1:])
 	lr.r1 += n
+	lr.total += int64(n)
 	lr.buf = lr.buf[:lr.r1]
 	if n == 0 && err == nil {
 		// An io.Reader that keeps returning nothing, and no error, would hold the

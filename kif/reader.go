@@ -60,6 +60,11 @@ type Reader struct {
 	Encoding Encoding
 	// Lenient turns problems into warnings (see [Reader]).
 	Lenient bool
+	// MaxBytes bounds the input a Reader reads, since the one record of a KIF or KI2
+	// file is held in memory whole: 0 means DefaultMaxBytes, a negative value no bound.
+	// Past it Read fails with an ErrTooLarge error at the line it reached, in lenient
+	// reads too.
+	MaxBytes int64
 
 	lr         *lineReader
 	done       bool
@@ -67,6 +72,10 @@ type Reader struct {
 	recordLine int
 	compared   int // children compared by the duplicate checks of variations (see hasChild)
 }
+
+// DefaultMaxBytes is the most input a [Reader] reads when its MaxBytes is 0: far more
+// than any real record (a game of 20 000 moves with a comment on each is a few MB).
+const DefaultMaxBytes = 64 << 20
 
 // NewReader returns a Reader that reads from r.
 func NewReader(r io.Reader) *Reader {
@@ -265,11 +274,19 @@ func (p *parser) markContent() {
 
 func (p *parser) run() (*shogi.Record, error) {
 	lr := p.r.lr
+	limit := p.r.MaxBytes
+	if limit == 0 {
+		limit = DefaultMaxBytes
+	}
 	for {
 		raw, err := lr.next()
 		p.lineNo = lr.line
 		if err == io.EOF {
 			break
+		}
+		if limit > 0 && lr.total > limit {
+			return nil, &SyntaxError{Line: max(p.lineNo, 1), Column: 1,
+				Err: &detailError{ErrTooLarge, fmt.Sprintf("input larger than %d bytes (Reader.MaxBytes)", limit)}}
 		}
 		if err == ErrLineTooLong {
 			p.markContent()

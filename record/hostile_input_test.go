@@ -187,3 +187,24 @@ func TestProblemsOutsideRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxRecordBytes: the Reader's bound on a record reaches the KIF and JKF readers.
+func TestMaxRecordBytes(t *testing.T) {
+	kifText := "手合割：平手\n   1 ７六歩(77)\n" + strings.Repeat("*a comment\n", 20000)
+	jkfText := `{"header":{"a":"` + strings.Repeat("x", 200000) + `"},"moves":[{}]}`
+	for _, tc := range []struct {
+		text string
+		err  error
+	}{{kifText, kif.ErrTooLarge}, {jkfText, jkf.ErrTooLarge}} {
+		r := record.NewReader(strings.NewReader(tc.text))
+		r.MaxRecordBytes = 100_000
+		if _, err := r.Read(); !errors.Is(err, tc.err) {
+			t.Errorf("%.20q…: %v, want %v", tc.text, err, tc.err)
+		}
+		r = record.NewReader(strings.NewReader(tc.text))
+		r.MaxRecordBytes = -1
+		if _, err := r.Read(); err != nil {
+			t.Errorf("%.20q…, no bound: %v", tc.text, err)
+		}
+	}
+}

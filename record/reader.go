@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"os"
 
 	"github.com/kifu-go/shogi"
@@ -42,6 +43,11 @@ type Reader struct {
 	// shogi.EndUnread; no result is ever made up. Strict reads (the default) report the
 	// first problem of a record as its error.
 	Lenient bool
+	// MaxRecordBytes bounds the size of one KIF, KI2 or JKF record, which a Reader
+	// holds whole: 0 leaves the format's own default (kif.DefaultMaxBytes,
+	// jkf.DefaultMaxBytes), a negative value the largest bound the format allows (none
+	// for KIF, 1 GiB for JKF). A larger record is an error naming the limit.
+	MaxRecordBytes int64
 
 	in       *bufio.Reader
 	closer   io.Closer
@@ -195,7 +201,7 @@ func (r *Reader) start() error {
 	switch r.format {
 	case KIF, KI2:
 		kr := kif.NewReader(r.in)
-		kr.Lenient = r.Lenient
+		kr.Lenient, kr.MaxBytes = r.Lenient, r.MaxRecordBytes
 		if r.Format == KI2 {
 			kr.Format = kif.KI2
 		}
@@ -206,7 +212,10 @@ func (r *Reader) start() error {
 		r.src = &csaSource{r: cr}
 	case JKF:
 		jr := jkf.NewReader(r.in)
-		jr.Lenient = r.Lenient
+		jr.Lenient, jr.MaxBytes = r.Lenient, r.MaxRecordBytes
+		if r.MaxRecordBytes < 0 {
+			jr.MaxBytes = math.MaxInt64 // jkf's largest bound
+		}
 		r.src = &jkfSource{r: jr}
 	case USI, SFEN:
 		r.src = newLineSource(r.in, r.format, r.Lenient)

@@ -17,11 +17,14 @@ func Nested(depth int) *shogi.Record {
 	for i := range depth {
 		moves := p.LegalMoves()
 		a, b := moves[i%len(moves)], shogi.NoMove
-		for k := 1; k < len(moves) && b == shogi.NoMove; k++ {
+		// The line goes on with the move, among a few after a, that leaves the most
+		// replies, so that the game stays open for thousands of plies.
+		best := 1
+		for k := 1; k < len(moves) && k <= 8; k++ {
 			c := moves[(i+k)%len(moves)]
 			p.PlayUnchecked(c)
-			if len(p.LegalMoves()) >= 2 {
-				b = c
+			if n := len(p.LegalMoves()); n > best {
+				b, best = c, n
 			}
 			p.Undo()
 		}
