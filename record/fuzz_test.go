@@ -3,11 +3,13 @@ package record_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/record"
 )
 
@@ -68,49 +70,20 @@ func FuzzReader(f *testing.F) {
 	})
 }
 
-// readAll reads every record of data, strictly or leniently, up to a bound, and returns
-// the records that read, the number of errors and the number of warnings.
-func readAll(t *testing.T, data []byte, lenient bool) (recs []*shogi.Record, errs, warnings int) {
-	r := record.NewReader(bytes.NewReader(data))
-	r.Lenient = lenient
-	for rec, err := range r.All() {
-		if len(recs)+errs > len(data)+2 {
-			t.Fatalf("lenient %v: the reader makes no progress", lenient)
-		}
-		warnings += len(r.Warnings())
-		if err != nil {
-			errs++
-			continue
-		}
-		recs = append(recs, rec)
-	}
-	return recs, errs, warnings
-}
-
-// checkLenientReports: a lenient read skips nothing in silence. When a strict read of
-// data meets a problem, the lenient read reports at least one (an error or a warning);
-// when the strict read meets none, the lenient read gives the same records and no
-// warning.
+// checkLenientReports: a lenient read of data skips nothing in silence (see
+// gametest.CheckLenientReports); records are compared as their JKF.
 func checkLenientReports(t *testing.T, data []byte) {
-	strict, strictErrs, strictWarnings := readAll(t, data, false)
-	if strictWarnings > 0 {
-		t.Fatalf("a strict read gave %d warnings", strictWarnings)
+	read := func(lenient bool) gametest.ReadResult {
+		r := record.NewReader(bytes.NewReader(data))
+		r.Lenient = lenient
+		return gametest.ReadCounted(r.Read, func() int { return len(r.Warnings()) }, len(data)+2)
 	}
-	lenient, errs, warnings := readAll(t, data, true)
-	if strictErrs > 0 {
-		if errs+warnings == 0 {
-			t.Fatalf("the strict read met %d problems, the lenient read reported none", strictErrs)
-		}
-		return
-	}
-	if errs+warnings > 0 || len(lenient) != len(strict) {
-		t.Fatalf("the strict read met no problem; the lenient read gave %d records (strict %d), %d errors, %d warnings", len(lenient), len(strict), errs, warnings)
-	}
-	for i := range strict {
-		a, errA := record.Marshal(strict[i], record.JKF)
-		b, errB := record.Marshal(lenient[i], record.JKF)
+	gametest.CheckLenientReports(t, read(false), read(true), func(want, got *shogi.Record) string {
+		a, errA := record.Marshal(want, record.JKF)
+		b, errB := record.Marshal(got, record.JKF)
 		if errA != nil || errB != nil || !bytes.Equal(a, b) {
-			t.Fatalf("record %d differs between strict and lenient reads (%v, %v):\n%s\n---\n%s", i+1, errA, errB, a, b)
+			return fmt.Sprintf("%v, %v\n%s\n---\n%s", errA, errB, a, b)
 		}
-	}
+		return ""
+	})
 }

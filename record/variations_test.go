@@ -3,7 +3,6 @@ package record_test
 import (
 	"bytes"
 	"errors"
-	"runtime"
 	"testing"
 
 	"github.com/kifu-go/shogi"
@@ -11,16 +10,6 @@ import (
 	"github.com/kifu-go/shogi/jkf"
 	"github.com/kifu-go/shogi/record"
 )
-
-// allocated returns the bytes that f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // variationShapes are the trees of the variation tests and benchmarks: variations
 // nested inside one another, and many side by side. JKF holds forks nested at most
@@ -73,7 +62,7 @@ func TestVariationsLinear(t *testing.T) {
 		for _, f := range shape.formats {
 			cost, size := map[int]uint64{}, map[int]int{}
 			for _, n := range []int{shape.small, shape.large} {
-				cost[n] = allocated(func() { size[n] = len(roundTrip(t, recs[n], f)) })
+				cost[n] = gametest.Allocated(func() { size[n] = len(roundTrip(t, recs[n], f)) })
 			}
 			ratio := float64(cost[shape.large]) / float64(cost[shape.small])
 			perByte := float64(cost[shape.large]) / float64(size[shape.large])
@@ -103,7 +92,7 @@ func TestHundredThousandForks(t *testing.T) {
 			t.Fatal(err)
 		}
 		size[n] = len(data)
-		cost[n] = allocated(func() {
+		cost[n] = gametest.Allocated(func() {
 			back, err := record.Parse(data)
 			if err != nil {
 				t.Fatal(err)
@@ -125,7 +114,7 @@ func TestHundredThousandForks(t *testing.T) {
 func TestNestedTooDeepForJKF(t *testing.T) {
 	rec := gametest.Nested(20000)
 	var err error
-	cost := allocated(func() { _, err = record.Marshal(rec, record.JKF) })
+	cost := gametest.Allocated(func() { _, err = record.Marshal(rec, record.JKF) })
 	if !errors.Is(err, jkf.ErrTooDeep) {
 		t.Fatalf("JKF: %v, want jkf.ErrTooDeep", err)
 	}
