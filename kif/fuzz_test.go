@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 )
 
 func addSeeds(f *testing.F, pattern string) {
@@ -134,30 +135,13 @@ func FuzzReadKI2(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KI2) })
 }
 
-// checkLenientReports: a lenient read skips nothing in silence. When a strict read of
-// data fails, the lenient read fails too or gives at least one warning; when the strict
-// read succeeds, the lenient read gives the same record and no warning.
+// checkLenientReports: a lenient read of data skips nothing in silence (see
+// gametest.CheckLenientReports).
 func checkLenientReports(t *testing.T, data []byte, d Dialect) {
-	strict := NewReader(bytes.NewReader(data))
-	strict.Format = d
-	want, strictErr := strict.Read()
-	lenient := NewReader(bytes.NewReader(data))
-	lenient.Format, lenient.Lenient = d, true
-	got, err := lenient.Read()
-	switch {
-	case strictErr == io.EOF:
-		if err != io.EOF {
-			t.Fatalf("the strict read found no record, the lenient one %v", err)
-		}
-	case strictErr != nil:
-		if err == nil && len(lenient.Warnings()) == 0 {
-			t.Fatalf("the strict read failed (%v), the lenient one reported nothing", strictErr)
-		}
-	case err != nil || len(lenient.Warnings()) > 0:
-		t.Fatalf("the strict read succeeded; the lenient one gave %v and warnings %v", err, lenient.Warnings())
-	default:
-		if diff := diffRecords(want, got); diff != "" {
-			t.Fatalf("strict and lenient reads differ (-strict +lenient):\n%s", diff)
-		}
+	read := func(lenient bool) gametest.ReadResult {
+		r := NewReader(bytes.NewReader(data))
+		r.Format, r.Lenient = d, lenient
+		return gametest.ReadCounted(r.Read, func() int { return len(r.Warnings()) }, 2)
 	}
+	gametest.CheckLenientReports(t, read(false), read(true), diffRecords)
 }
