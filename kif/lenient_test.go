@@ -3,6 +3,7 @@ package kif
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -425,5 +426,19 @@ func TestRecordLine(t *testing.T) {
 		if _, err := r.Read(); err == nil || r.RecordLine() != 0 {
 			t.Errorf("%q: second Read: %v, record line %d", tt.in, err, r.RecordLine())
 		}
+	}
+}
+
+// TestWarningsWithoutRecord: text that holds no record but has a problem gives io.EOF
+// in a lenient read with the problem in Warnings, as a strict read gives it as an error.
+func TestWarningsWithoutRecord(t *testing.T) {
+	const text = "#KIF version=2.0 encoding=UTF-8\n\x95\x40\n"
+	if _, err := Parse([]byte(text)); !errors.Is(err, ErrEncoding) {
+		t.Fatalf("strict: %v, want ErrEncoding", err)
+	}
+	r := NewReader(strings.NewReader(text))
+	r.Lenient = true
+	if _, err := r.Read(); err != io.EOF || len(r.Warnings()) == 0 || !errors.Is(r.Warnings()[0], ErrEncoding) {
+		t.Errorf("lenient: %v with warnings %v, want io.EOF with the encoding problem", err, r.Warnings())
 	}
 }

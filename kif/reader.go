@@ -84,7 +84,8 @@ func NewReader(r io.Reader) *Reader {
 
 // Warnings returns the problems a lenient read passed over in the record the last
 // call of [Reader.Read] returned (or failed on), in input order, every time it is
-// called, until the next call of Read. A strict read has none.
+// called, until the next call of Read. When Read returns io.EOF they are the problems
+// of the text that holds no record. A strict read has none.
 func (r *Reader) Warnings() []*SyntaxError { return r.warnings }
 
 // RecordLine returns the 1-based line of the input at which the record the last call
@@ -129,7 +130,10 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	var se *SyntaxError
 	switch {
 	case err == io.EOF:
-		r.warnings, r.recordLine = nil, 0
+		// Warnings stay: they are about text that holds no record (a first line
+		// declaring an encoding the text is not in, say), which a lenient read must
+		// not pass over in silence.
+		r.recordLine = 0
 	case r.recordLine == 0 && errors.As(err, &se):
 		r.recordLine = se.Line // it failed before the record's first line
 	}
