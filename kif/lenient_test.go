@@ -432,7 +432,7 @@ func TestRecordLine(t *testing.T) {
 // TestWarningsWithoutRecord: text that holds no record but has a problem gives io.EOF
 // in a lenient read with the problem in Warnings, as a strict read gives it as an error.
 func TestWarningsWithoutRecord(t *testing.T) {
-	const text = "#KIF version=2.0 encoding=UTF-8\n\x95\x40\n"
+	const text = "#KIF000000000000\xa8 encoding=UTF8" // found by FuzzReadKI2
 	if _, err := Parse([]byte(text)); !errors.Is(err, ErrEncoding) {
 		t.Fatalf("strict: %v, want ErrEncoding", err)
 	}
