@@ -444,9 +444,10 @@ func invalidText(enc Encoding, bad []byte) error {
 
 // decoder turns raw lines into UTF-8 text.
 type decoder struct {
-	enc Encoding
-	sj  *encoding.Decoder // a fresh Shift_JIS decoder of this reader
-	buf []byte
+	enc  Encoding
+	sj   *encoding.Decoder // a fresh Shift_JIS decoder of this reader
+	buf  []byte            // the text of the line being decoded
+	text textBlocks        // the decoded lines
 }
 
 func newDecoder(enc Encoding) *decoder {
@@ -489,12 +490,42 @@ func (d *decoder) decode(raw []byte, str func() string) (string, int, error) {
 		d.sj.Reset()
 		out, _, err = d.sj.Transformer.Transform(d.buf, raw, true)
 	}
-	s := string(d.buf[:out])
-	if i := strings.IndexRune(s, utf8.RuneError); i >= 0 {
-		off := shiftJISLength(d.buf[:i])
-		return s, utf8.RuneCountInString(s[:i]), invalidText(ShiftJIS, shiftJISInvalid(raw[off:]))
+	text := d.buf[:out]
+	s := d.text.add(text)
+	if i := bytes.Index(text, runeError); i >= 0 {
+		off := shiftJISLength(text[:i])
+		return s, utf8.RuneCount(text[:i]), invalidText(ShiftJIS, shiftJISInvalid(raw[off:]))
 	}
 	return s, -1, nil
+}
+
+// runeError is U+FFFD in UTF-8, what the decoders put for bytes they cannot decode.
+var runeError = []byte(string(utf8.RuneError))
+
+// textBlocks hands out decoded lines as strings that share blocks of memory, so that
+// decoding a line makes no allocation of its own: a block is a strings.Builder, which
+// only ever appends, so the bytes of a string handed out are never written again. The
+// blocks double from minTextBlock up to maxTextBlock bytes.
+type textBlocks struct {
+	b    strings.Builder
+	next int // the size of the next block
+}
+
+const (
+	minTextBlock = 1 << 10
+	maxTextBlock = 64 << 10
+)
+
+// add returns p as a string.
+func (t *textBlocks) add(p []byte) string {
+	if t.b.Cap()-t.b.Len() < len(p) {
+		t.next = min(max(2*t.next, minTextBlock), maxTextBlock)
+		t.b = strings.Builder{}
+		t.b.Grow(max(len(p), t.next))
+	}
+	n := t.b.Len()
+	t.b.Write(p)
+	return t.b.String()[n:]
 }
 
 func (d *decoder) grow(n int) []byte {
