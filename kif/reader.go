@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -144,6 +145,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 type lineState struct {
 	start  int         // ply index of its first move (0 for the first move of the game)
 	parent *shogi.Node // the node before its first move
+	first  int         // the index of its first node in parser.path
 	nodes  []*shogi.Node
 	ended  bool // it has an ending: no move may follow
 	unread bool // a lenient read stopped it (shogi.EndUnread)
@@ -180,6 +182,7 @@ type parser struct {
 	base     int             // move number of the first move
 	baseSet  bool
 	lines    []lineState   // the stack of lines (formats.md §2.6)
+	path     []*shogi.Node // the nodes of the lines of the stack (see pushNode)
 	last     *shogi.Node   // the node that comments and bookmarks belong to
 	lastEnd  *shogi.Ending // the ending just read, which the comments after it belong to
 	anyMove  bool          // a move line was read
@@ -648,10 +651,23 @@ func (p *parser) addMove(m shogi.Move, col int) (*shogi.Node, error) {
 	}
 	n := p.nodes.AddChild(parent, m)
 	p.noteChild(parent, n)
-	cur.nodes = append(cur.nodes, n)
+	p.pushNode(cur, n)
 	p.pos.PlayUnchecked(m)
 	p.last, p.lastEnd = n, nil
 	return n, nil
+}
+
+// pushNode appends n to cur, the line being read. The nodes of the lines of the stack
+// share one slice, p.path, which doubles when it is full: a line below the top one
+// never grows again (a 変化 block always starts a new line), so the nodes of the top
+// line are at its end. The lines below keep their nodes in the slice they were read
+// into, which is not written again.
+func (p *parser) pushNode(cur *lineState, n *shogi.Node) {
+	if len(p.path) == cap(p.path) {
+		p.path = slices.Grow(p.path, max(len(p.path), 64))
+	}
+	p.path = append(p.path, n)
+	cur.nodes = p.path[cur.first:]
 }
 
 // endLine ends the line being read. A variation that is nothing but an ending is an
@@ -813,6 +829,7 @@ func (p *parser) variation(s string, off int, t string) error {
 		return p.fail(column(s, off), fmt.Errorf("%w: 変化：%d手", ErrVariation, n))
 	}
 	p.lines = p.lines[:top]
+	p.path = p.path[:l.first+len(l.nodes)]
 	parent := l.parent
 	if k > l.start {
 		parent = l.nodes[k-1-l.start]
@@ -820,7 +837,7 @@ func (p *parser) variation(s string, off int, t string) error {
 	for p.pos.Ply() > k {
 		p.pos.Undo()
 	}
-	p.lines = append(p.lines, lineState{start: k, parent: parent})
+	p.lines = append(p.lines, lineState{start: k, parent: parent, first: len(p.path)})
 	p.last, p.lastEnd = parent, nil
 	return nil
 }
