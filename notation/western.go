@@ -334,10 +334,16 @@ func (wm *westernMove) resolve(p *shogi.Position) (shogi.Move, error) {
 	to := wm.to
 	switch {
 	case wm.captured != shogi.NoPieceType:
+		// The captured piece names the square: the one enemy piece of that type that a
+		// piece of type t can take — from the origin, when the text gives one.
 		to = shogi.NoSquare
+		var from shogi.Bitboard
+		if wm.from != shogi.NoSquare {
+			from = shogi.Attacks(shogi.NewPiece(c, t), wm.from, p.Occupied())
+		}
 		for b := p.Pieces(c.Opponent(), wm.captured); !b.IsEmpty(); {
 			s := b.Pop()
-			if reachers(p, c, t, s).IsEmpty() {
+			if wm.from != shogi.NoSquare && !from.Has(s) || wm.from == shogi.NoSquare && reachers(p, c, t, s).IsEmpty() {
 				continue
 			}
 			if to != shogi.NoSquare {

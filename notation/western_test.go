@@ -191,3 +191,34 @@ func TestUSIAndCSA(t *testing.T) {
 		t.Errorf("CSA.Decode without sign = %s, %v", m, err)
 	}
 }
+
+// TestWesternCaptureWithOrigin checks that an origin narrows a capture written with the
+// captured piece's name: of the two knights, only the one on 5f can take a rook (on 6d);
+// the one on 7f can take either rook, so its capture stays ambiguous.
+func TestWesternCaptureWithOrigin(t *testing.T) {
+	const knights = "4k4/9/9/1r1r5/9/2N1N4/9/9/4K4 b - 1"
+	cases := []struct {
+		n    Notation
+		text string
+		want string // the move, or "" for ErrAmbiguous
+	}{
+		{Western, "N56xR", "5f6d"}, {Western, "N(56)xR", "5f6d"}, {Western, "N5fxR", "5f6d"},
+		{Hodges, "N(5f)xR", "5f6d"}, {Hodges, "N5fxR", "5f6d"}, {Hodges, "N56xR", "5f6d"},
+		{HodgesRevised, "N5fxR", "5f6d"}, {HodgesRevised, "N(5f)xR", "5f6d"},
+		{Hosking, "N56xR", "5f6d"}, {Hosking, "N(56)xR", "5f6d"},
+		{Western, "N76xR", ""}, {Hodges, "N(7f)xR", ""},
+		{Western, "NxR", ""}, {Hodges, "NxR", ""}, {HodgesRevised, "NxR", ""}, {Hosking, "NxR", ""},
+	}
+	for _, tc := range cases {
+		p := mustPosition(t, knights)
+		got, err := tc.n.Decode(p, tc.text)
+		switch {
+		case tc.want == "":
+			if !errors.Is(err, ErrAmbiguous) {
+				t.Errorf("%s: Decode(%q) = %s, %v; want ErrAmbiguous", tc.n, tc.text, got, err)
+			}
+		case err != nil || got.String() != tc.want:
+			t.Errorf("%s: Decode(%q) = %s, %v; want %s", tc.n, tc.text, got, err, tc.want)
+		}
+	}
+}
