@@ -395,7 +395,7 @@ func shiftJISInvalid(b []byte) []byte {
 // or -1 when it is all valid; a character cut off at the end is valid when more input
 // follows (atEOF false).
 func firstInvalidUTF8(b []byte, atEOF bool) int {
-	if utf8.Valid(b) {
+	if validUTF8(b) {
 		return -1
 	}
 	for i := 0; i < len(b); {
@@ -413,6 +413,23 @@ func firstInvalidUTF8(b []byte, atEOF bool) int {
 		i += n
 	}
 	return -1
+}
+
+// validUTF8 reports whether b is valid UTF-8, as utf8.Valid does, sooner for the text
+// of records: ASCII and three-byte characters (kana, kanji, full-width forms).
+func validUTF8(b []byte) bool {
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c < utf8.RuneSelf:
+			i++
+		case 0xE1 <= c && c <= 0xEF && c != 0xED && i+2 < len(b) && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80:
+			i += 3
+		default:
+			return utf8.Valid(b[i:])
+		}
+	}
+	return true
 }
 
 // utf8Invalid returns the bytes at the start of b that UTF-8 cannot decode, for a

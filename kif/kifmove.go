@@ -24,7 +24,6 @@ func (p *parser) kifLine(s string, off int) error {
 		}
 		i++
 	}
-	numCol := column(s, off)
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
 	}
@@ -36,11 +35,11 @@ func (p *parser) kifLine(s string, off int) error {
 		return nil
 	}
 	if p.top().ended {
-		return p.afterEnd(numCol)
+		return p.afterEnd(column(s, off))
 	}
 	line := trimRightSpaces(s[off:]) // what a lenient read keeps of a line it cannot read
 	if want := p.wantNumber(n); n != want {
-		return p.badMove(numCol, fmt.Errorf("%w: %d, want %d", ErrMoveNumber, n, want), line)
+		return p.badMove(column(s, off), fmt.Errorf("%w: %d, want %d", ErrMoveNumber, n, want), line)
 	}
 	moveOff := i
 	moveCol := column(s, moveOff)
@@ -198,7 +197,7 @@ func (p *parser) parseKIFMove(s string) (shogi.Move, int, error) {
 	if n == 0 || i+1+n >= len(s) || s[i+1+n] != ')' {
 		return shogi.NoMove, i, ErrMoveSyntax
 	}
-	if r, _ := utf8.DecodeLastRuneInString(s[:i+1+n]); isKanjiDigit(r) {
+	if r, _ := utf8.DecodeLastRuneInString(s[:i+1+n]); s[i+n] >= utf8.RuneSelf && isKanjiDigit(r) {
 		// The origin is written with digits: "(77)".
 		return shogi.NoMove, i, ErrMoveSyntax
 	}
@@ -223,6 +222,14 @@ type trailer struct {
 // "( 0:02/00:00:02)", a second time group (the IS-SHOGI app writes two; the second is
 // checked and not kept), and a "+" mark saying that a variation branches here.
 func parseTrailer(s string) trailer {
+	if tr, ok := plainTrailer(s); ok {
+		return tr
+	}
+	return readTrailer(s)
+}
+
+// readTrailer is parseTrailer for any text.
+func readTrailer(s string) trailer {
 	tr := trailer{timeAt: -1, junkAt: -1}
 	i := skipSpaces(s, 0)
 	for group := 0; group < 2 && i < len(s) && s[i] == '('; group++ {
@@ -249,6 +256,84 @@ func parseTrailer(s string) trailer {
 		tr.junkAt = i
 	}
 	return tr
+}
+
+// plainTrailer reads the trailer that writers write, "   ( 0:02/00:00:02)" and
+// perhaps a "+" mark, in one pass: it gives what parseTrailer gives, and false for any
+// other text (other spaces, spaces in the time, a second group, a problem), which
+// parseTrailer then reads.
+func plainTrailer(s string) (trailer, bool) {
+	tr := trailer{timeAt: -1, junkAt: -1}
+	i := skipBlanks(s, 0)
+	if i < len(s) && s[i] == '(' {
+		spent, j, ok := plainClock(s, i+1)
+		if !ok {
+			return tr, false
+		}
+		var total time.Duration
+		if j < len(s) && s[j] == '/' {
+			if total, j, ok = plainClock(s, j+1); !ok {
+				return tr, false
+			}
+		}
+		if j >= len(s) || s[j] != ')' {
+			return tr, false
+		}
+		tr.time, tr.hasTime = shogi.MoveTime{Spent: spent, Total: total}, true
+		i = skipBlanks(s, j+1)
+	}
+	if i < len(s) && s[i] == '+' {
+		i = skipBlanks(s, i+1)
+	}
+	return tr, i == len(s)
+}
+
+// plainClock reads a clock "m:ss" or "h:mm:ss" of at most nine digits a field, between
+// ASCII spaces, at s[i:], as parseClock does; it returns the offset after it.
+func plainClock(s string, i int) (time.Duration, int, bool) {
+	i = skipBlanks(s, i)
+	var fields [3]int64
+	nf := 0
+	for {
+		j := i
+		var v int64
+		for j < len(s) && isDigit(s[j]) {
+			v = v*10 + int64(s[j]-'0')
+			j++
+		}
+		if j == i || j-i > 9 {
+			return 0, 0, false
+		}
+		fields[nf] = v
+		nf++
+		i = j
+		if nf == 3 || i >= len(s) || s[i] != ':' {
+			break
+		}
+		i++
+	}
+	var sec int64
+	switch nf {
+	case 2:
+		sec = fields[0]*60 + fields[1]
+	case 3:
+		sec = fields[0]*3600 + fields[1]*60 + fields[2]
+	default:
+		return 0, 0, false
+	}
+	if sec > int64(shogi.MaxTime/time.Second) {
+		return 0, 0, false
+	}
+	return time.Duration(sec) * time.Second, skipBlanks(s, i), true
+}
+
+// skipBlanks returns the offset of the first byte at or after i that is not an ASCII
+// space.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return i
 }
 
 // problem returns the first problem of the trailer, which starts at byte offset off
@@ -294,9 +379,32 @@ func parseTime(s string) (shogi.MoveTime, bool) {
 	return tm, true
 }
 
+// trimClockSpaces returns s without the white space at its ends, as strings.TrimSpace
+// does, sooner for a time that is digits with ASCII spaces around them.
+func trimClockSpaces(s string) string {
+	s = trimLeftBlanks(s)
+	for len(s) > 0 && s[len(s)-1] == ' ' {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && (!isDigit(s[0]) || !isDigit(s[len(s)-1])) {
+		return strings.TrimSpace(s)
+	}
+	return s
+}
+
+// trimLeftBlanks returns s without the ASCII spaces at its start.
+func trimLeftBlanks(s string) string {
+	for len(s) > 0 && s[0] == ' ' {
+		s = s[1:]
+	}
+	return s
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // parseClock reads "m:ss" or "h:mm:ss" (fields of any width, spaces around them).
 func parseClock(s string) (time.Duration, bool) {
-	s = strings.TrimSpace(s)
+	s = trimClockSpaces(s)
 	var fields [3]int64
 	nf := 0
 	for {
@@ -316,14 +424,14 @@ func parseClock(s string) (time.Duration, bool) {
 		}
 		fields[nf] = v
 		nf++
-		s = strings.TrimLeft(s[j:], " ")
+		s = trimLeftBlanks(s[j:])
 		if s == "" {
 			break
 		}
 		if s[0] != ':' {
 			return 0, false
 		}
-		s = strings.TrimLeft(s[1:], " ")
+		s = trimLeftBlanks(s[1:])
 	}
 	var sec int64
 	switch nf {

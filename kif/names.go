@@ -63,9 +63,9 @@ func pieceRune(r rune) shogi.PieceType {
 // parsePieceName reads a piece name of a move at the start of s: a one-character
 // name or 成 followed by 銀, 桂 or 香. It returns the type and the bytes used.
 func parsePieceName(s string) (shogi.PieceType, int) {
-	r, n := utf8.DecodeRuneInString(s)
+	r, n := leadRune(s)
 	if r == '成' {
-		r2, n2 := utf8.DecodeRuneInString(s[n:])
+		r2, n2 := leadRune(s[n:])
 		switch t := pieceRune(r2); t {
 		case shogi.Silver, shogi.Knight, shogi.Lance:
 			return t.Promote(), n + n2
@@ -88,22 +88,48 @@ func digitValue(r rune) int {
 	case r >= '１' && r <= '９':
 		return int(r - '０')
 	}
-	for i, k := range kanjiDigits[1:] {
-		if r == k {
-			return i + 1
-		}
+	return kanjiDigit(r)
+}
+
+// kanjiDigit returns the value 1–9 of a kanji digit 一 … 九, or 0.
+func kanjiDigit(r rune) int {
+	switch r {
+	case '一':
+		return 1
+	case '二':
+		return 2
+	case '三':
+		return 3
+	case '四':
+		return 4
+	case '五':
+		return 5
+	case '六':
+		return 6
+	case '七':
+		return 7
+	case '八':
+		return 8
+	case '九':
+		return 9
 	}
 	return 0
 }
 
 // isKanjiDigit reports whether r is one of 一 … 九.
-func isKanjiDigit(r rune) bool {
-	for _, k := range kanjiDigits[1:] {
-		if r == k {
-			return true
+func isKanjiDigit(r rune) bool { return kanjiDigit(r) > 0 }
+
+// leadRune returns the first character of s and its length, as
+// utf8.DecodeRuneInString does, sooner for the three-byte characters (kana, kanji,
+// full-width digits) that moves are written in.
+func leadRune(s string) (rune, int) {
+	if len(s) >= 3 && s[0]&0xF0 == 0xE0 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 {
+		r := rune(s[0]&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F)
+		if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+			return r, 3
 		}
 	}
-	return false
+	return utf8.DecodeRuneInString(s)
 }
 
 // appendKanjiNumber appends n (1–99) in kanji numerals: 一 … 九, 十, 十一 … 十八.
@@ -154,8 +180,20 @@ func appendSquare(dst []byte, s shogi.Square) []byte {
 // parseSquare reads a square at the start of s: a file digit (full-width or ASCII)
 // and a rank (kanji, full-width or ASCII digit).
 func parseSquare(s string) (shogi.Square, int) {
-	f, n1 := utf8.DecodeRuneInString(s)
-	r, n2 := utf8.DecodeRuneInString(s[n1:])
+	switch {
+	case len(s) >= 2 && '1' <= s[0] && s[0] <= '9' && '1' <= s[1] && s[1] <= '9':
+		// The origin of a KIF move: "77".
+		return shogi.NewSquare(int(s[0]-'0'), int(s[1]-'0')), 2
+	case len(s) >= 6 && s[0] == 0xEF && s[1] == 0xBC && 0x91 <= s[2] && s[2] <= 0x99:
+		// A full-width file ("７" is EF BC 97) and, as KIF writes it, a kanji rank.
+		if r, n := leadRune(s[3:]); n == 3 {
+			if rank := kanjiDigit(r); rank > 0 {
+				return shogi.NewSquare(int(s[2]-0x90), rank), 6
+			}
+		}
+	}
+	f, n1 := leadRune(s)
+	r, n2 := leadRune(s[n1:])
 	file, rank := digitValue(f), digitValue(r)
 	if file == 0 || rank == 0 || isKanjiDigit(f) {
 		return shogi.NoSquare, 0

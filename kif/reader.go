@@ -245,6 +245,9 @@ func (p *parser) hasChild(parent *shogi.Node, k childKey) bool {
 
 // noteChild records a new child c of parent in parent's index, if it has one.
 func (p *parser) noteChild(parent, c *shogi.Node) {
+	if p.children == nil {
+		return
+	}
 	if idx := p.children[parent]; idx != nil {
 		idx[keyOf(c)] = struct{}{}
 	}
@@ -392,7 +395,18 @@ func (p *parser) line(s string) error {
 	if p.skipping && !strings.HasPrefix(t, "変化") {
 		return nil
 	}
+	// The cases start with different characters: the order only puts the move lines first.
 	switch {
+	case t[0] >= '0' && t[0] <= '9':
+		if p.r.Format == KI2 {
+			return p.unknownLine(s, off, ErrUnknownLine)
+		}
+		return p.kifLine(s, off)
+	case isKI2Mark(t):
+		if p.r.Format == KIF {
+			return p.unknownLine(s, off, ErrUnknownLine)
+		}
+		return p.ki2Line(s, off)
 	case t[0] == '*':
 		if p.lastEnd != nil { // a comment after an ending belongs to it
 			p.lastEnd.Comments = append(p.lastEnd.Comments, s[off+1:])
@@ -417,16 +431,6 @@ func (p *parser) line(s string) error {
 		return nil
 	case strings.HasPrefix(t, "手数＝") || strings.HasPrefix(t, "手数="):
 		return p.moveCountLine(s, off, t)
-	case isKI2Mark(t):
-		if p.r.Format == KIF {
-			return p.unknownLine(s, off, ErrUnknownLine)
-		}
-		return p.ki2Line(s, off)
-	case t[0] >= '0' && t[0] <= '9':
-		if p.r.Format == KI2 {
-			return p.unknownLine(s, off, ErrUnknownLine)
-		}
-		return p.kifLine(s, off)
 	case isBoardLine(t):
 		return p.boardLine(s, off, t)
 	}

@@ -1,0 +1,93 @@
+package kif
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	shogi "github.com/kifu-go/shogi"
+	"pgregory.net/rapid"
+)
+
+// The readers' fast paths must give what the general code gives, for any text.
+
+// fastPathRunes are the characters the fast paths look at, with their neighbours.
+const fastPathRunes = " \t　0123456789:/()+７１９０一九十六歩成打同\u3000\u0085\u00a0\ufffdé𝄞"
+
+// genFastPathText makes text of those characters, with now and then a raw byte that
+// may break the UTF-8.
+func genFastPathText(t *rapid.T) string {
+	parts := rapid.SliceOfN(rapid.OneOf(
+		rapid.Map(rapid.SampledFrom([]rune(fastPathRunes)), func(r rune) string { return string(r) }),
+		rapid.Map(rapid.SampledFrom([]byte{0x80, 0xBF, 0xC2, 0xE0, 0xE3, 0xED, 0xEF, 0xF0, 0xFF}), func(b byte) string { return string([]byte{b}) }),
+	), 0, 24).Draw(t, "parts")
+	return strings.Join(parts, "")
+}
+
+func TestValidUTF8(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genFastPathText(t)
+		if got, want := validUTF8([]byte(s)), utf8.ValidString(s); got != want {
+			t.Fatalf("validUTF8(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+func TestLeadRune(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genFastPathText(t)
+		r, n := leadRune(s)
+		wr, wn := utf8.DecodeRuneInString(s)
+		if r != wr || n != wn {
+			t.Fatalf("leadRune(%q) = %q, %d; want %q, %d", s, r, n, wr, wn)
+		}
+	})
+}
+
+// generalSquare is parseSquare without its fast paths.
+func generalSquare(s string) (shogi.Square, int) {
+	f, n1 := utf8.DecodeRuneInString(s)
+	r, n2 := utf8.DecodeRuneInString(s[n1:])
+	file, rank := digitValue(f), digitValue(r)
+	if file == 0 || rank == 0 || isKanjiDigit(f) {
+		return shogi.NoSquare, 0
+	}
+	return shogi.NewSquare(file, rank), n1 + n2
+}
+
+func TestParseSquareFastPaths(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genFastPathText(t)
+		sq, n := parseSquare(s)
+		wsq, wn := generalSquare(s)
+		if sq != wsq || n != wn {
+			t.Fatalf("parseSquare(%q) = %v, %d; want %v, %d", s, sq, n, wsq, wn)
+		}
+	})
+}
+
+func TestPlainTrailer(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genFastPathText(t)
+		if rapid.Bool().Draw(t, "plain") {
+			// Mostly well-formed trailers, which the fast path reads.
+			s = rapid.StringMatching(`[ ]{0,4}(\( {0,2}[0-9]{0,10}(:[0-9]{0,3}){0,3}( {0,2}/ {0,2}[0-9]{1,4}(:[0-9]{1,10}){0,3})? {0,2}\))?[ ]{0,3}\+?[ ]{0,2}`).Draw(t, "trailer") + s[:min(len(s), rapid.IntRange(0, 2).Draw(t, "tail"))]
+		}
+		tr, ok := plainTrailer(s)
+		if want := readTrailer(s); ok && tr != want {
+			t.Fatalf("plainTrailer(%q) = %+v, want %+v", s, tr, want)
+		}
+		if got, want := parseTrailer(s), readTrailer(s); got != want {
+			t.Fatalf("parseTrailer(%q) = %+v, want %+v", s, got, want)
+		}
+	})
+}
+
+func TestTrimClockSpaces(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := genFastPathText(t)
+		if got, want := trimClockSpaces(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimClockSpaces(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
