@@ -70,25 +70,35 @@ func (c csa) Encode(p *shogi.Position, m shogi.Move) string { return encode(c, p
 // is the move's *shogi.IllegalMoveError wrapping ErrPieceMismatch, or shogi.ErrUnpromote
 // for the unpromoted form of a promoted piece.
 func (n csa) Decode(p *shogi.Position, text string) (shogi.Move, error) {
-	s := trimSpace(text)
+	sc := newScanner(text)
+	fail := func(err error, expected string) (shogi.Move, error) {
+		e := sc.fail(err, expected)
+		e.Notation = n.String()
+		return shogi.NoMove, e
+	}
 	side := p.SideToMove()
-	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
-		if (s[0] == '-') != (side == shogi.White) {
+	if len(sc.s) > 0 && (sc.s[0] == '+' || sc.s[0] == '-') {
+		if (sc.s[0] == '-') != (side == shogi.White) {
 			return shogi.NoMove, newError(n, text, shogi.ErrWrongSide)
 		}
-		s = s[1:]
-	}
-	if len(s) != 6 {
-		return shogi.NoMove, newError(n, text, ErrSyntax)
+		sc.s = sc.s[1:]
 	}
 	for i := range 4 {
-		if s[i] < '0' || s[i] > '9' {
-			return shogi.NoMove, newError(n, text, ErrSyntax)
+		if len(sc.s) == 0 || sc.s[0] < '0' || sc.s[0] > '9' {
+			return fail(ErrSyntax, "the origin and the destination in four digits, as in +7776FU")
+		}
+		if i < 3 {
+			sc.s = sc.s[1:]
 		}
 	}
-	t, ok := CSAPiece(strings.ToUpper(s[4:]))
+	s := sc.text[sc.end-len(sc.s)-3 : sc.end]
+	sc.s = sc.s[1:]
+	if len(sc.s) != 2 {
+		return fail(ErrSyntax, "a piece code such as FU after the squares")
+	}
+	t, ok := CSAPiece(strings.ToUpper(sc.s))
 	if !ok {
-		return shogi.NoMove, newError(n, text, ErrUnknownPiece)
+		return fail(ErrUnknownPiece, "a piece code such as FU, KA or NG")
 	}
 	to := shogi.NewSquare(int(s[2]-'0'), int(s[3]-'0'))
 	if to == shogi.NoSquare {

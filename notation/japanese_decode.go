@@ -2,6 +2,7 @@ package notation
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
@@ -23,9 +24,10 @@ type japaneseMove struct {
 
 // Decode returns the legal move of p that the Japanese text names.
 func (j Japanese) Decode(p *shogi.Position, text string) (shogi.Move, error) {
-	jm, err := j.parse(text)
-	if err != nil {
-		return shogi.NoMove, newError(j, text, err)
+	jm, perr := j.parse(text)
+	if perr != nil {
+		perr.Notation = j.String()
+		return shogi.NoMove, perr
 	}
 	m, err := jm.resolve(p)
 	if err != nil {
@@ -86,9 +88,17 @@ func digit(s string, kanji bool) (int, int) {
 	return 0, 0
 }
 
-// cutSquare reads a square "７六", "7六", "76", "７６" (or an iroha square when iroha is
-// set) at the start of s.
+// cutSquare reads a square "７六", "7六", "76", "７６", "七六" (or an iroha square when
+// iroha is set) at the start of s. A kanji file is read only with a kanji rank: no
+// iroha square is followed by a kanji numeral, so "七六" is never an iroha square.
 func cutSquare(s string, iroha bool) (string, shogi.Square, bool) {
+	if f, n := digit(s, true); f != 0 && n > 1 && s[0] >= 0x80 && !isFullWidthDigit(s) {
+		for v := 1; v <= 9; v++ {
+			if strings.HasPrefix(s[n:], kanjiNumerals[v]) {
+				return s[n+len(kanjiNumerals[v]):], shogi.NewSquare(f, v), true
+			}
+		}
+	}
 	if f, n := digit(s, false); f != 0 {
 		if r, k := digit(s[n:], true); r != 0 {
 			return s[n+k:], shogi.NewSquare(f, r), true
@@ -102,6 +112,12 @@ func cutSquare(s string, iroha bool) (string, shogi.Square, bool) {
 		}
 	}
 	return s, shogi.NoSquare, false
+}
+
+// isFullWidthDigit reports whether s starts with a full-width digit.
+func isFullWidthDigit(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r >= '０' && r <= '９'
 }
 
 // irohaIndex maps each iroha character to its square.
@@ -144,67 +160,102 @@ var relativeWords = []struct {
 	{"上", relUp}, {"行", relUp}, {"入", relUp}, {"引", relDown}, {"寄", relSideways},
 }
 
+// What the Japanese styles expect, for the messages.
+const (
+	expectJapanesePiece = "a piece such as 歩, 金, 成銀 or 龍"
+	expectAfterPiece    = "右, 左, 直, 上, 引, 寄, 打, 成, 不成 or the end of the move"
+	expectKIFOrigin     = "an origin such as (77)"
+)
+
+func (j Japanese) expectSquare() string {
+	if j.Squares == SquaresIroha {
+		return "an iroha square such as す, a square such as ７六, or 同"
+	}
+	return "a square such as ７六, 7六 or 76, or 同"
+}
+
 // parse reads the syntax of a Japanese move.
-func (j Japanese) parse(text string) (japaneseMove, error) {
+func (j Japanese) parse(text string) (japaneseMove, *Error) {
 	jm := japaneseMove{to: shogi.NoSquare, from: shogi.NoSquare}
-	s := trimSpace(text)
-	s, jm.color, jm.hasColor = cutMark(s)
-	if rest, ok := strings.CutPrefix(s, "同"); ok {
-		jm.same, s = true, skipSpaces(rest)
+	sc := newScanner(text)
+	sc.s, jm.color, jm.hasColor = cutMark(sc.s)
+	if rest, ok := strings.CutPrefix(sc.s, "同"); ok {
+		jm.same, sc.s = true, skipSpaces(rest)
 	} else {
 		var ok bool
-		if s, jm.to, ok = cutSquare(s, j.Squares == SquaresIroha); !ok {
-			return jm, ErrSyntax
+		if isMoveNumber(sc.s) {
+			return jm, sc.failNote(ErrSyntax, j.expectSquare(), moveNumberNote)
 		}
-		if rest, ok := strings.CutPrefix(s, "同"); ok {
-			jm.same, s = true, skipSpaces(rest)
+		if sc.s, jm.to, ok = cutSquare(sc.s, j.Squares == SquaresIroha); !ok {
+			if _, err := shogi.ParseUSIMove(sc.s); err == nil && !jm.hasColor {
+				return jm, sc.failNote(ErrSyntax, j.expectSquare(), "a USI move, not Japanese notation")
+			}
+			return jm, sc.fail(ErrSyntax, j.expectSquare())
+		}
+		if rest, ok := strings.CutPrefix(sc.s, "同"); ok {
+			jm.same, sc.s = true, skipSpaces(rest)
 		}
 	}
 	var ok bool
-	if s, jm.piece, ok = cutJapanesePiece(s); !ok {
-		return jm, ErrUnknownPiece
+	before := sc.s
+	if sc.s, jm.piece, ok = cutJapanesePiece(sc.s); !ok {
+		sc.s = before
+		if r, _ := utf8.DecodeRuneInString(before); unicode.IsLetter(r) {
+			return jm, sc.fail(ErrUnknownPiece, expectJapanesePiece)
+		}
+		return jm, sc.fail(ErrSyntax, expectJapanesePiece)
 	}
+	const (
+		sides = relRight | relLeft | relStraight
+		moves = relUp | relDown | relSideways
+	)
 words:
 	for {
 		for _, w := range relativeWords {
-			if rest, ok := strings.CutPrefix(s, w.word); ok {
-				if jm.rel&w.rel != 0 {
-					return jm, ErrSyntax
+			if rest, ok := strings.CutPrefix(sc.s, w.word); ok {
+				switch {
+				case jm.rel&w.rel != 0, w.rel&sides != 0 && jm.rel&sides != 0, w.rel&moves != 0 && jm.rel&moves != 0:
+					return jm, sc.failNote(ErrSyntax, "打, 成, 不成 or the end of the move", "one side word and one movement word at most")
+				case w.rel&(relDown|relSideways) != 0 && jm.rel&relStraight != 0, w.rel == relStraight && jm.rel&(relDown|relSideways) != 0:
+					return jm, sc.failNote(ErrSyntax, "打, 成, 不成 or the end of the move", "直 goes with no 引 or 寄")
 				}
 				jm.rel |= w.rel
-				s = rest
+				sc.s = rest
 				continue words
 			}
 		}
 		break
 	}
+	flagAt := sc
 	switch {
-	case jm.rel&(relRight|relLeft|relStraight)&(jm.rel&(relRight|relLeft|relStraight)-1) != 0,
-		jm.rel&(relUp|relDown|relSideways)&(jm.rel&(relUp|relDown|relSideways)-1) != 0,
-		jm.rel&relStraight != 0 && jm.rel&(relDown|relSideways) != 0:
-		return jm, ErrSyntax // two side words, two movement words, or 直 with 引/寄
+	case strings.HasPrefix(sc.s, "打"):
+		jm.drop, sc.s = true, sc.s[len("打"):]
+	case strings.HasPrefix(sc.s, "不成"):
+		jm.noPromote, sc.s = true, sc.s[len("不成"):]
+	case strings.HasPrefix(sc.s, "生"):
+		jm.noPromote, sc.s = true, sc.s[len("生"):]
+	case strings.HasPrefix(sc.s, "成"):
+		jm.promote, sc.s = true, sc.s[len("成"):]
 	}
-	switch {
-	case strings.HasPrefix(s, "打"):
-		jm.drop, s = true, s[len("打"):]
-	case strings.HasPrefix(s, "不成"):
-		jm.noPromote, s = true, s[len("不成"):]
-	case strings.HasPrefix(s, "生"):
-		jm.noPromote, s = true, s[len("生"):]
-	case strings.HasPrefix(s, "成"):
-		jm.promote, s = true, s[len("成"):]
+	if jm.drop && jm.rel != 0 {
+		return jm, flagAt.failNote(ErrSyntax, "成, 不成 or the end of the move", "a drop has no relative words")
 	}
-	if rest, from, found := cutOrigin(s); found {
+	originAt := sc
+	if rest, from, found := cutOrigin(sc.s); found {
 		if from == shogi.NoSquare {
-			return jm, ErrSyntax
+			return jm, sc.fail(ErrSyntax, expectKIFOrigin)
 		}
-		jm.from, s = from, rest
+		if jm.drop {
+			return jm, originAt.failNote(ErrSyntax, "the end of the move", "a drop has no origin")
+		}
+		jm.from, sc.s = from, rest
 	}
-	if trimSpace(s) != "" {
-		return jm, ErrSyntax
-	}
-	if jm.drop && (jm.rel != 0 || jm.from != shogi.NoSquare) {
-		return jm, ErrSyntax
+	sc.skipSpaces()
+	if sc.s != "" {
+		if jm.drop || jm.promote || jm.noPromote {
+			return jm, sc.fail(ErrSyntax, "the end of the move, or an origin such as (77)")
+		}
+		return jm, sc.fail(ErrSyntax, expectAfterPiece)
 	}
 	return jm, nil
 }

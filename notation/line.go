@@ -33,14 +33,14 @@ type LineFormat struct {
 
 // LineError reports where a line of play went wrong.
 type LineError struct {
-	Column int   // the character (not byte) column, from 1, of the token at fault
+	Column int   // the character (not byte) column, from 1, where the line went wrong
 	Err    error // an *Error from decoding the move, or ErrMoveNumber, ErrAfterEnding, …
 }
 
 func (e *LineError) Error() string {
 	var ne *Error
 	if errors.As(e.Err, &ne) && ne == e.Err {
-		return fmt.Sprintf("notation: column %d: %s %q: %s", e.Column, ne.Notation, ne.Text, reason(ne.Err))
+		return fmt.Sprintf("notation: column %d: %s %s: %s", e.Column, ne.Notation, quote(ne.Text), ne.detail(false))
 	}
 	return fmt.Sprintf("notation: column %d: %s", e.Column, reason(e.Err))
 }
@@ -224,15 +224,14 @@ func (f LineFormat) Format(p *shogi.Position, line Line) (string, error) {
 	return string(b), nil
 }
 
-// lineToken is a whitespace-separated part of a line, with its column.
+// lineToken is a whitespace-separated part of a line: text[start:end], which starts
+// at the character column column.
 type lineToken struct {
-	text   string
-	column int
+	start, end int
+	column     int
 }
 
-func isLineSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '\u3000'
-}
+func isLineSpace(r rune) bool { return isSpace(r) }
 
 // tokens splits a line on white space, keeping "同　歩" (同 and the word after it, with
 // the spaces between) as one token.
@@ -247,18 +246,19 @@ func tokens(text string) []lineToken {
 			if start < 0 {
 				start, startCol = i, col
 			}
-		case start >= 0 && !strings.HasSuffix(trimSpace(text[start:i]), "同"):
-			out = append(out, lineToken{trimSpace(text[start:i]), startCol})
+		case start >= 0 && !strings.HasSuffix(strings.TrimRightFunc(text[start:i], isSpace), "同"):
+			out = append(out, lineToken{start, len(strings.TrimRightFunc(text[:i], isSpace)), startCol})
 			start = -1
 		}
 	}
 	if start >= 0 {
-		out = append(out, lineToken{trimSpace(text[start:]), startCol})
+		out = append(out, lineToken{start, len(strings.TrimRightFunc(text, isSpace)), startCol})
 	}
 	return out
 }
 
-// cutNumber removes a move number "31." or "1…" ("1..." too) from the start of s. It
+// cutNumber removes a move number from the start of s: "31.", "31．", a bare "31" (the
+// whole of s), or with an ellipsis for a White move "1…", "1...", "1..", "1.…". It
 // reports the number (-1 when there is none) and whether it ended with an ellipsis.
 func cutNumber(s string) (rest string, n int, ellipsis bool) {
 	i := 0
@@ -269,47 +269,97 @@ func cutNumber(s string) (rest string, n int, ellipsis bool) {
 		return s, -1, false
 	}
 	v, _ := strconv.Atoi(s[:i])
-	switch {
-	case strings.HasPrefix(s[i:], "..."):
-		return s[i+3:], v, true
-	case strings.HasPrefix(s[i:], "…"):
-		return s[i+len("…"):], v, true
-	case strings.HasPrefix(s[i:], "."):
-		return s[i+1:], v, false
+	rest = s[i:]
+	if rest == "" {
+		return rest, v, false
 	}
-	return s, -1, false
+	if after, ok := strings.CutPrefix(rest, "．"); ok {
+		return after, v, false
+	}
+	dots := 0
+	for dots < len(rest) && rest[dots] == '.' {
+		dots++
+	}
+	rest = rest[dots:]
+	after, dotted := cutEllipsis(rest)
+	switch {
+	case dots == 0 && !dotted, dots > 3, dots > 1 && dotted:
+		return s, -1, false
+	}
+	return after, v, dotted || dots >= 2
 }
 
+// cutEllipsis removes an ellipsis "…", "‥", "..." or ".." from the start of s.
+func cutEllipsis(s string) (string, bool) {
+	for _, e := range []string{"…", "‥", "...", ".."} {
+		if rest, ok := strings.CutPrefix(s, e); ok {
+			return rest, true
+		}
+	}
+	return s, false
+}
+
+// numberError is a move number that is not the one expected.
+type numberError struct {
+	found, want string
+}
+
+func (e *numberError) Error() string {
+	return fmt.Sprintf("move number out of sequence: expected %s, found %s", e.want, quote(e.found))
+}
+
+func (e *numberError) Unwrap() error { return ErrMoveNumber }
+
 // Parse reads a line of play from p, in the style of f.Notation, with or without move
-// numbers (numbers that are present must be right). p is left as it was.
+// numbers (numbers that are present must be right). p is left as it was. See the
+// package documentation for the variants it reads.
 func (f LineFormat) Parse(p *shogi.Position, text string) (Line, error) {
 	q := p.Clone()
 	fam := familyOf(f.Notation)
 	var line Line
 	toks := tokens(text)
 	ended := false
+	// columnAt returns the character column of the byte offset off of token t.
+	columnAt := func(t lineToken, off int) int {
+		return t.column + utf8.RuneCountInString(text[t.start:off])
+	}
 	for i := 0; i < len(toks); i++ {
 		tok := toks[i]
 		if ended {
 			return line, &LineError{Column: tok.column, Err: ErrAfterEnding}
 		}
-		s := tok.text
+		start := tok.start // where the move (or end word) starts in text
+		numberTok := tok
 		n, ellipsis := -1, false
 		if fam != familyPlain {
-			s, n, ellipsis = cutNumber(s)
-			if n >= 0 && s == "" { // "16. G49-58": the number stands alone
-				if i+1 == len(toks) {
-					return line, &LineError{Column: tok.column, Err: ErrSyntax}
-				}
+			var rest string
+			rest, n, ellipsis = cutNumber(text[tok.start:tok.end])
+			start = tok.end - len(rest)
+			if n >= 0 && rest == "" && i+1 < len(toks) { // "16. G49-58", "31 ☗5八金右", "1. ... K-52"
 				i++
-				tok = lineToken{toks[i].text, tok.column}
-				s = toks[i].text
+				tok = toks[i]
+				start = tok.start
+				if after, ok := cutEllipsis(text[tok.start:tok.end]); ok && !ellipsis {
+					ellipsis, start = true, tok.end-len(after)
+					if after == "" && i+1 < len(toks) {
+						i++
+						tok = toks[i]
+						start = tok.start
+					}
+				}
+			}
+			if n >= 0 && start == tok.end {
+				return line, &LineError{Column: numberTok.column, Err: &Error{Notation: f.Notation.String(),
+					Text: text[numberTok.start:tok.end], Column: utf8.RuneCountInString(text[numberTok.start:tok.end]) + 1,
+					Expected: "a move after the move number", Err: ErrSyntax}}
 			}
 		}
+		s := text[start:tok.end]
+		col := columnAt(tok, start)
 		// 開始 at the start of a Japanese line.
-		if fam == familyJapanese && len(line.Moves) == 0 && s == "開始" && i == 0 {
+		if fam == familyJapanese && len(line.Moves) == 0 && s == "開始" && numberTok == toks[0] {
 			if n >= 0 && n != q.MoveNumber()-1 {
-				return line, &LineError{Column: tok.column, Err: ErrMoveNumber}
+				return line, &LineError{Column: numberTok.column, Err: &numberError{text[numberTok.start:start], strconv.Itoa(q.MoveNumber()-1) + "."}}
 			}
 			continue
 		}
@@ -318,33 +368,73 @@ func (f LineFormat) Parse(p *shogi.Position, text string) (Line, error) {
 			word, _, _ = cutMark(s)
 		}
 		if kind, ok := endKindOf(f.Notation, word, q.SideToMove()); ok {
-			if n >= 0 && (fam != familyJapanese || n != q.MoveNumber()) {
-				return line, &LineError{Column: tok.column, Err: ErrMoveNumber}
+			if n >= 0 && (fam != familyJapanese || ellipsis || n != q.MoveNumber()) {
+				want := "no number before the ending"
+				if fam == familyJapanese {
+					want = strconv.Itoa(q.MoveNumber()) + "."
+				}
+				return line, &LineError{Column: numberTok.column, Err: &numberError{text[numberTok.start:start], want}}
 			}
 			line.End, ended = kind, true
 			continue
 		}
 		if n >= 0 {
 			var ok bool
-			switch {
+			var want string
+			switch side := q.SideToMove(); {
 			case fam == familyJapanese:
 				ok = !ellipsis && n == q.MoveNumber()
+				want = strconv.Itoa(q.MoveNumber()) + "."
+			case side == shogi.Black:
+				ok = !ellipsis && n == pairNumber(q.MoveNumber(), side)
+				want = strconv.Itoa(pairNumber(q.MoveNumber(), side)) + ". for Black's move"
 			default:
-				side := q.SideToMove()
-				ok = n == pairNumber(q.MoveNumber(), side) && ellipsis == (side == shogi.White)
+				ok = ellipsis && n == pairNumber(q.MoveNumber(), side)
+				want = strconv.Itoa(pairNumber(q.MoveNumber(), side)) + "… for White's move"
 			}
 			if !ok {
-				return line, &LineError{Column: tok.column, Err: ErrMoveNumber}
+				return line, &LineError{Column: numberTok.column, Err: &numberError{strings.TrimRightFunc(text[numberTok.start:start], isSpace), want}}
 			}
 		}
 		m, err := f.Notation.Decode(q, s)
+		if fam == familyWestern {
+			// A Western move may have spaces between its parts ("P 76", "Bx22 +"): a
+			// lone "+" or "=" belongs to the move before it, and a move cut short
+			// continues in the next token.
+			for j := 0; j < 3 && i+1 < len(toks); j++ {
+				next := text[toks[i+1].start:toks[i+1].end]
+				if next != "+" && next != "=" && (err == nil || !endsEarly(err, s)) {
+					break
+				}
+				i++
+				tok = toks[i]
+				s = text[start:tok.end]
+				m, err = f.Notation.Decode(q, s)
+			}
+		}
 		if err != nil {
-			return line, &LineError{Column: tok.column + utf8.RuneCountInString(tok.text) - utf8.RuneCountInString(s), Err: err}
+			return line, &LineError{Column: lineColumn(col, err), Err: err}
 		}
 		q.PlayUnchecked(m)
 		line.Moves = append(line.Moves, m)
 	}
 	return line, nil
+}
+
+// endsEarly reports whether err says that the move text s stops where more was expected.
+func endsEarly(err error, s string) bool {
+	var ne *Error
+	return errors.As(err, &ne) && ne.Column == utf8.RuneCountInString(strings.TrimRightFunc(s, isSpace))+1
+}
+
+// lineColumn returns the column in the line of the error err of a move that starts at
+// column col.
+func lineColumn(col int, err error) int {
+	var ne *Error
+	if errors.As(err, &ne) && ne.Column > 0 {
+		return col + ne.Column - 1
+	}
+	return col
 }
 
 // FormatLine returns line, played from p, in the style n with move numbers.

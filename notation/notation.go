@@ -3,7 +3,9 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
 )
@@ -97,13 +99,83 @@ var (
 // Error reports a text that does not name a legal move.
 type Error struct {
 	Notation string // the style name
-	Text     string // the text that failed
-	Err      error  // one of the Err sentinels, shogi.ErrWrongSide, or a *shogi.IllegalMoveError
+	Text     string // the text that failed, as given
+	// Column is the character (not byte) column of Text, from 1, at which the text
+	// stops being a move of the style, Expected what the style takes there ("a square
+	// such as 76 or 7f"), and Note, when known, what the text is instead ("a USI
+	// move"). All three are zero for a text that reads but names no legal move (an
+	// ambiguous or illegal move, a recapture without a previous move, …).
+	Column   int
+	Expected string
+	Note     string
+	Err      error // one of the Err sentinels, shogi.ErrWrongSide, or a *shogi.IllegalMoveError
 }
 
+// Error returns the message: `notation: western "P-7z": column 3: expected a square
+// such as 76 or 7f, found "7z"`, or for a text that reads, `notation: ki2 "▲５八金":
+// ambiguous move: more than one piece can make it`. Texts are quoted as typed: only
+// characters that do not print are escaped.
 func (e *Error) Error() string {
-	return fmt.Sprintf("notation: %s %q: %s", e.Notation, e.Text, reason(e.Err))
+	return "notation: " + e.Notation + " " + quote(e.Text) + ": " + e.detail(true)
 }
+
+// detail is the message of e after the style and the text, with the column or without
+// it (when a LineError gives the column in the line).
+func (e *Error) detail(column bool) string {
+	if e.Column <= 0 {
+		return reason(e.Err)
+	}
+	var b strings.Builder
+	if column {
+		fmt.Fprintf(&b, "column %d: ", e.Column)
+	}
+	if e.Err != ErrSyntax && e.Err != nil {
+		b.WriteString(reason(e.Err))
+		b.WriteString(": ")
+	}
+	if e.Expected != "" {
+		b.WriteString("expected ")
+		b.WriteString(e.Expected)
+		b.WriteString(", ")
+	}
+	b.WriteString("found ")
+	b.WriteString(e.found())
+	if e.Note != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Note)
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// found returns the text from Column on, quoted and cut to a length fit for a message,
+// or "the end of the move".
+func (e *Error) found() string {
+	const limit = 16
+	rest := e.Text
+	for i := 1; i < e.Column && rest != ""; i++ {
+		_, n := utf8.DecodeRuneInString(rest)
+		rest = rest[n:]
+	}
+	rest = strings.TrimRightFunc(rest, isSpace)
+	if rest == "" {
+		return "the end of the move"
+	}
+	if utf8.RuneCountInString(rest) > limit {
+		i, k := 0, 0
+		for k < limit {
+			_, n := utf8.DecodeRuneInString(rest[i:])
+			i += n
+			k++
+		}
+		rest = rest[:i] + "…"
+	}
+	return quote(rest)
+}
+
+// quote returns s in double quotes as typed, escaping only the characters that do not
+// print (a tab, a newline, invalid UTF-8), so that an ideographic space stays one.
+func quote(s string) string { return strconv.QuoteToGraphic(s) }
 
 // reason returns the text of err without the package prefix of a sentinel.
 func reason(err error) string {
@@ -114,6 +186,62 @@ func (e *Error) Unwrap() error { return e.Err }
 
 func newError(n Notation, text string, err error) *Error {
 	return &Error{Notation: n.String(), Text: text, Err: err}
+}
+
+// isSpace reports whether r is a space that may surround a move or separate its parts:
+// ASCII white space or the ideographic space U+3000.
+func isSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '\u3000'
+}
+
+// scanner reads the text of a move from left to right and reports where it stops
+// being a move of the style.
+type scanner struct {
+	text string // the whole text
+	end  int    // where the move ends in text: trailing spaces are not part of it
+	s    string // what is left to read: a suffix of text[:end]
+}
+
+func newScanner(text string) scanner {
+	end := len(strings.TrimRightFunc(text, isSpace))
+	return scanner{text: text, end: end, s: strings.TrimLeftFunc(text[:end], isSpace)}
+}
+
+// column returns the character column of s[0] in text, from 1.
+func (sc *scanner) column() int {
+	return utf8.RuneCountInString(sc.text[:sc.end-len(sc.s)]) + 1
+}
+
+// skipSpaces passes the spaces between two parts of a move.
+func (sc *scanner) skipSpaces() { sc.s = strings.TrimLeftFunc(sc.s, isSpace) }
+
+// fail returns the error of a text that stops being a move where sc stands. The
+// caller sets its Notation.
+func (sc *scanner) fail(err error, expected string) *Error {
+	return &Error{Text: sc.text, Column: sc.column(), Expected: expected, Err: err}
+}
+
+// failNote is fail with a note on what the text is instead.
+func (sc *scanner) failNote(err error, expected, note string) *Error {
+	e := sc.fail(err, expected)
+	e.Note = note
+	return e
+}
+
+// moveNumberNote is the note for a move number before a move given alone.
+const moveNumberNote = "a move number: Decode reads one move, ParseLine a numbered line"
+
+// isMoveNumber reports whether s starts with a move number: digits then ".", "．" or "…".
+func isMoveNumber(s string) bool {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return r == '.' || r == '．' || r == '…' || r == '‥'
 }
 
 // pieceMismatch returns the error of the move m whose text names a piece of type named

@@ -17,7 +17,10 @@ func (u usi) Encode(p *shogi.Position, m shogi.Move) string { return encode(u, p
 func (u usi) Decode(p *shogi.Position, text string) (shogi.Move, error) {
 	m, err := shogi.ParseUSIMove(trimSpace(text))
 	if err != nil {
-		return shogi.NoMove, newError(u, text, ErrSyntax)
+		sc := newScanner(text)
+		e := sc.fail(ErrSyntax, "a USI move such as 7g7f, 8h2b+ or P*5e")
+		e.Notation = u.String()
+		return shogi.NoMove, e
 	}
 	if err := p.CheckMove(m); err != nil {
 		return shogi.NoMove, newError(u, text, err)

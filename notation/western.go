@@ -18,6 +18,7 @@ package notation
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
@@ -169,16 +170,20 @@ type westernMove struct {
 	captured  shogi.PieceType // Hodges' named capture
 	promote   bool
 	noPromote bool
+	usi       shogi.Move // a USI move given instead ("7g7f"), or NoMove
 }
 
 // Decode returns the legal move of p that text names. It accepts every Western style's
-// pieces (P…K, +P or P(+), and D, H, T for dragon, horse and tokin; Kitao–Kawasaki's
-// kanji in that style), squares written 76 or 7f, an origin with or without
-// parentheses, "-", "x", "*" and "'" or "’", and "+" or "=".
+// pieces (P…K, +P or P(+), and D, H, T for dragon, horse and tokin, in either case;
+// Kitao–Kawasaki's kanji in that style), squares written 76, 7f or 7F, an origin with
+// or without parentheses, "-" (or an en dash, em dash or minus sign), "x" (or "X" or
+// "×"), "*" and "'" or "’", "+" or "=", spaces between these parts ("P 76", "Bx22 +"),
+// and a USI board move ("7g7f").
 func (w western) Decode(p *shogi.Position, text string) (shogi.Move, error) {
-	wm, err := w.parse(text)
-	if err != nil {
-		return shogi.NoMove, newError(w, text, err)
+	wm, perr := w.parse(text)
+	if perr != nil {
+		perr.Notation = w.String()
+		return shogi.NoMove, perr
 	}
 	m, err := wm.resolve(p)
 	if err != nil {
@@ -193,8 +198,17 @@ var westernLetters = map[byte]shogi.PieceType{
 	'T': shogi.ProPawn,
 }
 
-// cutWesternPiece reads a piece letter with an optional "+" before or "(+)" after it,
-// or in Kitao–Kawasaki style a kanji piece.
+// westernLetter returns the piece type of a piece letter in either case.
+func westernLetter(b byte) (shogi.PieceType, bool) {
+	if b >= 'a' && b <= 'z' {
+		b -= 'a' - 'A'
+	}
+	t, ok := westernLetters[b]
+	return t, ok
+}
+
+// cutWesternPiece reads a piece letter (in either case) with an optional "+" before or
+// "(+)" after it, or in Kitao–Kawasaki style a kanji piece.
 func (w western) cutWesternPiece(s string) (string, shogi.PieceType, bool) {
 	if w.style == styleKitaoKawasaki {
 		promoted := false
@@ -220,7 +234,7 @@ func (w western) cutWesternPiece(s string) (string, shogi.PieceType, bool) {
 	if s == "" {
 		return s, shogi.NoPieceType, false
 	}
-	t, ok := westernLetters[s[0]]
+	t, ok := westernLetter(s[0])
 	if !ok {
 		return s, t, false
 	}
@@ -237,7 +251,7 @@ func (w western) cutWesternPiece(s string) (string, shogi.PieceType, bool) {
 	return s, t, true
 }
 
-// cutWesternSquare reads a square "76" or "7f".
+// cutWesternSquare reads a square "76", "7f" or "7F".
 func cutWesternSquare(s string) (string, shogi.Square, bool) {
 	if len(s) < 2 || s[0] < '1' || s[0] > '9' {
 		return s, shogi.NoSquare, false
@@ -248,81 +262,141 @@ func cutWesternSquare(s string) (string, shogi.Square, bool) {
 		return s[2:], shogi.NewSquare(f, int(r-'0')), true
 	case r >= 'a' && r <= 'i':
 		return s[2:], shogi.NewSquare(f, int(r-'a'+1)), true
+	case r >= 'A' && r <= 'I':
+		return s[2:], shogi.NewSquare(f, int(r-'A'+1)), true
 	}
 	return s, shogi.NoSquare, false
 }
 
-func (w western) parse(text string) (westernMove, error) {
+// cutWesternSep reads the movement mark: '-', 'x' or '*' (0 when there is none).
+func cutWesternSep(s string) (string, byte) {
+	switch r, n := utf8.DecodeRuneInString(s); r {
+	case '-', '–', '—', '−':
+		return s[n:], '-'
+	case 'x', 'X', '×':
+		return s[n:], 'x'
+	case '*', '\'', '’':
+		return s[n:], '*'
+	}
+	return s, 0
+}
+
+// What the Western styles expect, for the messages.
+const (
+	expectSquare    = "a square such as 76 or 7f"
+	expectOrigin    = "an origin square such as 77 or 7g, then )"
+	expectMoveMark  = "-, x or * and a square"
+	expectPromotion = "+, = or the end of the move"
+)
+
+func (w western) expectPiece() string {
+	switch w.style {
+	case styleKitaoKawasaki:
+		return "a piece such as 歩, 金, 龍 or +銀"
+	case styleHodges:
+		return "a piece letter (P, L, N, S, G, B, R or K; S(+) or +S promoted; D, H or T)"
+	}
+	return "a piece letter (P, L, N, S, G, B, R or K; +S promoted; D, H or T)"
+}
+
+func (w western) parse(text string) (westernMove, *Error) {
 	wm := westernMove{from: shogi.NoSquare, to: shogi.NoSquare}
-	s := trimSpace(text)
+	sc := newScanner(text)
 	if w.style == styleKitaoKawasaki {
-		s, wm.color, wm.hasColor = cutMark(s)
+		sc.s, wm.color, wm.hasColor = cutMark(sc.s)
 	}
-	var ok bool
-	if s, wm.piece, ok = w.cutWesternPiece(s); !ok {
-		if s == "" {
-			return wm, ErrSyntax
+	// A USI move: no Western move starts with a digit.
+	if sc.s != "" && sc.s[0] >= '0' && sc.s[0] <= '9' {
+		if m, err := shogi.ParseUSIMove(sc.s); err == nil && !wm.hasColor {
+			wm.usi = m
+			return wm, nil
 		}
-		return wm, ErrUnknownPiece
+		if isMoveNumber(sc.s) {
+			return wm, sc.failNote(ErrSyntax, w.expectPiece(), moveNumberNote)
+		}
+		return wm, sc.fail(ErrSyntax, w.expectPiece()+", or a USI move such as 7g7f")
 	}
+	before := sc.s
+	var ok bool
+	if sc.s, wm.piece, ok = w.cutWesternPiece(sc.s); !ok {
+		sc.s = before
+		r, _ := utf8.DecodeRuneInString(strings.TrimPrefix(before, "+"))
+		if unicode.IsLetter(r) {
+			return wm, sc.fail(ErrUnknownPiece, w.expectPiece())
+		}
+		return wm, sc.fail(ErrSyntax, w.expectPiece())
+	}
+	sc.skipSpaces()
 	// An origin in parentheses, or a first square that a second square may follow.
 	var first shogi.Square
 	hasFirst, paren := false, false
-	if rest, ok := strings.CutPrefix(s, "("); ok {
-		if rest, first, ok = cutWesternSquare(rest); !ok {
-			return wm, ErrSyntax
+	if rest, ok := strings.CutPrefix(sc.s, "("); ok {
+		sc.s = rest
+		if sc.s, first, ok = cutWesternSquare(sc.s); !ok {
+			return wm, sc.fail(ErrSyntax, expectOrigin)
 		}
-		if rest, ok = strings.CutPrefix(rest, ")"); !ok {
-			return wm, ErrSyntax
+		if sc.s, ok = strings.CutPrefix(sc.s, ")"); !ok {
+			return wm, sc.fail(ErrSyntax, ")")
 		}
-		s, hasFirst, paren = rest, true, true
-	} else if rest, sq, ok := cutWesternSquare(s); ok {
-		s, first, hasFirst = rest, sq, true
+		hasFirst, paren = true, true
+	} else if rest, sq, ok := cutWesternSquare(sc.s); ok {
+		sc.s, first, hasFirst = rest, sq, true
 	}
-	switch r, n := utf8.DecodeRuneInString(s); r {
-	case '-', 'x', '*':
-		wm.sep, s = byte(r), s[n:]
-	case '\'', '’':
-		wm.sep, s = '*', s[n:]
+	sc.skipSpaces()
+	sepAt := sc
+	sc.s, wm.sep = cutWesternSep(sc.s)
+	if wm.sep == '*' && hasFirst {
+		return wm, sepAt.failNote(ErrSyntax, "- or x after an origin", "a drop has no origin")
 	}
-	if rest, sq, ok := cutWesternSquare(s); ok {
-		wm.to, s = sq, rest
+	sc.skipSpaces()
+	if rest, sq, ok := cutWesternSquare(sc.s); ok {
+		wm.to, sc.s = sq, rest
 		if hasFirst {
 			wm.from = first
 		}
-	} else if wm.sep == 'x' && len(s) > 0 && s != "+" && s != "=" {
+	} else if wm.sep == 'x' && sc.s != "" && sc.s[0] != '+' && sc.s[0] != '=' {
 		// Hodges: the captured piece instead of the square.
-		rest, t, ok := western{style: styleHodges}.cutWesternPiece(s)
+		rest, t, ok := western{style: styleHodges}.cutWesternPiece(sc.s)
 		if !ok {
-			return wm, ErrSyntax
+			if w.style == styleKitaoKawasaki {
+				return wm, sc.fail(ErrSyntax, expectSquare+", or nothing for a recapture")
+			}
+			return wm, sc.fail(ErrSyntax, expectSquare+", or the captured piece (xN)")
 		}
-		wm.captured, s = t, rest
+		wm.captured, sc.s = t, rest
 		if hasFirst {
 			wm.from = first
 		}
-	} else if hasFirst && !paren {
+	} else if hasFirst && !paren && wm.sep == 0 {
 		wm.to = first
+	} else if wm.sep == 0 {
+		return wm, sc.fail(ErrSyntax, expectMoveMark)
 	} else if !(wm.sep == 'x' && w.style == styleKitaoKawasaki) {
-		return wm, ErrSyntax
+		return wm, sc.fail(ErrSyntax, expectSquare)
 	} else if hasFirst {
 		wm.from = first
 	}
-	switch s {
-	case "+":
-		wm.promote = true
-	case "=":
-		wm.noPromote = true
-	case "":
-	default:
-		return wm, ErrSyntax
+	sc.skipSpaces()
+	promoteAt := sc
+	switch {
+	case strings.HasPrefix(sc.s, "+"):
+		wm.promote, sc.s = true, sc.s[1:]
+	case strings.HasPrefix(sc.s, "="):
+		wm.noPromote, sc.s = true, sc.s[1:]
 	}
-	if wm.sep == '*' && (wm.from != shogi.NoSquare || wm.promote || wm.noPromote || wm.to == shogi.NoSquare) {
-		return wm, ErrSyntax
+	if sc.s != "" {
+		return wm, sc.fail(ErrSyntax, expectPromotion)
+	}
+	if wm.sep == '*' && (wm.promote || wm.noPromote) {
+		return wm, promoteAt.failNote(ErrSyntax, "the end of the move", "a drop does not promote")
 	}
 	return wm, nil
 }
 
 func (wm *westernMove) resolve(p *shogi.Position) (shogi.Move, error) {
+	if wm.usi != shogi.NoMove {
+		return checkMove(p, wm.usi)
+	}
 	c := p.SideToMove()
 	if wm.hasColor && wm.color != c {
 		return shogi.NoMove, shogi.ErrWrongSide
