@@ -2,6 +2,7 @@ package kif
 
 import (
 	"bytes"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -54,6 +55,8 @@ func benchRead(b *testing.B, records [][]byte, moves int, parse func([]byte) (*s
 		size += len(r)
 	}
 	b.SetBytes(int64(size))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	for b.Loop() {
 		for _, data := range records {
 			rec, err := parse(data)
@@ -65,7 +68,13 @@ func benchRead(b *testing.B, records [][]byte, moves int, parse func([]byte) (*s
 			}
 		}
 	}
+	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	// The bytes and the allocations per move read: 0 allocations per move means that a
+	// long record allocates per block of moves, not per move.
+	read := float64(moves) * float64(b.N)
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/read, "B/move")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/read, "allocs/move")
 }
 
 // BenchmarkReadKIF measures reading and validating KIF (every move is checked against
