@@ -28,6 +28,30 @@ type Japanese struct {
 	Origin bool
 	// SameSpace says when an ideographic space follows 同.
 	SameSpace SameSpace
+	// Forward is the word for a horse or a dragon moving forward: 上 (the JSA's, and
+	// the zero value), 行 or 入. Other pieces always use 上.
+	Forward Forward
+}
+
+// Forward selects the word for a horse's or a dragon's forward move.
+type Forward uint8
+
+// Words for a horse's or a dragon's forward move ("8四龍上", "8四龍行", "8四龍入").
+const (
+	ForwardUp    Forward = iota // 上
+	ForwardGo                   // 行
+	ForwardEnter                // 入
+)
+
+// word returns the text of f.
+func (f Forward) word() string {
+	switch f {
+	case ForwardGo:
+		return "行"
+	case ForwardEnter:
+		return "入"
+	}
+	return "上"
 }
 
 // Marks selects the turn marks of Japanese notation.
@@ -172,7 +196,7 @@ func (j Japanese) Append(dst []byte, p *shogi.Position, m shogi.Move) []byte {
 	}
 	dst = append(dst, j.pieceName(t)...)
 	if !j.Origin {
-		dst = appendRelative(dst, p, c, t, from, to)
+		dst = appendRelative(dst, p, c, t, from, to, j.Forward)
 	}
 	switch {
 	case m.IsPromotion():

@@ -363,3 +363,44 @@ func TestRelative(t *testing.T) {
 		}
 	}
 }
+
+// TestJapaneseForward checks the word for a horse's or a dragon's forward move: the
+// seed's dragons to 8四 from 8一 and 8九 (龍引, 龍行), and other pieces keeping 上.
+func TestJapaneseForward(t *testing.T) {
+	const (
+		seedDragons = "1+R7/9/4k4/9/9/9/9/9/1+R2K4 b - 1"
+		horses      = "4k4/9/9/9/9/9/9/9/+B3K3+B b - 1"
+		horsesUp    = "+B3k4/9/9/9/9/9/9/9/4K3+B b - 1"
+		golds       = "4k4/9/9/9/9/9/9/5G3/3GK4 b - 1"
+	)
+	cases := []struct {
+		fwd  Forward
+		sfen string
+		move string
+		want string
+	}{
+		{ForwardUp, seedDragons, "8i8d", "8四龍上"},
+		{ForwardGo, seedDragons, "8i8d", "8四龍行"},
+		{ForwardEnter, seedDragons, "8i8d", "8四龍入"},
+		{ForwardGo, seedDragons, "8a8d", "8四龍引"},
+		{ForwardGo, horses, "9i5e", "5五馬左"},
+		{ForwardGo, horsesUp, "1i5e", "5五馬行"},
+		{ForwardEnter, horsesUp, "1i5e", "5五馬入"},
+		{ForwardGo, golds, "6i5h", "5八金上"},
+		{ForwardEnter, golds, "4h5h", "5八金寄"},
+	}
+	for _, tc := range cases {
+		j := Japanese{Squares: SquaresMixed, Forward: tc.fwd}
+		p := mustPosition(t, tc.sfen)
+		m := mustMove(t, tc.move)
+		if err := p.CheckMove(m); err != nil {
+			t.Fatalf("%s %s: %v", tc.sfen, tc.move, err)
+		}
+		if got := j.Encode(p, m); got != tc.want {
+			t.Errorf("Forward %d: Encode(%q, %s) = %q, want %q", tc.fwd, tc.sfen, tc.move, got, tc.want)
+		}
+		if got, err := (Japanese{}).Decode(p, tc.want); err != nil || got != m {
+			t.Errorf("Decode(%q, %q) = %s, %v; want %s", tc.sfen, tc.want, got, err, tc.move)
+		}
+	}
+}

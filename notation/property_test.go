@@ -83,6 +83,7 @@ func TestJapaneseOptionsRoundTrip(t *testing.T) {
 			Ou:        rapid.Bool().Draw(t, "ou"),
 			Origin:    rapid.Bool().Draw(t, "origin"),
 			SameSpace: SameSpace(rapid.IntRange(0, 2).Draw(t, "sameSpace")),
+			Forward:   Forward(rapid.IntRange(0, 2).Draw(t, "forward")),
 		}
 		p := randomPosition(t)
 		for _, m := range p.LegalMoves() {

@@ -40,8 +40,8 @@ func sign(d int) int {
 }
 
 // appendRelative appends the relative words of the board move from → to of c's piece
-// of type t.
-func appendRelative(dst []byte, p *shogi.Position, c shogi.Color, t shogi.PieceType, from, to shogi.Square) []byte {
+// of type t, with the word fwd for a horse's or a dragon's forward move.
+func appendRelative(dst []byte, p *shogi.Position, c shogi.Color, t shogi.PieceType, from, to shogi.Square, fwd Forward) []byte {
 	others := reachers(p, c, t, to)
 	others = others.AndNot(shogi.SquareBB(from))
 	if others.IsEmpty() {
@@ -83,7 +83,11 @@ func appendRelative(dst []byte, p *shogi.Position, c shogi.Color, t shogi.PieceT
 	if !straight && (sameSide || !sameVert) {
 		switch myVert {
 		case 1:
-			dst = append(dst, "上"...)
+			if t == shogi.Horse || t == shogi.Dragon {
+				dst = append(dst, fwd.word()...)
+			} else {
+				dst = append(dst, "上"...)
+			}
 		case 0:
 			dst = append(dst, "寄"...)
 		case -1:
@@ -174,5 +178,5 @@ func Relative(p *shogi.Position, m shogi.Move) string {
 		return "打"
 	}
 	t := p.PieceAt(m.From()).Type()
-	return string(appendRelative(buf[:0], p, c, t, m.From(), m.To()))
+	return string(appendRelative(buf[:0], p, c, t, m.From(), m.To(), ForwardUp))
 }
