@@ -51,6 +51,20 @@ var endingPhrases = func() []string {
 	return append(list, "時間切れ")
 }()
 
+// endingLeads marks the first bytes of the words of endingKind.
+var endingLeads = func() (leads [256]bool) {
+	for _, w := range append(endingWords[:], "詰", "時間切れ") {
+		if w != "" {
+			leads[w[0]] = true
+		}
+	}
+	return leads
+}()
+
+// maybeEnding reports whether word may be a word of endingKind, quickly: a move
+// ("７六歩") starts with a byte that none of them starts with.
+func maybeEnding(word string) bool { return word != "" && endingLeads[word[0]] }
+
 // endingKind returns the kind of a special move word.
 func endingKind(word string) (shogi.EndingKind, bool) {
 	switch word {

@@ -1,6 +1,7 @@
 package kif
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -90,4 +91,18 @@ func TestTrimClockSpaces(t *testing.T) {
 			t.Fatalf("trimClockSpaces(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+func TestMaybeEnding(t *testing.T) {
+	words := append(slices.Clone(endingPhrases), "詰", "時間切れ", "７六歩", "同　歩", "", "投", "エラー")
+	for _, w := range words {
+		if _, ok := endingKind(w); ok && !maybeEnding(w) {
+			t.Errorf("maybeEnding(%q) = false for an ending word", w)
+		}
+	}
+	for _, w := range []string{"７六歩", "１一角成", "５五角打"} {
+		if maybeEnding(w) {
+			t.Errorf("maybeEnding(%q) = true for a move", w)
+		}
+	}
 }

@@ -38,30 +38,33 @@ func (p *parser) ki2Line(s string, off int) error {
 		return err
 	}
 	p.anyMove = true
+	col := column(s, off) // the column of s[i], counted on as the line is read
 	for i := off; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
+		r, n := leadRune(s[i:])
 		if isSpace(r) {
 			i += n
+			col++
 			continue
 		}
 		c, ok := markColor(r)
-		j := i + n
+		j, runes := i+n, 1
 		for j < len(s) {
-			r2, n2 := utf8.DecodeRuneInString(s[j:])
+			r2, n2 := leadRune(s[j:])
 			if _, ok := markColor(r2); ok {
 				break
 			}
 			j += n2
+			runes++
 		}
 		if !ok {
 			// Text before the first mark of the line (it cannot be: the line starts
 			// with one), kept as a safeguard.
 			return p.unknownLine(s, i, ErrMoveSyntax)
 		}
-		if err := p.ki2Move(c, trimRightSpaces(s[i:j]), n, column(s, i), trimRightSpaces(s[i:])); err != nil {
+		if err := p.ki2Move(c, trimRightSpaces(s[i:j]), n, col, trimRightSpaces(s[i:])); err != nil {
 			return err
 		}
-		i = j
+		i, col = j, col+runes
 	}
 	return nil
 }
@@ -78,8 +81,10 @@ func (p *parser) ki2Move(c shogi.Color, text string, markLen, col int, rest stri
 		return p.afterEnd(col)
 	}
 	side := p.pos.SideToMove()
-	if kind, ok := endingKind(tok); ok {
-		return p.endLine(&shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, col)
+	if maybeEnding(tok) {
+		if kind, ok := endingKind(tok); ok {
+			return p.endLine(&shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, col)
+		}
 	}
 	if c != side {
 		return p.badMove(col, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Reason: shogi.ErrWrongSide}, rest)
