@@ -29,6 +29,13 @@ type LineFormat struct {
 	// Start writes "開始" (numbered one less than the first move, "0.開始" at the start of
 	// a game) before a line in a Japanese style.
 	Start bool
+	// Multiline starts a new text line, instead of a space, before each move number
+	// (each ply in a Japanese style, each pair in a Western one: "16.G49-58 N*33" and
+	// "17.Bx33+ +S-49"), before each move when there are no numbers, and before the
+	// ending, as books print a game.
+	Multiline bool
+	// NumberSpace writes a space after each move number: "1. P-7f P-3d".
+	NumberSpace bool
 }
 
 // LineError reports where a line of play went wrong.
@@ -170,16 +177,27 @@ func (f LineFormat) Append(dst []byte, p *shogi.Position, line Line) ([]byte, er
 	fam := familyOf(f.Notation)
 	numbered := !f.Unnumbered && fam != familyPlain
 	first := true
-	sep := func() {
-		if !first {
+	// sep separates two words; brk says that a new text line may start there.
+	sep := func(brk bool) {
+		switch {
+		case first:
+		case f.Multiline && (brk || !numbered):
+			dst = append(dst, '\n')
+		default:
 			dst = append(dst, ' ')
 		}
 		first = false
 	}
+	number := func(n int, mark string) {
+		dst = append(strconv.AppendInt(dst, int64(n), 10), mark...)
+		if f.NumberSpace {
+			dst = append(dst, ' ')
+		}
+	}
 	if f.Start && fam == familyJapanese {
-		sep()
+		sep(true)
 		if numbered {
-			dst = append(strconv.AppendInt(dst, int64(q.MoveNumber()-1), 10), '.')
+			number(q.MoveNumber()-1, ".")
 		}
 		dst = append(dst, "開始"...)
 	}
@@ -187,16 +205,20 @@ func (f LineFormat) Append(dst []byte, p *shogi.Position, line Line) ([]byte, er
 		if err := q.CheckMove(m); err != nil {
 			return dst, err
 		}
-		sep()
-		if numbered {
-			switch {
-			case fam == familyJapanese:
-				dst = append(strconv.AppendInt(dst, int64(q.MoveNumber()), 10), '.')
-			case q.SideToMove() == shogi.Black:
-				dst = append(strconv.AppendInt(dst, int64(pairNumber(q.MoveNumber(), shogi.Black)), 10), '.')
-			case i == 0:
-				dst = append(strconv.AppendInt(dst, int64(pairNumber(q.MoveNumber(), shogi.White)), 10), "…"...)
-			}
+		switch {
+		case !numbered:
+			sep(true)
+		case fam == familyJapanese:
+			sep(true)
+			number(q.MoveNumber(), ".")
+		case q.SideToMove() == shogi.Black:
+			sep(true)
+			number(pairNumber(q.MoveNumber(), shogi.Black), ".")
+		case i == 0:
+			sep(true)
+			number(pairNumber(q.MoveNumber(), shogi.White), "…")
+		default:
+			sep(false)
 		}
 		dst = f.Notation.Append(dst, q, m)
 		q.PlayUnchecked(m)
@@ -206,9 +228,9 @@ func (f LineFormat) Append(dst []byte, p *shogi.Position, line Line) ([]byte, er
 		if !ok {
 			return dst, &Error{Notation: f.Notation.String(), Text: line.End.Code(), Err: ErrEnding}
 		}
-		sep()
+		sep(true)
 		if numbered && fam == familyJapanese {
-			dst = append(strconv.AppendInt(dst, int64(q.MoveNumber()), 10), '.')
+			number(q.MoveNumber(), ".")
 		}
 		dst = append(dst, word...)
 	}

@@ -46,6 +46,16 @@ func TestFormatLine(t *testing.T) {
 			Line{Moves: []shogi.Move{mustMove(t, "7g7f"), mustMove(t, "3c3d")}, End: shogi.EndSennichite},
 			"0.開始 1.▲７六歩 2.△３四歩 3.千日手"},
 		{LineFormat{Notation: CSA}, shogi.StartSFEN, Line{Moves: []shogi.Move{mustMove(t, "7g7f")}, End: shogi.EndIllegalWin}, "+7776FU %+ILLEGAL_ACTION"},
+		{LineFormat{Notation: JapaneseStyle, Multiline: true}, seedSFEN, resigned, "31.☗5八金右\n32.☖3三桂打\n33.☗同角成\n34.☖4九成銀\n35.投了"},
+		{LineFormat{Notation: Japanese{Marks: MarksTriangle, Squares: SquaresDigits}, Unnumbered: true, Multiline: true}, seedSFEN, resigned, "▲58金右\n△33桂打\n▲同角成\n△49成銀\n投了"},
+		{LineFormat{Notation: Western, Multiline: true}, seedSFEN, resigned, "16.G49-58 N*33\n17.Bx33+ +S-49\nresigns"},
+		{LineFormat{Notation: Western, Multiline: true}, "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+			Line{Moves: []shogi.Move{mustMove(t, "3c3d"), mustMove(t, "7g7f"), mustMove(t, "2b8h+")}},
+			"1…P-34\n2.P-76 Bx88+"},
+		{LineFormat{Notation: HodgesRevised, NumberSpace: true}, shogi.StartSFEN,
+			Line{Moves: []shogi.Move{mustMove(t, "7g7f"), mustMove(t, "3c3d"), mustMove(t, "2g2f")}}, "1. P-7f P-3d 2. P-2f"},
+		{LineFormat{Notation: KI2, Start: true, NumberSpace: true, Multiline: true}, shogi.StartSFEN,
+			Line{Moves: []shogi.Move{mustMove(t, "7g7f")}}, "0. 開始\n1. ▲７六歩"},
 	}
 	for _, tc := range cases {
 		p := mustPosition(t, tc.sfen)
@@ -168,7 +178,8 @@ func TestLineRoundTrip(t *testing.T) {
 			if rapid.Bool().Draw(t, "resign") {
 				line.End = shogi.EndResign
 			}
-			f := LineFormat{Notation: n, Unnumbered: rapid.Bool().Draw(t, "unnumbered"), Start: rapid.Bool().Draw(t, "start")}
+			f := LineFormat{Notation: n, Unnumbered: rapid.Bool().Draw(t, "unnumbered"), Start: rapid.Bool().Draw(t, "start"),
+				Multiline: rapid.Bool().Draw(t, "multiline"), NumberSpace: rapid.Bool().Draw(t, "numberSpace")}
 			text, err := f.Format(p, line)
 			if err != nil {
 				t.Fatalf("Format: %v", err)
