@@ -1,12 +1,14 @@
 package kif
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
+	"golang.org/x/text/encoding/japanese"
 	"pgregory.net/rapid"
 )
 
@@ -105,4 +107,29 @@ func TestMaybeEnding(t *testing.T) {
 			t.Errorf("maybeEnding(%q) = true for a move", w)
 		}
 	}
+}
+
+func TestDecodeShiftJIS(t *testing.T) {
+	// Every pair of bytes, in every context that matters (at the end, before ASCII).
+	var all []byte
+	for c0 := range 256 {
+		for c1 := range 256 {
+			all = append(all, byte(c0), byte(c1), 'a')
+		}
+	}
+	all = append(all, 0x81)
+	inputs := [][]byte{all, {0x81}, {0x82, 0xA0}, {0x88, 0x9F, 0xFD, 0x41}}
+	for _, raw := range inputs {
+		want, _ := japanese.ShiftJIS.NewDecoder().Bytes(raw)
+		if got := decodeShiftJIS(nil, raw); !bytes.Equal(got, want) {
+			t.Errorf("decodeShiftJIS(% x…) differs from the x/text decoder", raw[:min(len(raw), 8)])
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		raw := rapid.SliceOfN(rapid.OneOf(rapid.Byte(), rapid.ByteRange(0x81, 0x9F), rapid.ByteRange(0xE0, 0xFC), rapid.SampledFrom([]byte{0x40, 0x7E, 0x7F, 0x80, 0xA0, 0xFC, 0xFD, '\n'})), 0, 16).Draw(t, "raw")
+		want, _ := japanese.ShiftJIS.NewDecoder().Bytes(raw)
+		if got := decodeShiftJIS([]byte("x"), raw); !bytes.Equal(got[1:], want) {
+			t.Fatalf("decodeShiftJIS(% x) = %q, want %q", raw, got[1:], want)
+		}
+	})
 }

@@ -2,16 +2,15 @@ package kif
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
-	"golang.org/x/text/transform"
 )
 
 // Reading the input: lines ended by LF, CRLF or a lone CR, each at most MaxLineLength
@@ -462,17 +461,12 @@ func invalidText(enc Encoding, bad []byte) error {
 // decoder turns raw lines into UTF-8 text.
 type decoder struct {
 	enc  Encoding
-	sj   *encoding.Decoder // a fresh Shift_JIS decoder of this reader
-	buf  []byte            // the text of the line being decoded
-	text textBlocks        // the decoded lines
+	buf  []byte     // the text of the line being decoded
+	text textBlocks // the decoded lines
 }
 
 func newDecoder(enc Encoding) *decoder {
-	d := &decoder{enc: enc}
-	if enc == ShiftJIS {
-		d.sj = japanese.ShiftJIS.NewDecoder()
-	}
-	return d
+	return &decoder{enc: enc}
 }
 
 // decode returns the text of a raw line and, when some bytes are invalid in the
@@ -487,7 +481,7 @@ func (d *decoder) decode(raw []byte, str func() string) (string, int, error) {
 		badUTF8 := firstInvalidUTF8(raw, true)
 		d.enc = UTF8
 		if badUTF8 >= 0 && likelierEncoding(badUTF8, firstInvalidShiftJIS(raw, true), UTF8) == ShiftJIS {
-			d.enc, d.sj = ShiftJIS, japanese.ShiftJIS.NewDecoder()
+			d.enc = ShiftJIS
 		}
 	}
 	if d.enc != ShiftJIS {
@@ -500,14 +494,8 @@ func (d *decoder) decode(raw []byte, str func() string) (string, int, error) {
 	if isASCII(raw) {
 		return str(), -1, nil
 	}
-	d.sj.Reset()
-	out, _, err := d.sj.Transformer.Transform(d.grow(len(raw)*3/2+8), raw, true)
-	for errors.Is(err, transform.ErrShortDst) {
-		d.buf = make([]byte, 2*len(d.buf))
-		d.sj.Reset()
-		out, _, err = d.sj.Transformer.Transform(d.buf, raw, true)
-	}
-	text := d.buf[:out]
+	text := decodeShiftJIS(d.buf[:0], raw)
+	d.buf = text
 	s := d.text.add(text)
 	if i := bytes.Index(text, runeError); i >= 0 {
 		off := shiftJISLength(text[:i])
@@ -515,6 +503,90 @@ func (d *decoder) decode(raw []byte, str func() string) (string, int, error) {
 	}
 	return s, -1, nil
 }
+
+// decodeShiftJIS appends the text of the Shift_JIS (CP932) bytes raw to dst, as the
+// decoder of golang.org/x/text/encoding/japanese decodes them (invalid bytes become
+// U+FFFD), in one pass without its per-call costs; a test checks that the two agree.
+func decodeShiftJIS(dst, raw []byte) []byte {
+	table := shiftJISTable()
+	dst = slices.Grow(dst, 3*len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case c < utf8.RuneSelf:
+			dst = append(dst, c)
+			i++
+		case 0xA1 <= c && c <= 0xDF: // half-width katakana
+			dst = utf8.AppendRune(dst, rune(c)+(0xFF61-0xA1))
+			i++
+		case isShiftJISLead(c):
+			r, size := utf8.RuneError, 1
+			if i+1 < len(raw) {
+				switch c1 := raw[i+1]; {
+				case c1 < 0x40 || c1 == 0x7F:
+					// The second byte is read on its own.
+				case c1 > 0xFC:
+					size = 2
+				default:
+					size = 2
+					if t := table[shiftJISIndex(c, c1)]; t != 0 {
+						r = rune(t)
+					}
+				}
+			}
+			dst = utf8.AppendRune(dst, r)
+			i += size
+		case c == 0x80:
+			dst = utf8.AppendRune(dst, 0x80)
+			i++
+		default:
+			dst = utf8.AppendRune(dst, utf8.RuneError)
+			i++
+		}
+	}
+	return dst
+}
+
+// shiftJISIndex returns the index in shiftJISTable of the two-byte character c0 c1
+// (a lead byte, and a second byte 0x40–0xFC).
+func shiftJISIndex(c0, c1 byte) int {
+	lead := int(c0) - 0x81
+	if c0 >= 0xE0 {
+		lead = int(c0) - 0xE0 + 0x9F - 0x81 + 1
+	}
+	return lead*(0xFC-0x40+1) + int(c1) - 0x40
+}
+
+// shiftJISTable returns the runes of the two-byte characters of Shift_JIS, by
+// shiftJISIndex, as the x/text decoder decodes them (0 for U+FFFD). It is made from
+// that decoder on first use.
+var shiftJISTable = sync.OnceValue(func() []uint16 {
+	// Every pair but those with 0x7F (which is never looked up) decodes to one rune.
+	var src []byte
+	for c0 := 0x81; c0 <= 0xFC; c0++ {
+		for c1 := 0x40; c1 <= 0xFC && isShiftJISLead(byte(c0)); c1++ {
+			if c1 != 0x7F {
+				src = append(src, byte(c0), byte(c1))
+			}
+		}
+	}
+	text, err := japanese.ShiftJIS.NewDecoder().Bytes(src)
+	if err != nil {
+		panic("kif: the Shift_JIS decoder failed: " + err.Error())
+	}
+	table := make([]uint16, shiftJISIndex(0xFC, 0xFC)+1)
+	for k := 0; k < len(src); k += 2 {
+		r, n := utf8.DecodeRune(text)
+		text = text[n:]
+		if r != utf8.RuneError && r <= 0xFFFF {
+			table[shiftJISIndex(src[k], src[k+1])] = uint16(r)
+		}
+	}
+	if len(text) != 0 {
+		panic("kif: the Shift_JIS decoder gave more characters than pairs")
+	}
+	return table
+})
 
 // runeError is U+FFFD in UTF-8, what the decoders put for bytes they cannot decode.
 var runeError = []byte(string(utf8.RuneError))
@@ -543,12 +615,4 @@ func (t *textBlocks) add(p []byte) string {
 	n := t.b.Len()
 	t.b.Write(p)
 	return t.b.String()[n:]
-}
-
-func (d *decoder) grow(n int) []byte {
-	if cap(d.buf) < n {
-		d.buf = make([]byte, n)
-	}
-	d.buf = d.buf[:cap(d.buf)]
-	return d.buf
 }
