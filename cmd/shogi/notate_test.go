@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,6 +31,12 @@ func TestNotateCommand(t *testing.T) {
 		{[]string{"notate", "-style", "western", "-line", "-handicap", "香落ち", "3c3d", "7g7f"}, "",
 			"1…P-34 2.P-76\n"},
 		{[]string{"notate", "-style", "csa"}, "", ""},
+		{[]string{"notate", "-style", "ki2", "-squares", "digits", "-from", "japanese", "-sfen", notateSeedSFEN}, "31 ☗5八金右 32．☖3三桂打 33.☗同 角成 34.☖4九成銀 35.投了",
+			"▲58金右\n△33桂打\n▲同角成\n△49成銀\n投了\n"},
+		{[]string{"notate", "-style", "usi", "-from", "western", "-handicap", "香落ち"}, "1. ... K-52 2. p 76 p-34 3.Bx22 + sx22",
+			"5a5b\n7g7f\n3c3d\n8h2b+\n3a2b\n"},
+		{[]string{"notate", "-style", "ki2", "-line", "-start", "-numbers", "-number-space"}, "",
+			"0. 開始\n"},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
@@ -53,12 +61,107 @@ func TestNotateCommandErrors(t *testing.T) {
 		{[]string{"notate", "7g7f", "7g7f"}, 1, "move 2"},
 		{[]string{"notate", "-from", "ki2", "５八金"}, 1, "ambiguous"},
 		{[]string{"notate", "-sfen", "not an sfen", "7g7f"}, 1, "shogi notate:"},
+		{[]string{"notate", "-style", "western", "-marks", "none", "7g7f"}, 2, "apply to the Japanese styles"},
+		{[]string{"notate", "-squares", "kanji", "7g7f"}, 2, "unknown -squares"},
+		{[]string{"notate", "-forward", "前", "7g7f"}, 2, "unknown -forward"},
+		{[]string{"notate", "-from", "western", "P-7z"}, 1, `move 1: notation: western "P-7z": column 3: expected a square such as 76 or 7f, found "7z"`},
+		{[]string{"notate", "-from", "ki2", "▲７六歩", "△同　歩"}, 1, `ki2 "△同　歩": no piece can make the move`},
 	}
 	for _, tt := range tests {
 		var out, errOut bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), &out, &errOut)
 		if code != tt.code || !strings.Contains(errOut.String(), tt.wantErr) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tt.args, code, errOut.String(), tt.code, tt.wantErr)
+		}
+	}
+}
+
+// seedLinesCase is a run of `shogi notate` that prints lines of the seed documents.
+type seedLinesCase struct {
+	name   string
+	args   []string // without -line
+	stdin  string
+	seed   []string // the lines of the seed it prints, in order
+	inText bool     // the seed writes the move inside a sentence
+}
+
+var seedLinesCases = []seedLinesCase{
+	{"official japanese", []string{"-style", "ki2", "-squares", "digits", "-numbers=false", "-sfen", notateSeedSFEN},
+		"4i5h N*3c 7g3c+ 3h4i resign", []string{"▲58金右", "△33桂打", "▲同角成", "△49成銀", "投了"}, false},
+	{"common japanese", []string{"-style", "japanese", "-numbers", "-sfen", notateSeedSFEN},
+		"4i5h N*3c 7g3c+ 3h4i resign", []string{"31.☗5八金右", "32.☖3三桂打", "33.☗同角成", "34.☖4九成銀", "35.投了"}, false},
+	{"start", []string{"-style", "japanese", "-numbers", "-start"}, "", []string{"0.開始"}, false},
+	{"iroha", []string{"-style", "iroha", "-numbers", "-sfen", notateSeedSFEN},
+		"4i5h N*3c 7g3c+ 3h4i resign", []string{"31.▲す金右", "32.△な桂打", "33.▲同角成", "34.△き成銀", "35.投了"}, false},
+	{"western", []string{"-style", "western", "-numbers", "-sfen", notateSeedSFEN, "4i5h", "N*3c", "7g3c+", "3h4i"},
+		"", []string{"16.G49-58 N*33", "17.Bx33+ +S-49"}, false},
+	{"western white first", []string{"-style", "western", "-numbers", "-handicap", "香落ち", "5a5b"}, "", []string{"1…K-52"}, false},
+	{"hodges", []string{"-style", "hodges", "-numbers", "-sfen", notateSeedSFEN, "4i5h", "N*3c", "7g3c+", "3h4i"},
+		"", []string{"16.G(4i)-5h N*3c", "17.BxN+ S(+)-4i"}, false},
+	{"hodges revised", []string{"-style", "hodges-revised", "-numbers", "-sfen", notateSeedSFEN, "4i5h", "N*3c", "7g3c+", "3h4i"},
+		"", []string{"16.G4i-5h N*3c", "17.Bx3c+ +S-4i"}, false},
+	{"hosking", []string{"-style", "hosking", "-numbers", "-sfen", notateSeedSFEN, "4i5h", "N*3c", "7g3c+", "3h4i"},
+		"", []string{"16.G49-58 N’33", "17.Bx33+ +S49"}, false},
+	{"kitao-kawasaki", []string{"-style", "kitao-kawasaki", "-numbers=false", "-sfen", notateSeedSFEN, "4i5h", "N*3c", "7g3c+", "3h4i"},
+		"", []string{"☗金(49)-58", "☖桂*33", "☗角x+", "☖+銀-49"}, false},
+	{"game opening", []string{"-style", "hodges-revised", "-numbers", "-number-space"},
+		"7g7f 3c3d 2g2f 4a3b 2f2e 2b8h+ 7i8h 3a2b", []string{"1. P-7f P-3d", "2. P-2f G-3b", "3. P-2e Bx8h+", "4. Sx8h S-2b"}, false},
+	{"tokin 2一", []string{"-numbers=false", "-marks", "none", "-sfen", seedTokins, "2a2b"}, "", []string{"2二と引"}, true},
+	{"tokin 1二", []string{"-numbers=false", "-marks", "none", "-sfen", seedTokins, "1b2b"}, "", []string{"2二と右寄"}, true},
+	{"tokin 3二", []string{"-numbers=false", "-marks", "none", "-sfen", seedTokins, "3b2b"}, "", []string{"2二と左寄"}, true},
+	{"tokin 1三", []string{"-numbers=false", "-marks", "none", "-sfen", seedTokins, "1c2b"}, "", []string{"2二と右上"}, true},
+	{"tokin 2三", []string{"-numbers=false", "-marks", "none", "-sfen", seedTokins, "2c2b"}, "", []string{"2二と直"}, true},
+	{"tokin 3三", []string{"-numbers=false", "-marks", "none", "-sfen", seedTokins, "3c2b"}, "", []string{"2二と左上"}, true},
+	{"dragon 8一", []string{"-numbers=false", "-marks", "none", "-forward", "行", "-sfen", seedDragons, "8a8d"}, "", []string{"8四龍引"}, true},
+	{"dragon 8九", []string{"-numbers=false", "-marks", "none", "-forward", "行", "-sfen", seedDragons, "8i8d"}, "", []string{"8四龍行"}, true},
+	{"typical", []string{"-style", "hodges-revised", "-numbers=false", "8g8f"}, "", []string{"P-8f"}, true},
+	{"left gold", []string{"-style", "hodges-revised", "-numbers=false", "6i5h"}, "", []string{"G6i-5h"}, true},
+	{"right gold", []string{"-style", "hodges-revised", "-numbers=false", "4i5h"}, "", []string{"G4i-5h"}, true},
+	{"declined promotion", []string{"-style", "hodges-revised", "-numbers=false", "-sfen", "4k4/9/2p6/9/1N7/9/9/9/4K4 b - 1", "8e7c"}, "", []string{"Nx7c="}, true},
+}
+
+const (
+	// seedTokins has Black tokins on 2一, 1二, 3二, 1三, 2三 and 3三 around 2二.
+	seedTokins = "k6+P1/6+P1+P/6+P+P+P/9/9/9/9/9/4K4 b - 1"
+	// seedDragons has Black dragons on 8一 and 8九.
+	seedDragons = "1+R7/9/4k4/9/9/9/9/9/1+R2K4 b - 1"
+)
+
+// TestNotateSeedLines checks that `shogi notate` prints each line of the seed documents
+// that shows moves (testdata/notate/seed-excerpts.txt), byte for byte: one move (or, in
+// the Western styles, one numbered pair) per line as the seed prints them, and as one
+// line with -line.
+func TestNotateSeedLines(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "notate", "seed-excerpts.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	excerpts := string(data)
+	lines := make(map[string]bool)
+	for _, l := range strings.Split(excerpts, "\n") {
+		lines[l] = true
+	}
+	for _, tc := range seedLinesCases {
+		for _, l := range tc.seed {
+			if tc.inText && !strings.Contains(excerpts, l) || !tc.inText && !lines[l] {
+				t.Errorf("%s: %q is not in the seed", tc.name, l)
+			}
+		}
+		for _, asLine := range []bool{false, true} {
+			args := append([]string{"notate"}, tc.args...)
+			want := strings.Join(tc.seed, "\n") + "\n"
+			if asLine {
+				args = append([]string{"notate", "-line"}, tc.args...)
+				want = strings.Join(tc.seed, " ") + "\n"
+			}
+			var out, errOut bytes.Buffer
+			if code := run(args, strings.NewReader(tc.stdin), &out, &errOut); code != 0 {
+				t.Errorf("%s: %v: exit %d, stderr %s", tc.name, args, code, errOut.String())
+				continue
+			}
+			if diff := cmp.Diff(want, out.String()); diff != "" {
+				t.Errorf("%s: %v: output (-want +got)\n%s", tc.name, args, diff)
+			}
 		}
 	}
 }
