@@ -250,8 +250,12 @@ words:
 		}
 		jm.from, sc.s = from, rest
 	}
+	spaceAt := sc
 	sc.skipSpaces()
 	if sc.s != "" {
+		if spaceAt.s != sc.s {
+			return jm, spaceAt.failNote(ErrSyntax, "the end of the move", "a space inside the move")
+		}
 		if jm.drop || jm.promote || jm.noPromote {
 			return jm, sc.fail(ErrSyntax, "the end of the move, or an origin such as (77)")
 		}

@@ -358,6 +358,9 @@ func (w western) parse(text string) (westernMove, *Error) {
 		// Hodges: the captured piece instead of the square.
 		rest, t, ok := western{style: styleHodges}.cutWesternPiece(sc.s)
 		if !ok {
+			if sc.s[0] >= '0' && sc.s[0] <= '9' {
+				return wm, sc.fail(ErrSyntax, expectSquare)
+			}
 			if w.style == styleKitaoKawasaki {
 				return wm, sc.fail(ErrSyntax, expectSquare+", or nothing for a recapture")
 			}
