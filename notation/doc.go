@@ -22,7 +22,15 @@
 // another piece than the one on the origin square ("７六金(77)") is the move's
 // IllegalMoveError for [shogi.ErrPieceMismatch], which says what piece is there.
 // Messages carry one prefix: `notation: ki2 "▲５五角打": illegal move B*5e at move 1:
-// the dropped piece is not in hand`. [ByName] finds a style by the names of [Names].
+// the dropped piece is not in hand`. A text that stops being a move of the style says
+// where (Error.Column, in characters), what the style expects there (Error.Expected),
+// what it found, and what the text is instead when that is known (Error.Note):
+// `notation: western "P-7z": column 3: expected a square such as 76 or 7f, found "7z"`,
+// `notation: ki2 "7g7f": column 1: expected a square such as ７六, 7六 or 76, or 同,
+// found "7g7f" (a USI move, not Japanese notation)`. Texts are quoted as typed (an
+// ideographic space stays one); only characters that do not print are escaped.
+// [ErrUnknownPiece] is given only where a piece is expected and a letter that names none
+// stands. [ByName] finds a style by the names of [Names].
 //
 // Recaptures (同, and Kitao–Kawasaki's omitted destination) refer to the destination of
 // [shogi.Position.LastMove].
@@ -44,11 +52,18 @@
 // spacing after 同, and the KIF style with the origin in parentheses. [Relative] gives
 // the relative words alone.
 //
+// Horses and dragons moving forward take 上 by default, as the JSA writes; the Forward
+// option writes 行 or 入 instead ("8四龍行", as the seed documents and shogiops do).
+//
 // [KIF], [KI2], [Iroha] and [JapaneseStyle] are Japanese values. Their decoders all read
-// every variant: ▲△☗☖ or no mark, half- or full-width digits, kanji or digit ranks,
-// 同 with or without a space and "７六同歩", 竜/龍, 王/玉, 全/圭/杏 and 成銀/成桂/成香,
-// 行 and 入 for 上, 生 for 不成, a KIF origin "(77)", and 打. A text without 打 names a drop
-// when no board piece of the type can reach the square.
+// every variant: ▲△☗☖ (or ▼▽) or no mark, half- or full-width digits, kanji or digit
+// ranks, a kanji file before a kanji rank ("七六歩"), 同 with or without a space and
+// "７六同歩", 竜/龍, 王/玉, 全/圭/今/杏/仝 and 成銀/成桂/成香, 行 and 入 for 上, 生 for 不成,
+// a KIF origin "(77)" or "（７７）", and 打. A text without 打 names a drop when no board
+// piece of the type can reach the square. Only the Iroha style reads iroha squares; a
+// kanji file is read there too, since no iroha square is followed by a kanji numeral.
+// They refuse a USI move ("7g7f"), saying that it is one, and a move number before the
+// move (which [ParseLine] reads).
 //
 // # Western notations
 //
@@ -58,14 +73,38 @@
 // the same type could reach the destination, and "+" or "=" only when the move could
 // promote. Hodges' original notation names the captured piece instead of the square;
 // when another enemy piece of that type could also be captured by a piece of the moving
-// type, it writes the square instead ("Bx3c"). The decoders accept D, H and T for
-// dragon, horse and tokin, squares written 76 or 7f, and ' for Hosking's ’.
+// type, it writes the square instead ("Bx3c").
+//
+// The Western decoders read every style's spelling and the variants people write:
+//   - pieces P, L, N, S, G, B, R, K in either case ("p-76", "d81-84"), promoted as +S or
+//     S(+), and D, H, T for dragon, horse and tokin (Kitao–Kawasaki reads its kanji,
+//     with 竜 and 成銀 too, and no letters);
+//   - squares 76, 7f or 7F; an origin with or without parentheses ("N(5f)xR", "N56xR",
+//     "N5fxR"), which also narrows a capture named by the captured piece;
+//   - "-" or an en dash, em dash or minus sign ("P–76"); "x", "X" or "×" ("B×22+");
+//     "*", "'" or "’" for a drop; no mark at all before a lone square ("P76");
+//   - "+" or "=", and spaces between the parts of the move ("P 76", "Bx22 +");
+//   - a USI board move ("7g7f", "8h2b+"): no Western move starts with a digit.
+//
+// They refuse what can be read two ways: a capture named by the piece that two pieces
+// could make (ErrAmbiguous), spaces inside a part ("P 7 6"), a move number before a
+// move given alone ("1.P-76", read by [ParseLine]).
 //
 // # Lines of play
 //
 // [LineFormat] writes and reads whole lines: Japanese styles numbered by ply with the
 // end words 投了, 千日手, 持将棋, 反則手, 時間切れ, … ("31.☗5八金右 32.☖3三桂打 35.投了",
 // optionally after "0.開始"), Western styles numbered in pairs ("16.G49-58 N*33", and
-// "1…K-52" when White moves first), USI and CSA moves one after another.
-// [FormatLine] and [ParseLine] are shorthands for numbered lines.
+// "1…K-52" when White moves first), USI and CSA moves one after another. Its options
+// leave the numbers out ("▲58金右 △33桂打 ▲同角成 △49成銀 投了"), write a space after
+// them ("1. P-7f P-3d"), and print one ply (or one Western pair) per text line as books
+// do. [FormatLine] and [ParseLine] are shorthands for numbered lines.
+//
+// Parse reads, besides what Format writes, the move numbers people write: "31.",
+// "31．", a bare "31" before the move ("31 ☗5八金右"), "16. G49-58" with a space, and
+// for White's move in the Western styles "1…", "1...", "1..", "1. ...", "1. …"; and in
+// the Western styles a move whose parts are separated by spaces ("P 76", "Bx22 +": a
+// lone "+" or "=" belongs to the move before it). A number that is not the move's is
+// ErrMoveNumber, whose message says what number was expected. A [LineError] gives the
+// column in the line where it went wrong.
 package notation

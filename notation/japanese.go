@@ -12,7 +12,8 @@ import (
 //
 // Its zero value prints KI2 moves without a turn mark ("７六歩", "同　歩", "５八金右").
 // Decode accepts every variant whatever the options: ▲△☗☖ or no mark, full- or
-// half-width file digits, kanji or digit ranks, 同 with or without a space, "７六同歩",
+// half-width file digits (or a kanji file before a kanji rank, "七六歩"), kanji or digit
+// ranks, 同 with or without a space, "７六同歩",
 // 竜/龍, 王/玉, 全/圭/杏 as well as 成銀/成桂/成香, 行 and 入 for 上, 生 for 不成, a
 // KIF origin "(77)" and 打. Only Squares == SquaresIroha reads iroha squares.
 type Japanese struct {
