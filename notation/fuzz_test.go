@@ -64,7 +64,7 @@ func fuzzDecode(f *testing.F, n Notation, seeds ...string) {
 }
 
 func FuzzDecodeJapanese(f *testing.F) {
-	fuzzDecode(f, JapaneseStyle, "☗７六同歩", "同　歩", "５八金左上", "７一銀生", "２二角行", "同銀(31)")
+	fuzzDecode(f, JapaneseStyle, "☗７六同歩", "同　歩", "５八金左上", "７一銀生", "２二角行", "同銀(31)", "七六歩", "▲七六歩 ", "31.☗5八金右")
 }
 
 func FuzzDecodeKIF(f *testing.F) {
@@ -72,19 +72,19 @@ func FuzzDecodeKIF(f *testing.F) {
 }
 
 func FuzzDecodeKI2(f *testing.F) {
-	fuzzDecode(f, KI2, "▲７六歩", "△同　銀", "▲５八金右", "▲76歩", "☖同銀")
+	fuzzDecode(f, KI2, "▲７六歩", "△同　銀", "▲５八金右", "▲76歩", "☖同銀", "▲七六歩", "7g7f")
 }
 
 func FuzzDecodeIroha(f *testing.F) {
-	fuzzDecode(f, Iroha, "▲春歩", "△ら歩", "▲す金右", "▲同角成")
+	fuzzDecode(f, Iroha, "▲春歩", "△ら歩", "▲す金右", "▲同角成", "▲七六歩", "一三")
 }
 
 func FuzzDecodeWestern(f *testing.F) {
-	fuzzDecode(f, Western, "P-76", "G49-58", "Bx22+", "N*33", "+S-49", "D-51", "S-73=")
+	fuzzDecode(f, Western, "P-76", "G49-58", "Bx22+", "N*33", "+S-49", "D-51", "S-73=", "p-76", "P-7F", "B×22 +", "BX22+", "P–76", "P 76", "7g7f", "N(5f)xR", "1.P-76")
 }
 
 func FuzzDecodeHodges(f *testing.F) {
-	fuzzDecode(f, Hodges, "G(4i)-5h", "BxB+", "S(+)-4i", "P-7f", "Bx2b=")
+	fuzzDecode(f, Hodges, "G(4i)-5h", "BxB+", "S(+)-4i", "P-7f", "Bx2b=", "bxb +", "N5fxR", "s(+)-4I")
 }
 
 func FuzzDecodeHodgesRevised(f *testing.F) {
@@ -92,11 +92,11 @@ func FuzzDecodeHodgesRevised(f *testing.F) {
 }
 
 func FuzzDecodeHosking(f *testing.F) {
-	fuzzDecode(f, Hosking, "P76", "G49-58", "N’33", "N'33", "+S49", "Bx22+")
+	fuzzDecode(f, Hosking, "P76", "G49-58", "N’33", "N'33", "+S49", "Bx22+", "p 76", "B × 22+")
 }
 
 func FuzzDecodeKitaoKawasaki(f *testing.F) {
-	fuzzDecode(f, KitaoKawasaki, "☗歩-76", "☗金(49)-58", "☖銀x", "☗角x+", "☖+銀-49")
+	fuzzDecode(f, KitaoKawasaki, "☗歩-76", "☗金(49)-58", "☖銀x", "☗角x+", "☖+銀-49", "☗歩–76", "☗角 x +", "7g7f")
 }
 
 func FuzzDecodeUSI(f *testing.F) {
@@ -120,6 +120,9 @@ func FuzzParseLine(f *testing.F) {
 	f.Add(uint8(10), uint8(0), "+4958KI -0033KE +7733UM -3849NG %TORYO")
 	f.Add(uint8(4), uint8(1), "1…P-34 2.P-76")
 	f.Add(uint8(1), uint8(2), "0.開始 1.７六歩 2.３四歩 3.千日手")
+	f.Add(uint8(4), uint8(1), "1. ... P-34 2. P 76 Bx88 +")
+	f.Add(uint8(4), uint8(1), "1..P-34 2.7g7f")
+	f.Add(uint8(0), uint8(0), "31 ☗5八金右 32．☖3三桂打\n33.☗同角成")
 	starts := []string{seedSFEN, "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", shogi.StartSFEN}
 	f.Fuzz(func(t *testing.T, style, start uint8, text string) {
 		n := All[int(style)%len(All)]
