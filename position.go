@@ -197,11 +197,22 @@ func (p *Position) PlayUnchecked(m Move) {
 		}
 		p.put(to, pc)
 	}
+	if len(p.history) == cap(p.history) {
+		p.growHistory()
+	}
 	p.history = append(p.history, st)
 	p.side = us.Opponent()
 	p.hash ^= zobristSide
 	p.moveNumber++
 	p.checkers = p.attackersToKing(p.side)
+}
+
+// growHistory doubles the room for the line of play, so that a long game costs a few
+// allocations in all (append grows large slices by a quarter at a time).
+func (p *Position) growHistory() {
+	h := make([]undoState, len(p.history), max(2*cap(p.history), 64))
+	copy(h, p.history)
+	p.history = h
 }
 
 // Undo takes back the last move played and returns it, or returns NoMove when no move
