@@ -27,6 +27,7 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 // Reasons a CSA record is rejected. They are wrapped in a [*SyntaxError].
 var (
 	ErrLineTooLong      = errors.New("csa: line too long")
+	ErrTooLarge         = errors.New("csa: record too large")
 	ErrEncoding         = errors.New("csa: invalid text encoding")
 	ErrUnknownStatement = errors.New("csa: unknown statement")
 	ErrVersion          = errors.New("csa: unknown version")

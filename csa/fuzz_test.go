@@ -155,7 +155,7 @@ func checkLenient(t *testing.T, data []byte) {
 }
 
 // fuzzReasons are the reasons an error of the reader may wrap, besides an illegal move.
-var fuzzReasons = []error{csa.ErrLineTooLong, csa.ErrEncoding, csa.ErrUnknownStatement, csa.ErrVersion,
+var fuzzReasons = []error{csa.ErrLineTooLong, csa.ErrTooLarge, csa.ErrEncoding, csa.ErrUnknownStatement, csa.ErrVersion,
 	csa.ErrOrder, csa.ErrHeader, csa.ErrBoard, csa.ErrPiece, csa.ErrSquare, csa.ErrPieceCount,
 	csa.ErrOccupied, csa.ErrHandicap, csa.ErrSetup, csa.ErrNoSideToMove, csa.ErrNoPosition,
 	csa.ErrMoveSyntax, csa.ErrTime, csa.ErrTimeWithoutMove, csa.ErrDuplicateTime,

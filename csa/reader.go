@@ -15,6 +15,10 @@ import (
 // MaxLineLength is 0.
 const DefaultMaxLineLength = 1 << 20
 
+// DefaultMaxBytes is the largest record, in bytes, a [Reader] reads when its MaxBytes
+// is 0: far more than any real game.
+const DefaultMaxBytes = 64 << 20
+
 // A Reader reads the records of a CSA file one by one. Files may hold several
 // records separated by "/" lines.
 //
@@ -57,6 +61,11 @@ type Reader struct {
 	// DefaultMaxLineLength). A longer line is an ErrLineTooLong error, or skipped
 	// with a warning in a lenient read; memory stays bounded either way.
 	MaxLineLength int
+	// MaxBytes bounds the size of one record, which the reader holds whole: 0 means
+	// DefaultMaxBytes, a negative value no bound. A larger record is an ErrTooLarge
+	// error at the line that passes the bound, in lenient reads too, and the reader
+	// goes on with the record after it.
+	MaxBytes int64
 
 	sc         *bufio.Scanner
 	in         *watchedReader
@@ -138,6 +147,11 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	}
 	r.seeking = true
 	p := parser{r: r, rec: &shogi.Record{}}
+	limit := r.MaxBytes
+	if limit == 0 {
+		limit = DefaultMaxBytes
+	}
+	var size int64 // bytes of the record's lines so far
 	for {
 		raw, ok, err := r.nextLine(p.stopped)
 		if err != nil {
@@ -157,13 +171,18 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			}
 			continue
 		}
+		if size += int64(len(raw)) + 1; limit > 0 && size > limit {
+			r.skip = true
+			return nil, &SyntaxError{Line: r.line, Column: 1,
+				Err: fmt.Errorf("%w: more than %d bytes (Reader.MaxBytes)", ErrTooLarge, limit)}
+		}
 		line, err := r.decode(raw)
 		if err == nil {
 			var done bool
 			done, err = p.parseLine(line)
 			if err == nil && done {
 				if !p.any { // nothing between two separators: go on with the next part
-					p = parser{r: r, rec: &shogi.Record{}}
+					p, size = parser{r: r, rec: &shogi.Record{}}, 0
 					r.seeking = true
 					continue
 				}

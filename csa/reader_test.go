@@ -2,6 +2,7 @@ package csa_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"slices"
@@ -482,6 +483,48 @@ func TestTruncated(t *testing.T) {
 		moves := rec.Moves()
 		if len(moves) > len(all) || !slices.Equal(moves, all[:len(moves)]) {
 			t.Fatalf("cut at %d: moves %v are not a prefix of the game", cut, moves)
+		}
+	}
+}
+
+// TestMaxBytes: a record larger than MaxBytes is an ErrTooLarge error, strict or
+// lenient, and the reader goes on with the record after it.
+func TestMaxBytes(t *testing.T) {
+	game := "PI\n+\n+7776FU\n-3334FU\n%TORYO\n"
+	huge := "PI\n+\n+7776FU\n" + strings.Repeat("'a comment line that makes the record long\n", 5000) + "%TORYO\n"
+	text := game + "/\n" + huge + "/\n" + game
+	for _, lenient := range []bool{false, true} {
+		r := csa.NewReader(strings.NewReader(text))
+		r.Lenient, r.MaxBytes = lenient, 100_000
+		var got []string
+		for {
+			rec, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			switch {
+			case errors.Is(err, csa.ErrTooLarge) && strings.Contains(err.Error(), "100000 bytes"):
+				got = append(got, "too large")
+			case err != nil:
+				got = append(got, err.Error())
+			default:
+				got = append(got, fmt.Sprint(len(rec.MainLine())))
+			}
+		}
+		if diff := cmp.Diff([]string{"2", "too large", "2"}, got); diff != "" {
+			t.Errorf("lenient %v (-want +got):\n%s", lenient, diff)
+		}
+		r = csa.NewReader(strings.NewReader(text))
+		r.Lenient, r.MaxBytes = lenient, -1
+		n := 0
+		for _, err := r.Read(); err != io.EOF; _, err = r.Read() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
+		if n != 3 {
+			t.Errorf("lenient %v, no bound: %d records", lenient, n)
 		}
 	}
 }

@@ -188,14 +188,15 @@ func TestProblemsOutsideRecords(t *testing.T) {
 	}
 }
 
-// TestMaxRecordBytes: the Reader's bound on a record reaches the KIF and JKF readers.
+// TestMaxRecordBytes: the Reader's bound on a record reaches the KIF, CSA and JKF readers.
 func TestMaxRecordBytes(t *testing.T) {
 	kifText := "手合割：平手\n   1 ７六歩(77)\n" + strings.Repeat("*a comment\n", 20000)
 	jkfText := `{"header":{"a":"` + strings.Repeat("x", 200000) + `"},"moves":[{}]}`
+	csaText := "PI\n+\n+7776FU\n" + strings.Repeat("'a comment\n", 20000)
 	for _, tc := range []struct {
 		text string
 		err  error
-	}{{kifText, kif.ErrTooLarge}, {jkfText, jkf.ErrTooLarge}} {
+	}{{kifText, kif.ErrTooLarge}, {jkfText, jkf.ErrTooLarge}, {csaText, csa.ErrTooLarge}} {
 		r := record.NewReader(strings.NewReader(tc.text))
 		r.MaxRecordBytes = 100_000
 		if _, err := r.Read(); !errors.Is(err, tc.err) {

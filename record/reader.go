@@ -43,10 +43,11 @@ type Reader struct {
 	// shogi.EndUnread; no result is ever made up. Strict reads (the default) report the
 	// first problem of a record as its error.
 	Lenient bool
-	// MaxRecordBytes bounds the size of one KIF, KI2 or JKF record, which a Reader
+	// MaxRecordBytes bounds the size of one KIF, KI2, CSA or JKF record, which a Reader
 	// holds whole: 0 leaves the format's own default (kif.DefaultMaxBytes,
-	// jkf.DefaultMaxBytes), a negative value the largest bound the format allows (none
-	// for KIF, 1 GiB for JKF). A larger record is an error naming the limit.
+	// csa.DefaultMaxBytes, jkf.DefaultMaxBytes), a negative value the largest bound the
+	// format allows (none for KIF and CSA, 1 GiB for JKF). A larger record is an error
+	// naming the limit. (USI and SFEN lines are bounded by their line length.)
 	MaxRecordBytes int64
 
 	in       *bufio.Reader
@@ -208,7 +209,7 @@ func (r *Reader) start() error {
 		r.src = &kifSource{r: kr}
 	case CSA:
 		cr := csa.NewReader(r.in)
-		cr.Lenient = r.Lenient
+		cr.Lenient, cr.MaxBytes = r.Lenient, r.MaxRecordBytes
 		r.src = &csaSource{r: cr}
 	case JKF:
 		jr := jkf.NewReader(r.in)
