@@ -3,22 +3,11 @@ package jkf_test
 import (
 	"bytes"
 	"errors"
-	"runtime"
 	"testing"
 
 	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/jkf"
 )
-
-// allocated returns the bytes f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // TestDeepForksLinear: writing and reading forks nested n deep allocates in proportion
 // to n (the reader and the writer used to copy the position and its history for every
@@ -29,7 +18,7 @@ func TestDeepForksLinear(t *testing.T) {
 	for _, n := range []int{500, 2500} {
 		rec := gametest.Nested(n)
 		var data []byte
-		cost[n] = allocated(func() {
+		cost[n] = gametest.Allocated(func() {
 			var err error
 			if data, err = jkf.Format(rec); err != nil {
 				t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/jkf"
 )
 
@@ -162,49 +163,14 @@ func dropUnread(n *shogi.Node) {
 	n.Children = kids
 }
 
-// readCounted reads every record of data (a bounded number of calls), strictly or
-// leniently, and returns those that read, the number of errors and the number of
-// warnings.
-func readCounted(t *testing.T, data []byte, lenient bool) (recs []*shogi.Record, errs, warnings int) {
-	r := jkf.NewReader(bytes.NewReader(data))
-	r.Lenient = lenient
-	r.MaxBytes = 1 << 16
-	for range len(data) + 2 {
-		rec, err := r.Read()
-		warnings += len(r.Warnings())
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			errs++
-			continue
-		}
-		recs = append(recs, rec)
-	}
-	return recs, errs, warnings
-}
-
-// checkLenientReports: a lenient read skips nothing in silence. When a strict read
-// meets a problem, the lenient read reports at least one; when it meets none, the
-// lenient read gives the same records and no warning.
+// checkLenientReports: a lenient read of data skips nothing in silence (see
+// gametest.CheckLenientReports).
 func checkLenientReports(t *testing.T, data []byte) {
-	strict, strictErrs, strictWarnings := readCounted(t, data, false)
-	if strictWarnings > 0 {
-		t.Fatalf("a strict read gave %d warnings", strictWarnings)
+	read := func(lenient bool) gametest.ReadResult {
+		r := jkf.NewReader(bytes.NewReader(data))
+		r.Lenient = lenient
+		r.MaxBytes = 1 << 16
+		return gametest.ReadCounted(r.Read, func() int { return len(r.Warnings()) }, len(data)+2)
 	}
-	lenient, errs, warnings := readCounted(t, data, true)
-	if strictErrs > 0 {
-		if errs+warnings == 0 {
-			t.Fatalf("the strict read met %d problems, the lenient read reported none", strictErrs)
-		}
-		return
-	}
-	if errs+warnings > 0 || len(lenient) != len(strict) {
-		t.Fatalf("the strict read met no problem; the lenient read gave %d records (strict %d), %d errors, %d warnings", len(lenient), len(strict), errs, warnings)
-	}
-	for i := range strict {
-		if diff := diffRecords(strict[i], lenient[i]); diff != "" {
-			t.Fatalf("record %d, strict and lenient reads differ (-strict +lenient):\n%s", i+1, diff)
-		}
-	}
+	gametest.CheckLenientReports(t, read(false), read(true), diffRecords)
 }
