@@ -56,7 +56,7 @@ var perftCases = []perftCase{
 	// Not in perft.md: the "matsuri" position of engine benchmarks, counted by
 	// YaneuraOu (go perft) on the project's machine.
 	{"matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-		[]uint64{207, 28_684, 4_809_015}},
+		[]uint64{207, 28_684, 4_809_015, 516_925_165}},
 }
 
 // perftBudget returns how many nodes, summed over the depths, a position may cost in
