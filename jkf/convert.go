@@ -19,6 +19,7 @@ type converter struct {
 	raw                 []byte     // the record's JSON
 	startLine, startCol int        // where raw starts in the input
 	path                []pathElem // the path of the entry being converted, built without allocating
+	keysChecked         bool       // every key is one JKF defines, written as it does, once in its object
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
@@ -112,7 +113,10 @@ func (c *converter) sub(elems ...any) []any {
 }
 
 func (c *converter) record(k *kifu) (*shogi.Record, error) {
-	off, inexact := scanKeys(c.raw)
+	off, inexact := -1, false
+	if !c.keysChecked {
+		off, inexact = scanKeys(c.raw)
+	}
 	if off >= 0 {
 		err := c.errAtOffset(off, fmt.Errorf("%w: the last value is read, the others dropped", ErrRepeatedKey))
 		if !c.r.Lenient {
@@ -120,7 +124,7 @@ func (c *converter) record(k *kifu) (*shogi.Record, error) {
 		}
 		c.r.warnings = append(c.r.warnings, err)
 	}
-	if c.r.Lenient || inexact {
+	if (c.r.Lenient && !c.keysChecked) || inexact {
 		for _, u := range unknownKeys(c.raw, 100) {
 			line, col := c.place(u.offset)
 			err := &SyntaxError{Line: line, Column: col, Path: u.path, Err: ErrUnknownKey}

@@ -58,6 +58,8 @@ type Reader struct {
 	recordLine int
 	resync     bool // the last value was not valid JSON: skip to a line that may start one
 	err        error
+
+	fast fastDecoder
 }
 
 // NewReader returns a Reader reading from r.
@@ -177,6 +179,12 @@ func (r *Reader) read() (*shogi.Record, error) {
 		return nil, &SyntaxError{Line: line, Column: col, Err: ErrEncoding}
 	}
 	var k kifu
+	if r.fast.decode(v.raw, &k) {
+		// The keys are known to be JKF's, each once in its object.
+		c.keysChecked = true
+		return c.record(&k)
+	}
+	k = kifu{}
 	dec := json.NewDecoder(bytes.NewReader(v.raw))
 	if !r.Lenient {
 		dec.DisallowUnknownFields()

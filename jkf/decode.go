@@ -1,0 +1,817 @@
+package jkf
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/kifu-go/shogi"
+)
+
+// The fast decoder: one pass over a record's bytes into the JKF structs of json.go,
+// without reflection. It takes only the input encoding/json decodes without a word and
+// to the same values: keys written exactly as JKF defines them, each once in an object,
+// values of the expected types, integers written as integers that fit. It refuses
+// everything else — null, a key in another case or unknown, a repeated key, 1.0 for an
+// int, a syntax error — and the Reader then decodes the record with encoding/json, whose
+// errors (and lenient results) are the reference. Valid records, which is nearly all of
+// them, never reach reflection.
+
+// maxFastDepth is how deep the fast decoder nests; encoding/json refuses JSON nested
+// more than 10 000 levels deep, and deeper input is left to it.
+const maxFastDepth = 10000
+
+// fastDecoder holds the state of one decode and the blocks the values are cut from,
+// which later records reuse: the record a Reader returns keeps none of them (its
+// header and comments are made for it).
+type fastDecoder struct {
+	raw   []byte
+	i     int
+	depth int
+	buf   []byte // a string with escapes, unescaped
+
+	entries []moveFormat // the entries of the arrays being read, a stack
+	lists   block[moveFormat]
+	moves   block[move]
+	places  block[place]
+	times   block[timePair]
+	ints    block[int]
+	bools   block[bool]
+}
+
+// block hands out values cut from large arrays, reused from one record to the next.
+type block[T any] struct {
+	chunks [][]T
+	chunk  int // the chunk values are cut from
+	used   int // in that chunk
+}
+
+const blockSize = 256
+
+// maxKeptChunks bounds the chunks a block keeps from one record to the next.
+const maxKeptChunks = 64
+
+// reset makes every value free again; a long record's large chunks are let go.
+func (b *block[T]) reset() {
+	kept := b.chunks[:0]
+	for _, c := range b.chunks {
+		if len(c) == blockSize && len(kept) < maxKeptChunks {
+			kept = append(kept, c)
+		}
+	}
+	clear(b.chunks[len(kept):])
+	b.chunks = kept
+	b.chunk, b.used = 0, 0
+}
+
+// take returns n zeroed, contiguous values.
+func (b *block[T]) take(n int) []T {
+	for {
+		if b.chunk == len(b.chunks) {
+			b.chunks = append(b.chunks, make([]T, max(n, blockSize)))
+		}
+		c := b.chunks[b.chunk]
+		if b.used+n <= len(c) {
+			s := c[b.used : b.used+n : b.used+n]
+			b.used += n
+			clear(s)
+			return s
+		}
+		if n > blockSize && b.used == 0 {
+			// A chunk too small for a long array: a chunk of its size takes its place.
+			b.chunks[b.chunk] = make([]T, n)
+			continue
+		}
+		b.chunk++
+		b.used = 0
+	}
+}
+
+func (b *block[T]) one() *T { return &b.take(1)[0] }
+
+// decode decodes raw, a JSON object, into k; false means the input is refused and k
+// holds a part of it.
+func (d *fastDecoder) decode(raw []byte, k *kifu) bool {
+	d.raw, d.i, d.depth = raw, 0, 0
+	if cap(d.entries) > 4*blockSize {
+		d.entries = nil // let a long record's stack go
+	}
+	d.entries = d.entries[:0]
+	d.lists.reset()
+	d.moves.reset()
+	d.places.reset()
+	d.times.reset()
+	d.ints.reset()
+	d.bools.reset()
+	ok := d.kifu(k)
+	d.space()
+	ok = ok && d.i == len(d.raw)
+	d.raw = nil
+	return ok
+}
+
+func (d *fastDecoder) space() {
+	for d.i < len(d.raw) {
+		switch d.raw[d.i] {
+		case ' ', '\t', '\r', '\n':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+// is consumes c, after white space, if it is next.
+func (d *fastDecoder) is(c byte) bool {
+	d.space()
+	if d.i < len(d.raw) && d.raw[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
+// open consumes the opening bracket c of an object or array.
+func (d *fastDecoder) open(c byte) bool {
+	if !d.is(c) || d.depth >= maxFastDepth {
+		return false
+	}
+	d.depth++
+	return true
+}
+
+// member reads what comes before the next member of an object: the separator and the
+// key, written without escapes, and the colon. more is false at the closing brace.
+func (d *fastDecoder) member(first bool) (key []byte, more, ok bool) {
+	if d.is('}') {
+		d.depth--
+		return nil, false, true
+	}
+	if !first && !d.is(',') {
+		return nil, false, false
+	}
+	d.space()
+	key, escaped, ok := d.rawString()
+	if !ok || escaped || !d.is(':') {
+		return nil, false, false
+	}
+	d.space()
+	return key, true, true
+}
+
+// element reads what comes before the next element of an array; more is false at the
+// closing bracket.
+func (d *fastDecoder) element(first bool) (more, ok bool) {
+	if d.is(']') {
+		d.depth--
+		return false, true
+	}
+	if !first && !d.is(',') {
+		return false, false
+	}
+	d.space()
+	return true, true
+}
+
+// once notes that the key of bit has been read; false if it was read before.
+func once(seen *uint, bit uint) bool {
+	if *seen&bit != 0 {
+		return false
+	}
+	*seen |= bit
+	return true
+}
+
+// rawString reads a string and returns its bytes between the quotes, and whether it
+// holds escapes.
+func (d *fastDecoder) rawString() (s []byte, escaped, ok bool) {
+	if d.i >= len(d.raw) || d.raw[d.i] != '"' {
+		return nil, false, false
+	}
+	start := d.i + 1
+	for i := start; i < len(d.raw); i++ {
+		switch c := d.raw[i]; {
+		case c == '"':
+			d.i = i + 1
+			return d.raw[start:i], escaped, true
+		case c == '\\':
+			escaped = true
+			i++
+		case c < 0x20:
+			return nil, false, false
+		}
+	}
+	return nil, false, false
+}
+
+// string reads a string and returns its value, which the next call may overwrite.
+func (d *fastDecoder) string() ([]byte, bool) {
+	s, escaped, ok := d.rawString()
+	if !ok || !escaped {
+		return s, ok
+	}
+	return d.unescape(s)
+}
+
+// unescape decodes the escapes of s as encoding/json does: a \u escape of half a
+// surrogate pair that is not followed by the other half is U+FFFD.
+func (d *fastDecoder) unescape(s []byte) ([]byte, bool) {
+	out := d.buf[:0]
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c != '\\' {
+			out = append(out, c)
+			i++
+			continue
+		}
+		if i+1 >= len(s) {
+			return nil, false
+		}
+		switch s[i+1] {
+		case '"', '\\', '/':
+			out = append(out, s[i+1])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := hex4(s[i+2:])
+			if !ok {
+				return nil, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				r2, ok := rune(-1), false
+				if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					r2, ok = hex4(s[i+2:])
+				}
+				if dec := utf16.DecodeRune(r, r2); ok && dec != utf8.RuneError {
+					r = dec
+					i += 6
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			out = utf8.AppendRune(out, r)
+			continue
+		default:
+			return nil, false
+		}
+		i += 2
+	}
+	d.buf = out
+	return out, true
+}
+
+// hex4 reads the four hexadecimal digits at the start of b.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// text reads a string value that the record keeps.
+func (d *fastDecoder) text(p *string) bool {
+	s, ok := d.string()
+	if ok {
+		*p = string(s)
+	}
+	return ok
+}
+
+// word reads a string value that is most often one of a few words, which are not
+// allocated again.
+func (d *fastDecoder) word(p *string) bool {
+	s, ok := d.string()
+	if !ok {
+		return false
+	}
+	if w, found := words[string(s)]; found {
+		*p = w
+	} else {
+		*p = string(s)
+	}
+	return true
+}
+
+// words holds the strings of JKF's short values: piece codes, specials, relative
+// letters.
+var words = map[string]string{}
+
+func init() {
+	for _, w := range pieceCodes {
+		words[w] = w
+	}
+	for w := range specialKinds {
+		words[w] = w
+	}
+	const letters = "LCRUMDH"
+	for _, a := range letters {
+		words[string(a)] = string(a)
+		for _, b := range letters {
+			words[string(a)+string(b)] = string(a) + string(b)
+		}
+	}
+}
+
+// maxFastDigits is the most digits of an integer the fast decoder reads: any such
+// integer fits an int.
+const maxFastDigits = 18
+
+// int reads an integer written as one: no fraction, no exponent, no leading zero.
+func (d *fastDecoder) int(p *int) bool {
+	i := d.i
+	neg := i < len(d.raw) && d.raw[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	n := 0
+	for i < len(d.raw) && '0' <= d.raw[i] && d.raw[i] <= '9' {
+		n = n*10 + int(d.raw[i]-'0')
+		i++
+	}
+	switch digits := i - start; {
+	case digits == 0, digits > maxFastDigits, digits > 1 && d.raw[start] == '0':
+		return false
+	}
+	if i < len(d.raw) {
+		switch d.raw[i] {
+		case '.', 'e', 'E':
+			return false
+		}
+	}
+	if neg {
+		n = -n
+	}
+	*p, d.i = n, i
+	return true
+}
+
+func (d *fastDecoder) bool(p *bool) bool {
+	switch {
+	case hasWord(d.raw[d.i:], "true"):
+		*p = true
+		d.i += 4
+	case hasWord(d.raw[d.i:], "false"):
+		*p = false
+		d.i += 5
+	default:
+		return false
+	}
+	return true
+}
+
+func hasWord(b []byte, w string) bool { return len(b) >= len(w) && string(b[:len(w)]) == w }
+
+func (d *fastDecoder) kifu(k *kifu) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "header":
+			ok = once(&seen, 1) && d.header(&k.Header)
+		case "initial":
+			k.Initial = new(initial)
+			ok = once(&seen, 2) && d.initial(k.Initial)
+		case "moves":
+			ok = once(&seen, 4) && d.entryList(&k.Moves)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+func (d *fastDecoder) header(h *header) bool {
+	if !d.open('{') {
+		return false
+	}
+	out := header{}
+	for first := true; ; first = false {
+		if d.is('}') {
+			d.depth--
+			*h = out
+			return true
+		}
+		if !first && !d.is(',') {
+			return false
+		}
+		d.space()
+		var f shogi.HeaderField
+		if !d.text(&f.Key) || !d.is(':') {
+			return false
+		}
+		d.space()
+		if !d.text(&f.Value) {
+			return false
+		}
+		out = append(out, f)
+	}
+}
+
+func (d *fastDecoder) initial(in *initial) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "preset":
+			ok = once(&seen, 1) && d.word(&in.Preset)
+		case "data":
+			in.Data = new(stateData)
+			ok = once(&seen, 2) && d.stateData(in.Data)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+func (d *fastDecoder) stateData(s *stateData) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "color":
+			ok = once(&seen, 1) && d.int(&s.Color)
+		case "board":
+			ok = once(&seen, 2) && d.board(&s.Board)
+		case "hands":
+			ok = once(&seen, 4) && d.hands(&s.Hands)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+func (d *fastDecoder) board(b *[][]boardPiece) bool {
+	if !d.open('[') {
+		return false
+	}
+	files := [][]boardPiece{}
+	for first := true; ; first = false {
+		more, ok := d.element(first)
+		if !ok || !more {
+			*b = files
+			return ok
+		}
+		if !d.open('[') {
+			return false
+		}
+		file := []boardPiece{}
+		for first := true; ; first = false {
+			more, ok := d.element(first)
+			if !ok {
+				return false
+			}
+			if !more {
+				break
+			}
+			var sq boardPiece
+			if !d.boardPiece(&sq) {
+				return false
+			}
+			file = append(file, sq)
+		}
+		files = append(files, file)
+	}
+}
+
+func (d *fastDecoder) boardPiece(p *boardPiece) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "color":
+			p.Color = new(int)
+			ok = once(&seen, 1) && d.int(p.Color)
+		case "kind":
+			ok = once(&seen, 2) && d.word(&p.Kind)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+func (d *fastDecoder) hands(hs *[]hand) bool {
+	if !d.open('[') {
+		return false
+	}
+	out := []hand{}
+	for first := true; ; first = false {
+		more, ok := d.element(first)
+		if !ok || !more {
+			*hs = out
+			return ok
+		}
+		var h hand
+		if !d.hand(&h) {
+			return false
+		}
+		out = append(out, h)
+	}
+}
+
+func (d *fastDecoder) hand(h *hand) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		var p *int
+		var bit uint
+		switch string(key) {
+		case "FU":
+			p, bit = &h.FU, 1
+		case "KY":
+			p, bit = &h.KY, 2
+		case "KE":
+			p, bit = &h.KE, 4
+		case "GI":
+			p, bit = &h.GI, 8
+		case "KI":
+			p, bit = &h.KI, 16
+		case "KA":
+			p, bit = &h.KA, 32
+		case "HI":
+			p, bit = &h.HI, 64
+		default:
+			return false
+		}
+		if !once(&seen, bit) || !d.int(p) {
+			return false
+		}
+	}
+}
+
+// entryList reads an array of entries into a list cut from d.lists: the entries are
+// read onto the d.entries stack (an entry's forks above it) and copied out at the end.
+func (d *fastDecoder) entryList(out *[]moveFormat) bool {
+	if !d.open('[') {
+		return false
+	}
+	base := len(d.entries)
+	for first := true; ; first = false {
+		more, ok := d.element(first)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
+		var e moveFormat
+		if !d.entry(&e) {
+			return false
+		}
+		d.entries = append(d.entries, e)
+	}
+	list := d.lists.take(len(d.entries) - base)
+	copy(list, d.entries[base:])
+	clear(d.entries[base:])
+	d.entries = d.entries[:base]
+	*out = list
+	return true
+}
+
+func (d *fastDecoder) entry(e *moveFormat) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "comments":
+			ok = once(&seen, 1) && d.comments(&e.Comments)
+		case "move":
+			e.Move = d.moves.one()
+			ok = once(&seen, 2) && d.move(e.Move)
+		case "time":
+			e.Time = d.times.one()
+			ok = once(&seen, 4) && d.timePair(e.Time)
+		case "special":
+			ok = once(&seen, 8) && d.word(&e.Special)
+		case "forks":
+			ok = once(&seen, 16) && d.forks(&e.Forks)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+// comments reads a list of comments, which the record keeps.
+func (d *fastDecoder) comments(out *[]string) bool {
+	if !d.open('[') {
+		return false
+	}
+	list := []string{}
+	for first := true; ; first = false {
+		more, ok := d.element(first)
+		if !ok || !more {
+			*out = list
+			return ok
+		}
+		var s string
+		if !d.text(&s) {
+			return false
+		}
+		list = append(list, s)
+	}
+}
+
+func (d *fastDecoder) forks(out *[][]moveFormat) bool {
+	if !d.open('[') {
+		return false
+	}
+	forks := [][]moveFormat{}
+	for first := true; ; first = false {
+		more, ok := d.element(first)
+		if !ok || !more {
+			*out = forks
+			return ok
+		}
+		var fork []moveFormat
+		if !d.entryList(&fork) {
+			return false
+		}
+		forks = append(forks, fork)
+	}
+}
+
+func (d *fastDecoder) move(m *move) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "color":
+			m.Color = d.ints.one()
+			ok = once(&seen, 1) && d.int(m.Color)
+		case "from":
+			m.From = d.places.one()
+			ok = once(&seen, 2) && d.place(m.From)
+		case "to":
+			m.To = d.places.one()
+			ok = once(&seen, 4) && d.place(m.To)
+		case "piece":
+			ok = once(&seen, 8) && d.word(&m.Piece)
+		case "same":
+			ok = once(&seen, 16) && d.bool(&m.Same)
+		case "promote":
+			m.Promote = d.bools.one()
+			ok = once(&seen, 32) && d.bool(m.Promote)
+		case "capture":
+			ok = once(&seen, 64) && d.word(&m.Capture)
+		case "relative":
+			ok = once(&seen, 128) && d.word(&m.Relative)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+func (d *fastDecoder) place(p *place) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "x":
+			ok = once(&seen, 1) && d.int(&p.X)
+		case "y":
+			ok = once(&seen, 2) && d.int(&p.Y)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+func (d *fastDecoder) timePair(t *timePair) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "now":
+			ok = once(&seen, 1) && d.clock(&t.Now.H, &t.Now.M, &t.Now.S)
+		case "total":
+			ok = once(&seen, 2) && d.clock(&t.Total.H, &t.Total.M, &t.Total.S)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
+
+func (d *fastDecoder) clock(h, m, s *int) bool {
+	if !d.open('{') {
+		return false
+	}
+	var seen uint
+	for first := true; ; first = false {
+		key, more, ok := d.member(first)
+		if !ok || !more {
+			return ok
+		}
+		switch string(key) {
+		case "h":
+			ok = once(&seen, 1) && d.int(h)
+		case "m":
+			ok = once(&seen, 2) && d.int(m)
+		case "s":
+			ok = once(&seen, 4) && d.int(s)
+		default:
+			ok = false
+		}
+		if !ok {
+			return false
+		}
+	}
+}
