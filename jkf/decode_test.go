@@ -1,0 +1,258 @@
+package jkf
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The fast decoder against encoding/json: whatever it accepts, encoding/json (as a
+// strict Reader runs it) accepts to the same values; what is written as JKF writes it,
+// it accepts.
+
+// leafKinds gives the kind of value each key of kifuSchema that has no schema holds.
+var leafKinds = map[string]string{
+	"color": "int", "x": "int", "y": "int", "h": "int", "m": "int", "s": "int",
+	"FU": "int", "KY": "int", "KE": "int", "GI": "int", "KI": "int", "KA": "int", "HI": "int",
+	"piece": "string", "capture": "string", "relative": "string", "special": "string",
+	"kind": "string", "preset": "string",
+	"same": "bool", "promote": "bool", "comments": "strings",
+}
+
+// jsonGen writes JKF-shaped JSON; odd is set once it writes something a fast decode
+// may refuse.
+type jsonGen struct {
+	t   *rapid.T
+	b   strings.Builder
+	odd bool
+}
+
+// chance draws true with probability 1 in n.
+func (g *jsonGen) chance(label string, n int) bool {
+	return rapid.IntRange(0, n-1).Draw(g.t, label) == 0
+}
+
+func (g *jsonGen) space() {
+	if g.chance("space", 4) {
+		g.b.WriteString(rapid.SampledFrom([]string{" ", "\n", "\t ", "\r\n  "}).Draw(g.t, "ws"))
+	}
+}
+
+var (
+	goodInts = []string{"0", "1", "9", "-1", "-0", "12", "100", "999999999999999999", "-999999999999999999"}
+	oddInts  = []string{"1.0", "1e2", "1E2", "01", "-", "00", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775809", "99999999999999999999", "1.5", "0x1", "+1", "1 2", "tru"}
+	goodStrings = []string{`""`, `"FU"`, `"TORYO"`, `"OTHER"`, `"HIRATE"`, `"a\"b"`, `"\u3042"`, `"\ud83d\ude00"`,
+		`"\ud83d"`, `"\ud83dx"`, `"\udc00\ud83d"`, `"\ud83d\u0041"`, `"\\"`, `"\/\b\f\n\r\t"`, `"日本"`, `"LU"`,
+		`"\u00e9\u00E9"`, `"\ud83d\ud83d\ude00"`}
+	oddStrings = []string{`"\x"`, "\"\x01\"", `"\u12"`, `"\u12g4"`, `"abc`, `"\`, `'a'`}
+	oddValues  = []string{"null", "true", "false", "[]", "{}", `"0"`, "0", "[0]", `{"x":1}`, ""}
+)
+
+func (g *jsonGen) leaf(kind string) {
+	if g.chance("oddLeaf", 12) {
+		g.odd = true
+		pool := oddValues
+		switch kind {
+		case "int":
+			pool = append(pool, oddInts...)
+		case "string", "strings":
+			pool = append(pool, oddStrings...)
+		}
+		g.b.WriteString(rapid.SampledFrom(pool).Draw(g.t, "odd"))
+		return
+	}
+	switch kind {
+	case "int":
+		g.b.WriteString(rapid.SampledFrom(goodInts).Draw(g.t, "int"))
+	case "string":
+		g.b.WriteString(rapid.SampledFrom(goodStrings).Draw(g.t, "string"))
+	case "bool":
+		g.b.WriteString(rapid.SampledFrom([]string{"true", "false"}).Draw(g.t, "bool"))
+	case "strings":
+		g.array(rapid.IntRange(0, 3).Draw(g.t, "n"), func() { g.leaf("string") })
+	}
+}
+
+func (g *jsonGen) array(n int, elem func()) {
+	g.b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			g.space()
+			g.b.WriteByte(',')
+		}
+		g.space()
+		elem()
+	}
+	g.space()
+	g.b.WriteByte(']')
+}
+
+func (g *jsonGen) value(s *schema, depth int) {
+	switch {
+	case s.anyKeys:
+		g.object(rapid.IntRange(0, 3).Draw(g.t, "n"), func(int) string {
+			return rapid.SampledFrom(goodStrings).Draw(g.t, "key")
+		}, func(string) { g.leaf("string") })
+	case s.elem != nil:
+		if depth > 6 {
+			g.b.WriteString("[]")
+			return
+		}
+		g.array(rapid.IntRange(0, 3).Draw(g.t, "n"), func() { g.value(s.elem, depth+1) })
+	default:
+		var keys []string
+		for k := range s.keys {
+			keys = append(keys, `"`+k+`"`)
+		}
+		keys = sortedStrings(keys)
+		seen := map[string]bool{}
+		g.object(rapid.IntRange(0, len(keys)).Draw(g.t, "n"), func(i int) string {
+			k := rapid.SampledFrom(keys).Draw(g.t, "key")
+			if g.chance("oddKey", 15) {
+				k = rapid.SampledFrom([]string{strings.ToUpper(k), `"unknown"`, `"\u0063olor"`, `"mOves"`, `"Color"`}).Draw(g.t, "oddKey")
+			}
+			if _, defined := s.keys[strings.Trim(k, `"`)]; seen[k] || !defined {
+				g.odd = true
+			}
+			seen[k] = true
+			return k
+		}, func(k string) {
+			child, defined := s.keys[strings.Trim(k, `"`)]
+			switch {
+			case !defined:
+				g.leaf("int")
+			case child != nil:
+				g.value(child, depth+1)
+			default:
+				g.leaf(leafKinds[strings.Trim(k, `"`)])
+			}
+		})
+	}
+}
+
+func (g *jsonGen) object(n int, key func(i int) string, value func(key string)) {
+	g.b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			g.space()
+			g.b.WriteByte(',')
+		}
+		g.space()
+		k := key(i)
+		g.b.WriteString(k)
+		g.space()
+		g.b.WriteByte(':')
+		g.space()
+		value(k)
+	}
+	g.space()
+	g.b.WriteByte('}')
+}
+
+func sortedStrings(s []string) []string {
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	return s
+}
+
+func TestFastDecoderMatchesEncodingJSON(t *testing.T) {
+	var d fastDecoder // shared: blocks are reused from one input to the next
+	accepted, refused := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		g := &jsonGen{t: t}
+		g.value(kifuSchema, 0)
+		g.space()
+		raw := []byte(g.b.String())
+		if g.chance("cut", 10) {
+			raw = raw[:rapid.IntRange(1, len(raw)).Draw(t, "cut")]
+			g.odd = true
+		}
+		var fast kifu
+		ok := d.decode(raw, &fast)
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		var want kifu
+		err := dec.Decode(&want)
+		if !ok {
+			refused++
+			if !g.odd {
+				t.Fatalf("refused %s (encoding/json: %v)", raw, err)
+			}
+			return
+		}
+		accepted++
+		if err != nil {
+			t.Fatalf("accepted %s, which encoding/json refuses: %v", raw, err)
+		}
+		if dec.More() {
+			t.Fatalf("accepted %s, which has more than one value", raw)
+		}
+		if !reflect.DeepEqual(want, fast) {
+			t.Fatalf("%s:\nencoding/json %#v\nfast          %#v", raw, want, fast)
+		}
+		if off, inexact := scanKeys(raw); off >= 0 || inexact {
+			t.Fatalf("accepted %s, whose keys are repeated (%d) or not exact (%v)", raw, off, inexact)
+		}
+	})
+	t.Logf("%d accepted, %d refused", accepted, refused)
+	if accepted == 0 || refused == 0 {
+		t.Errorf("%d accepted, %d refused: the generator misses a side", accepted, refused)
+	}
+}
+
+// TestFastDecoderTable: inputs at the edges, and whether the fast decoder takes them.
+func TestFastDecoderTable(t *testing.T) {
+	for _, tc := range []struct {
+		raw  string
+		fast bool
+	}{
+		{`{}`, true},
+		{`{"moves":[]}`, true},
+		{`{"moves":[{"move":{"to":{"x":1,"y":-0}}}]}`, true},
+		{`{"moves":[{"move":{"to":{"x":1.0,"y":1}}}]}`, false},
+		{`{"moves":[{"move":{"to":{"x":1e0,"y":1}}}]}`, false},
+		{`{"moves":[{"move":{"to":{"x":01,"y":1}}}]}`, false},
+		{`{"moves":[{"move":{"to":{"x":99999999999999999999,"y":1}}}]}`, false},
+		{`{"moves":[{"move":{"to":{"x":1,"x":1}}}]}`, false},
+		{`{"moves":[{"move":{"to":{"X":1}}}]}`, false},
+		{`{"moves":[{"move":null}]}`, false},
+		{`{"moves":[{"comments":["\ud83d\ude00\ud800"]}]}`, true},
+		{`{"header":{"a":"1","a":"2"}}`, true},
+		{`{"header":{"\u0061":"\"x\""}}`, true},
+		{`{"header":{"a":null}}`, false},
+		{`{"moves":[]} `, true},
+		{`{"moves":[],}`, false},
+		{`{"moves":[0,]}`, false},
+		{`{"moves":[]}]`, false},
+		{`{"moves":[{"forks":[[{"special":"TORYO"}]]}]}`, true},
+		{`{"initial":{"preset":"OTHER","data":{"color":0,"board":[[{},{"color":1,"kind":"FU"}]],"hands":[{"FU":1},{}]}}}`, true},
+	} {
+		var d fastDecoder
+		var fast kifu
+		if got := d.decode([]byte(tc.raw), &fast); got != tc.fast {
+			t.Errorf("%s: fast decode %v, want %v", tc.raw, got, tc.fast)
+			continue
+		}
+		if !tc.fast {
+			continue
+		}
+		var want kifu
+		dec := json.NewDecoder(strings.NewReader(tc.raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&want); err != nil {
+			t.Errorf("%s: encoding/json: %v", tc.raw, err)
+		} else if !reflect.DeepEqual(want, fast) {
+			t.Errorf("%s:\nencoding/json %#v\nfast          %#v", tc.raw, want, fast)
+		}
+	}
+}
