@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 )
@@ -255,4 +256,14 @@ func TestFastDecoderTable(t *testing.T) {
 			t.Errorf("%s:\nencoding/json %#v\nfast          %#v", tc.raw, want, fast)
 		}
 	}
+}
+
+func TestRuneCount(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOf(rapid.SampledFrom([]string{"a", "abcdefgh", "日本", "\xff", "\xe6\x97", "\x80", "{\"x\":1}", "é"})).Draw(t, "parts")
+		b := []byte(strings.Join(parts, ""))
+		if got, want := runeCount(b), utf8.RuneCount(b); got != want {
+			t.Fatalf("runeCount(%q) = %d, want %d", b, got, want)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package jkf
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"unicode/utf8"
@@ -87,11 +88,28 @@ func (in *input) consume(n int) {
 	b := in.buf[in.off : in.off+n]
 	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
 		in.line += bytes.Count(b, []byte{'\n'})
-		in.col = 1 + utf8.RuneCount(b[i+1:])
+		in.col = 1 + runeCount(b[i+1:])
 	} else {
-		in.col += utf8.RuneCount(b)
+		in.col += runeCount(b)
 	}
 	in.off += n
+}
+
+// runeCount is utf8.RuneCount, eight bytes at a time where they are ASCII (a record
+// may hold a line of Japanese text and then thousands of ASCII bytes).
+func runeCount(b []byte) int {
+	n := 0
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 == 0 {
+			n += 8
+			b = b[8:]
+			continue
+		}
+		_, size := utf8.DecodeRune(b)
+		n++
+		b = b[size:]
+	}
+	return n + utf8.RuneCount(b)
 }
 
 // consumeScanned consumes up to n bytes of input that need not be kept, but never the
@@ -255,6 +273,15 @@ func (s *scanner) container(b []byte, atEOF bool) int {
 	for ; s.i < len(b); s.i++ {
 		c := b[s.i]
 		if s.inString {
+			if !s.escape && !stringStops[c] {
+				// Most bytes of a string stop nothing: skip them in a tight loop.
+				for s.i++; s.i < len(b) && !stringStops[b[s.i]]; s.i++ {
+				}
+				if s.i == len(b) {
+					break
+				}
+				c = b[s.i]
+			}
 			switch {
 			case c == '\n':
 				return broken
@@ -302,6 +329,9 @@ func (s *scanner) container(b []byte, atEOF bool) int {
 	}
 	return needMore
 }
+
+// stringStops holds the bytes that end a run of ordinary bytes of a string.
+var stringStops = [256]bool{'"': true, '\\': true, '\n': true}
 
 // continues tells whether the line that starts with b may go on the value being
 // scanned: complete when it may, broken when it may not, needMore when it cannot tell
