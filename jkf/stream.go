@@ -270,64 +270,76 @@ func (s *scanner) scan(b []byte, atEOF bool) int {
 }
 
 func (s *scanner) container(b []byte, atEOF bool) int {
-	for ; s.i < len(b); s.i++ {
-		c := b[s.i]
-		if s.inString {
-			if !s.escape && !stringStops[c] {
-				// Most bytes of a string stop nothing: skip them in a tight loop.
-				for s.i++; s.i < len(b) && !stringStops[b[s.i]]; s.i++ {
+	// The state lives in locals in the loop and goes back to s when it stops.
+	i, depth, last := s.i, s.depth, s.last
+	inString, escape, lineStart := s.inString, s.escape, s.lineStart
+	result := needMore
+scan:
+	for ; i < len(b); i++ {
+		c := b[i]
+		if inString {
+			if escape {
+				if c == '\n' {
+					result = broken
+					break scan
 				}
-				if s.i == len(b) {
-					break
-				}
-				c = b[s.i]
+				escape = false
+				continue
 			}
-			switch {
-			case c == '\n':
-				return broken
-			case s.escape:
-				s.escape = false
-			case c == '\\':
-				s.escape = true
-			case c == '"':
-				s.inString = false
-				s.last = c
+			// Most bytes of a string stop nothing: skip them in a tight loop.
+			for !stringStops[c] {
+				if i++; i == len(b) {
+					break scan
+				}
+				c = b[i]
+			}
+			switch c {
+			case '\n':
+				result = broken
+				break scan
+			case '\\':
+				escape = true
+			case '"':
+				inString = false
+				last = c
 			}
 			continue
 		}
-		if s.lineStart {
-			switch s.continues(b[s.i:], atEOF) {
-			case needMore:
-				return needMore
-			case broken:
-				return broken
+		if lineStart {
+			s.last = last
+			if st := s.continues(b[i:], atEOF); st != complete {
+				result = st
+				break scan
 			}
-			s.lineStart = false
+			lineStart = false
 		}
 		switch c {
 		case '\n':
-			s.lineStart = true
+			lineStart = true
 		case ' ', '\t', '\r':
 		case '"':
-			s.inString = true
+			inString = true
 		case '{', '[':
-			s.depth++
-			s.last = c
+			depth++
+			last = c
 		case '}', ']':
-			s.depth--
-			s.last = c
-			if s.depth == 0 {
-				s.i++
-				return complete
+			depth--
+			last = c
+			if depth == 0 {
+				i++
+				result = complete
+				break scan
 			}
 		default:
-			s.last = c
+			last = c
 		}
 	}
-	if atEOF {
+	s.i, s.depth, s.last = i, depth, last
+	s.inString, s.escape, s.lineStart = inString, escape, lineStart
+	if result == needMore && atEOF {
 		return broken
 	}
-	return needMore
+	return result
 }
 
 // stringStops holds the bytes that end a run of ordinary bytes of a string.
