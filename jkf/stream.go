@@ -86,7 +86,10 @@ func (in *input) shrink() {
 // consume moves the read position n bytes on.
 func (in *input) consume(n int) {
 	b := in.buf[in.off : in.off+n]
-	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+	// IndexByte is vectorized and LastIndexByte is not: a record on one line (JSON
+	// Lines) is scanned once for nothing.
+	if bytes.IndexByte(b, '\n') >= 0 {
+		i := bytes.LastIndexByte(b, '\n')
 		in.line += bytes.Count(b, []byte{'\n'})
 		in.col = 1 + runeCount(b[i+1:])
 	} else {
