@@ -86,7 +86,19 @@ func (b *block[T]) take(n int) []T {
 	}
 }
 
-func (b *block[T]) one() *T { return &b.take(1)[0] }
+// one returns a zeroed value.
+func (b *block[T]) one() *T {
+	if b.chunk < len(b.chunks) {
+		if c := b.chunks[b.chunk]; b.used < len(c) {
+			p := &c[b.used]
+			b.used++
+			var zero T
+			*p = zero
+			return p
+		}
+	}
+	return &b.take(1)[0]
+}
 
 // decode decodes raw, a JSON object, into k; false means the input is refused and k
 // holds a part of it.
@@ -109,24 +121,24 @@ func (d *fastDecoder) decode(raw []byte, k *kifu) bool {
 	return ok
 }
 
-func (d *fastDecoder) space() {
-	for d.i < len(d.raw) {
-		switch d.raw[d.i] {
-		case ' ', '\t', '\r', '\n':
-			d.i++
-		default:
-			return
-		}
+func (d *fastDecoder) space() { d.i = skipBlank(d.raw, d.i) }
+
+// skipBlank returns the offset of the first byte at or after i that is not white space.
+func skipBlank(raw []byte, i int) int {
+	for i < len(raw) && raw[i] <= ' ' && isSpace(raw[i]) {
+		i++
 	}
+	return i
 }
 
 // is consumes c, after white space, if it is next.
 func (d *fastDecoder) is(c byte) bool {
-	d.space()
-	if d.i < len(d.raw) && d.raw[d.i] == c {
-		d.i++
+	i := skipBlank(d.raw, d.i)
+	if i < len(d.raw) && d.raw[i] == c {
+		d.i = i + 1
 		return true
 	}
+	d.i = i
 	return false
 }
 
@@ -142,33 +154,63 @@ func (d *fastDecoder) open(c byte) bool {
 // member reads what comes before the next member of an object: the separator and the
 // key, written without escapes, and the colon. more is false at the closing brace.
 func (d *fastDecoder) member(first bool) (key []byte, more, ok bool) {
-	if d.is('}') {
+	raw := d.raw
+	i := skipBlank(raw, d.i)
+	if i == len(raw) {
+		return nil, false, false
+	}
+	c := raw[i]
+	if c == '}' {
+		d.i = i + 1
 		d.depth--
 		return nil, false, true
 	}
-	if !first && !d.is(',') {
+	if !first {
+		if c != ',' {
+			return nil, false, false
+		}
+		if i = skipBlank(raw, i+1); i == len(raw) {
+			return nil, false, false
+		}
+		c = raw[i]
+	}
+	if c != '"' {
 		return nil, false, false
 	}
-	d.space()
-	key, escaped, ok := d.rawString()
-	if !ok || escaped || !d.is(':') {
+	start := i + 1
+	for i = start; i < len(raw) && raw[i] != '"' && raw[i] != '\\' && raw[i] >= 0x20; i++ {
+	}
+	if i == len(raw) || raw[i] != '"' {
+		return nil, false, false // a key with escapes is left to encoding/json
+	}
+	key = raw[start:i]
+	if i = skipBlank(raw, i+1); i == len(raw) || raw[i] != ':' {
 		return nil, false, false
 	}
-	d.space()
+	d.i = skipBlank(raw, i+1)
 	return key, true, true
 }
 
 // element reads what comes before the next element of an array; more is false at the
 // closing bracket.
 func (d *fastDecoder) element(first bool) (more, ok bool) {
-	if d.is(']') {
-		d.depth--
-		return false, true
-	}
-	if !first && !d.is(',') {
+	raw := d.raw
+	i := skipBlank(raw, d.i)
+	if i == len(raw) {
 		return false, false
 	}
-	d.space()
+	switch c := raw[i]; {
+	case c == ']':
+		d.i = i + 1
+		d.depth--
+		return false, true
+	case first:
+		d.i = i
+	case c == ',':
+		d.i = skipBlank(raw, i+1)
+	default:
+		return false, false
+	}
 	return true, true
 }
 
@@ -305,6 +347,15 @@ func (d *fastDecoder) word(p *string) bool {
 	s, ok := d.string()
 	if !ok {
 		return false
+	}
+	if len(s) == 2 {
+		// Most often a piece.
+		for _, w := range pieceCodes {
+			if len(w) == 2 && w[0] == s[0] && w[1] == s[1] {
+				*p = w
+				return true
+			}
+		}
 	}
 	if w, found := words[string(s)]; found {
 		*p = w
