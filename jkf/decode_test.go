@@ -267,3 +267,20 @@ func TestRuneCount(t *testing.T) {
 		}
 	})
 }
+
+// TestParseLeavesDataAlone: Parse reads the caller's bytes where they are and never
+// writes to them.
+func TestParseLeavesDataAlone(t *testing.T) {
+	for _, text := range []string{
+		"\xEF\xBB\xBF{\"moves\":[{},{\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}}]}",
+		`{"moves":[{}]} {"moves":[{}]}`,
+		`{"moves":[{"comments":["a\nb"]`,
+		"{\"header\":{\"a\":\"\\u3042\"}}\n\n",
+	} {
+		data := []byte(text)
+		_, _ = Parse(data[:len(data):len(data)])
+		if string(data) != text {
+			t.Errorf("Parse changed %q into %q", text, data)
+		}
+	}
+}

@@ -82,7 +82,10 @@ func (r *Reader) RecordLine() int { return r.recordLine }
 // record (nothing but white space) is an error that wraps [shogi.ErrNoRecord] (and
 // [ErrEmpty]); a second record after the first is an [ErrMoreRecords] error.
 func Parse(data []byte) (*shogi.Record, error) {
-	r := NewReader(bytes.NewReader(data))
+	r := NewReader(bytes.NewReader(nil))
+	// The whole text is at hand: the input reads it where it is (and never writes to
+	// it) instead of copying it into a buffer that grows as it goes.
+	r.in.buf, r.in.end, r.in.eof = data, len(data), true
 	rec, err := r.Read()
 	if err == io.EOF {
 		return nil, &SyntaxError{Line: 1, Column: 1, Err: ErrEmpty}
