@@ -348,14 +348,9 @@ func (d *fastDecoder) word(p *string) bool {
 	if !ok {
 		return false
 	}
-	if len(s) == 2 {
-		// Most often a piece.
-		for _, w := range pieceCodes {
-			if len(w) == 2 && w[0] == s[0] && w[1] == s[1] {
-				*p = w
-				return true
-			}
-		}
+	if t := parsePiece(string(s)); t != shogi.NoPieceType {
+		*p = pieceCodes[t] // most often a piece
+		return true
 	}
 	if w, found := words[string(s)]; found {
 		*p = w

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/kifu-go/shogi"
 	"pgregory.net/rapid"
 )
 
@@ -281,6 +282,23 @@ func TestParseLeavesDataAlone(t *testing.T) {
 		_, _ = Parse(data[:len(data):len(data)])
 		if string(data) != text {
 			t.Errorf("Parse changed %q into %q", text, data)
+		}
+	}
+}
+
+func TestParsePiece(t *testing.T) {
+	for typ, code := range pieceCodes {
+		want := shogi.PieceType(typ)
+		if code == "" {
+			continue
+		}
+		if got := parsePiece(code); got != want {
+			t.Errorf("parsePiece(%q) = %v, want %v", code, got, want)
+		}
+	}
+	for _, code := range []string{"", "F", "FUU", "fu", "UF", "OO", "\x00\x00"} {
+		if got := parsePiece(code); got != shogi.NoPieceType {
+			t.Errorf("parsePiece(%q) = %v, want none", code, got)
 		}
 	}
 }
