@@ -187,6 +187,8 @@ func (r *Reader) read() (*shogi.Record, error) {
 		c.keysChecked = true
 		return c.record(&k)
 	}
+	// Input the fast decoder refuses — invalid, or valid in a way it does not take — is
+	// decoded by encoding/json, whose errors (and lenient results) are the reference.
 	k = kifu{}
 	dec := json.NewDecoder(bytes.NewReader(v.raw))
 	if !r.Lenient {
