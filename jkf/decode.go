@@ -11,7 +11,7 @@ import (
 // without reflection. It takes only the input encoding/json decodes without a word and
 // to the same values: keys written exactly as JKF defines them, each once in an object,
 // values of the expected types, integers written as integers that fit. It refuses
-// everything else — null, a key in another case or unknown, a repeated key, 1.0 for an
+// everything else — a key in another case or unknown, a repeated key, 1.0 for an
 // int, a syntax error — and the Reader then decodes the record with encoding/json, whose
 // errors (and lenient results) are the reference. Valid records, which is nearly all of
 // them, never reach reflection.
@@ -428,6 +428,22 @@ func (d *fastDecoder) bool(p *bool) bool {
 	return true
 }
 
+// null consumes a null. A null leaves the value as it is, as encoding/json does: the
+// zero value, since no key is read twice (a nil pointer or slice, a header of nil).
+func (d *fastDecoder) null() bool {
+	if hasWord(d.raw[d.i:], "null") {
+		d.i += 4
+		return true
+	}
+	return false
+}
+
+// set makes *pp p and returns p.
+func set[T any](pp **T, p *T) *T {
+	*pp = p
+	return p
+}
+
 func hasWord(b []byte, w string) bool { return len(b) >= len(w) && string(b[:len(w)]) == w }
 
 func (d *fastDecoder) kifu(k *kifu) bool {
@@ -442,12 +458,11 @@ func (d *fastDecoder) kifu(k *kifu) bool {
 		}
 		switch string(key) {
 		case "header":
-			ok = once(&seen, 1) && d.header(&k.Header)
+			ok = once(&seen, 1) && (d.null() || d.header(&k.Header))
 		case "initial":
-			k.Initial = new(initial)
-			ok = once(&seen, 2) && d.initial(k.Initial)
+			ok = once(&seen, 2) && (d.null() || d.initial(set(&k.Initial, new(initial))))
 		case "moves":
-			ok = once(&seen, 4) && d.entryList(&k.Moves)
+			ok = once(&seen, 4) && (d.null() || d.entryList(&k.Moves))
 		default:
 			ok = false
 		}
@@ -477,7 +492,7 @@ func (d *fastDecoder) header(h *header) bool {
 			return false
 		}
 		d.space()
-		if !d.text(&f.Value) {
+		if !d.null() && !d.text(&f.Value) {
 			return false
 		}
 		out = append(out, f)
@@ -496,10 +511,9 @@ func (d *fastDecoder) initial(in *initial) bool {
 		}
 		switch string(key) {
 		case "preset":
-			ok = once(&seen, 1) && d.word(&in.Preset)
+			ok = once(&seen, 1) && (d.null() || d.word(&in.Preset))
 		case "data":
-			in.Data = new(stateData)
-			ok = once(&seen, 2) && d.stateData(in.Data)
+			ok = once(&seen, 2) && (d.null() || d.stateData(set(&in.Data, new(stateData))))
 		default:
 			ok = false
 		}
@@ -521,11 +535,11 @@ func (d *fastDecoder) stateData(s *stateData) bool {
 		}
 		switch string(key) {
 		case "color":
-			ok = once(&seen, 1) && d.int(&s.Color)
+			ok = once(&seen, 1) && (d.null() || d.int(&s.Color))
 		case "board":
-			ok = once(&seen, 2) && d.board(&s.Board)
+			ok = once(&seen, 2) && (d.null() || d.board(&s.Board))
 		case "hands":
-			ok = once(&seen, 4) && d.hands(&s.Hands)
+			ok = once(&seen, 4) && (d.null() || d.hands(&s.Hands))
 		default:
 			ok = false
 		}
@@ -546,6 +560,10 @@ func (d *fastDecoder) board(b *[][]boardPiece) bool {
 			*b = files
 			return ok
 		}
+		if d.null() {
+			files = append(files, nil)
+			continue
+		}
 		if !d.open('[') {
 			return false
 		}
@@ -559,7 +577,7 @@ func (d *fastDecoder) board(b *[][]boardPiece) bool {
 				break
 			}
 			var sq boardPiece
-			if !d.boardPiece(&sq) {
+			if !d.null() && !d.boardPiece(&sq) {
 				return false
 			}
 			file = append(file, sq)
@@ -580,10 +598,9 @@ func (d *fastDecoder) boardPiece(p *boardPiece) bool {
 		}
 		switch string(key) {
 		case "color":
-			p.Color = new(int)
-			ok = once(&seen, 1) && d.int(p.Color)
+			ok = once(&seen, 1) && (d.null() || d.int(set(&p.Color, new(int))))
 		case "kind":
-			ok = once(&seen, 2) && d.word(&p.Kind)
+			ok = once(&seen, 2) && (d.null() || d.word(&p.Kind))
 		default:
 			ok = false
 		}
@@ -605,7 +622,7 @@ func (d *fastDecoder) hands(hs *[]hand) bool {
 			return ok
 		}
 		var h hand
-		if !d.hand(&h) {
+		if !d.null() && !d.hand(&h) {
 			return false
 		}
 		out = append(out, h)
@@ -642,7 +659,7 @@ func (d *fastDecoder) hand(h *hand) bool {
 		default:
 			return false
 		}
-		if !once(&seen, bit) || !d.int(p) {
+		if !once(&seen, bit) || !(d.null() || d.int(p)) {
 			return false
 		}
 	}
@@ -664,7 +681,7 @@ func (d *fastDecoder) entryList(out *[]moveFormat) bool {
 			break
 		}
 		var e moveFormat
-		if !d.entry(&e) {
+		if !d.null() && !d.entry(&e) {
 			return false
 		}
 		d.entries = append(d.entries, e)
@@ -689,17 +706,15 @@ func (d *fastDecoder) entry(e *moveFormat) bool {
 		}
 		switch string(key) {
 		case "comments":
-			ok = once(&seen, 1) && d.comments(&e.Comments)
+			ok = once(&seen, 1) && (d.null() || d.comments(&e.Comments))
 		case "move":
-			e.Move = d.moves.one()
-			ok = once(&seen, 2) && d.move(e.Move)
+			ok = once(&seen, 2) && (d.null() || d.move(set(&e.Move, d.moves.one())))
 		case "time":
-			e.Time = d.times.one()
-			ok = once(&seen, 4) && d.timePair(e.Time)
+			ok = once(&seen, 4) && (d.null() || d.timePair(set(&e.Time, d.times.one())))
 		case "special":
-			ok = once(&seen, 8) && d.word(&e.Special)
+			ok = once(&seen, 8) && (d.null() || d.word(&e.Special))
 		case "forks":
-			ok = once(&seen, 16) && d.forks(&e.Forks)
+			ok = once(&seen, 16) && (d.null() || d.forks(&e.Forks))
 		default:
 			ok = false
 		}
@@ -722,7 +737,7 @@ func (d *fastDecoder) comments(out *[]string) bool {
 			return ok
 		}
 		var s string
-		if !d.text(&s) {
+		if !d.null() && !d.text(&s) {
 			return false
 		}
 		list = append(list, s)
@@ -741,7 +756,7 @@ func (d *fastDecoder) forks(out *[][]moveFormat) bool {
 			return ok
 		}
 		var fork []moveFormat
-		if !d.entryList(&fork) {
+		if !d.null() && !d.entryList(&fork) {
 			return false
 		}
 		forks = append(forks, fork)
@@ -760,25 +775,21 @@ func (d *fastDecoder) move(m *move) bool {
 		}
 		switch string(key) {
 		case "color":
-			m.Color = d.ints.one()
-			ok = once(&seen, 1) && d.int(m.Color)
+			ok = once(&seen, 1) && (d.null() || d.int(set(&m.Color, d.ints.one())))
 		case "from":
-			m.From = d.places.one()
-			ok = once(&seen, 2) && d.place(m.From)
+			ok = once(&seen, 2) && (d.null() || d.place(set(&m.From, d.places.one())))
 		case "to":
-			m.To = d.places.one()
-			ok = once(&seen, 4) && d.place(m.To)
+			ok = once(&seen, 4) && (d.null() || d.place(set(&m.To, d.places.one())))
 		case "piece":
-			ok = once(&seen, 8) && d.word(&m.Piece)
+			ok = once(&seen, 8) && (d.null() || d.word(&m.Piece))
 		case "same":
-			ok = once(&seen, 16) && d.bool(&m.Same)
+			ok = once(&seen, 16) && (d.null() || d.bool(&m.Same))
 		case "promote":
-			m.Promote = d.bools.one()
-			ok = once(&seen, 32) && d.bool(m.Promote)
+			ok = once(&seen, 32) && (d.null() || d.bool(set(&m.Promote, d.bools.one())))
 		case "capture":
-			ok = once(&seen, 64) && d.word(&m.Capture)
+			ok = once(&seen, 64) && (d.null() || d.word(&m.Capture))
 		case "relative":
-			ok = once(&seen, 128) && d.word(&m.Relative)
+			ok = once(&seen, 128) && (d.null() || d.word(&m.Relative))
 		default:
 			ok = false
 		}
@@ -800,9 +811,9 @@ func (d *fastDecoder) place(p *place) bool {
 		}
 		switch string(key) {
 		case "x":
-			ok = once(&seen, 1) && d.int(&p.X)
+			ok = once(&seen, 1) && (d.null() || d.int(&p.X))
 		case "y":
-			ok = once(&seen, 2) && d.int(&p.Y)
+			ok = once(&seen, 2) && (d.null() || d.int(&p.Y))
 		default:
 			ok = false
 		}
@@ -824,9 +835,9 @@ func (d *fastDecoder) timePair(t *timePair) bool {
 		}
 		switch string(key) {
 		case "now":
-			ok = once(&seen, 1) && d.clock(&t.Now.H, &t.Now.M, &t.Now.S)
+			ok = once(&seen, 1) && (d.null() || d.clock(&t.Now.H, &t.Now.M, &t.Now.S))
 		case "total":
-			ok = once(&seen, 2) && d.clock(&t.Total.H, &t.Total.M, &t.Total.S)
+			ok = once(&seen, 2) && (d.null() || d.clock(&t.Total.H, &t.Total.M, &t.Total.S))
 		default:
 			ok = false
 		}
@@ -848,11 +859,11 @@ func (d *fastDecoder) clock(h, m, s *int) bool {
 		}
 		switch string(key) {
 		case "h":
-			ok = once(&seen, 1) && d.int(h)
+			ok = once(&seen, 1) && (d.null() || d.int(h))
 		case "m":
-			ok = once(&seen, 2) && d.int(m)
+			ok = once(&seen, 2) && (d.null() || d.int(m))
 		case "s":
-			ok = once(&seen, 4) && d.int(s)
+			ok = once(&seen, 4) && (d.null() || d.int(s))
 		default:
 			ok = false
 		}

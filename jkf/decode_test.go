@@ -3,6 +3,7 @@ package jkf
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -52,10 +53,14 @@ var (
 		`"\ud83d"`, `"\ud83dx"`, `"\udc00\ud83d"`, `"\ud83d\u0041"`, `"\\"`, `"\/\b\f\n\r\t"`, `"日本"`, `"LU"`,
 		`"\u00e9\u00E9"`, `"\ud83d\ud83d\ude00"`}
 	oddStrings = []string{`"\x"`, "\"\x01\"", `"\u12"`, `"\u12g4"`, `"abc`, `"\`, `'a'`}
-	oddValues  = []string{"null", "true", "false", "[]", "{}", `"0"`, "0", "[0]", `{"x":1}`, ""}
+	oddValues  = []string{"true", "false", "[]", "{}", `"0"`, "0", "[0]", `{"x":1}`, ""}
 )
 
 func (g *jsonGen) leaf(kind string) {
+	if g.chance("null", 15) {
+		g.b.WriteString("null") // the zero value, or nil, as encoding/json has it
+		return
+	}
 	if g.chance("oddLeaf", 12) {
 		g.odd = true
 		pool := oddValues
@@ -95,6 +100,10 @@ func (g *jsonGen) array(n int, elem func()) {
 }
 
 func (g *jsonGen) value(s *schema, depth int) {
+	if depth > 0 && g.chance("null", 15) {
+		g.b.WriteString("null")
+		return
+	}
 	switch {
 	case s.anyKeys:
 		g.object(rapid.IntRange(0, 3).Draw(g.t, "n"), func(int) string {
@@ -227,11 +236,16 @@ func TestFastDecoderTable(t *testing.T) {
 		{`{"moves":[{"move":{"to":{"x":99999999999999999999,"y":1}}}]}`, false},
 		{`{"moves":[{"move":{"to":{"x":1,"x":1}}}]}`, false},
 		{`{"moves":[{"move":{"to":{"X":1}}}]}`, false},
-		{`{"moves":[{"move":null}]}`, false},
+		{`{"moves":[{"move":null}]}`, true},
+		{`{"header":null,"initial":null,"moves":null}`, true},
+		{`{"moves":[null,{"comments":[null,"a"],"time":{"now":null,"total":{"h":null}},"forks":[null,[null]]}]}`, true},
+		{`{"initial":{"preset":"OTHER","data":{"color":null,"board":[null,[null,{"color":null,"kind":null}]],"hands":[null,{"FU":null}]}}}`, true},
+		{`{"moves":[nul]}`, false},
+		{`{"moves":[nullx]}`, false},
 		{`{"moves":[{"comments":["\ud83d\ude00\ud800"]}]}`, true},
 		{`{"header":{"a":"1","a":"2"}}`, true},
 		{`{"header":{"\u0061":"\"x\""}}`, true},
-		{`{"header":{"a":null}}`, false},
+		{`{"header":{"a":null}}`, true},
 		{`{"moves":[]} `, true},
 		{`{"moves":[],}`, false},
 		{`{"moves":[0,]}`, false},
@@ -300,5 +314,34 @@ func TestParsePiece(t *testing.T) {
 		if got := parsePiece(code); got != shogi.NoPieceType {
 			t.Errorf("parsePiece(%q) = %v, want none", code, got)
 		}
+	}
+}
+
+// TestFastDecoderTakesRealRecords: a real record, pretty-printed, and the records of a
+// JSON Lines stream that are valid go through the fast decoder, not encoding/json.
+func TestFastDecoderTakesRealRecords(t *testing.T) {
+	data, err := os.ReadFile("testdata/ryuou201409020101.jkf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	var d fastDecoder
+	var k kifu
+	if !d.decode(bytes.TrimSpace(data), &k) {
+		t.Error("the fixture is refused")
+	}
+	stream, err := os.ReadFile("testdata/stream.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken := 0
+	for line := range bytes.Lines(stream) {
+		var k kifu
+		if d.decode(bytes.TrimSpace(line), &k) {
+			taken++
+		}
+	}
+	if taken == 0 {
+		t.Error("no record of the stream is taken")
 	}
 }
