@@ -127,7 +127,7 @@ func (p *parser) rowLine(b []byte, off int) error {
 		}
 		t := parsePiece(cell[1], cell[2])
 		if t == shogi.NoPieceType {
-			return p.errAt(off+i+1, fmt.Errorf("%w %q", ErrPiece, cell[1:]))
+			return p.errAt(off+i+1, fmt.Errorf("%w %q", ErrPiece, string(cell[1:]))) // a copy: cell stays on the stack
 		}
 		if err := s.place(shogi.NewSquare(file, rank), cell[0], t); err != nil {
 			return p.errAt(off+i, err)
