@@ -24,6 +24,12 @@
 // on with the record after the next "/" line, and [Reader.RecordLine] tells where
 // each record starts, so that a caller can say "record 3, starting at line 240".
 //
+// Reading allocates per record and per block of nodes, never per move: the nodes of
+// the records one Reader reads come from blocks of up to 1024 nodes that those
+// records share (a record kept after the others are dropped keeps its block alive,
+// about 110 KB at most), and the reader keeps the position of the last record, to
+// take it back to its start for the next record when both start alike.
+//
 // Set [Reader.Lenient] to step over problems with warnings ([Reader.Warnings])
 // instead. A problem that does not touch the moves (an unknown line before them, a
 // time that cannot be read) is a warning and only that thing is skipped. A move that

@@ -29,6 +29,7 @@ const (
 type parser struct {
 	r     *Reader
 	rec   *shogi.Record
+	slot  *shogi.Ending // room for the record's ending, allocated with the record
 	phase phase
 	any   bool // a statement other than a comment was seen
 	line  []byte
@@ -36,16 +37,39 @@ type parser struct {
 	setup setupState
 	pos   *shogi.Position
 	node  *shogi.Node // the last node of the line (the root before the first move)
-	timed bool        // the last move or ending already has its time
-	end   *shogi.Ending
-	total [2]time.Duration
+	// handicap: the start position is one of the handicap starts (see isHandicap).
+	handicap bool
+	timed    bool // the last move or ending already has its time
+	end      *shogi.Ending
+	total    [2]time.Duration
 
 	// stopped: a lenient read met a move it cannot read (the line of play ends
 	// there with an EndUnread ending) or moves after the end; the rest of the record
 	// is not read.
 	stopped bool
 
-	nodes nodearena.Arena // the record's nodes, allocated in blocks
+	nodes *nodearena.Arena // the reader's node blocks
+}
+
+// newParser returns a parser for the next record of r. The record and its ending are
+// one allocation; the nodes come from the reader's blocks.
+func newParser(r *Reader) parser {
+	block := new(struct {
+		rec shogi.Record
+		end shogi.Ending
+	})
+	return parser{r: r, rec: &block.rec, slot: &block.end, nodes: &r.nodes}
+}
+
+// ending returns e stored in the room allocated with the record, which holds one
+// ending (a record has at most one: the line of play stops there).
+func (p *parser) ending(e shogi.Ending) *shogi.Ending {
+	if p.slot == nil {
+		return &e
+	}
+	slot := p.slot
+	*slot, p.slot = e, nil
+	return slot
 }
 
 // errAt returns a SyntaxError at byte offset off of the current line.
@@ -142,7 +166,7 @@ func (p *parser) problem(err error, off int) error {
 		return se
 	case errors.As(err, &u):
 		p.r.warnings = append(p.r.warnings, se)
-		p.node.End = &shogi.Ending{Kind: shogi.EndUnread, Text: string(bytes.TrimSpace(p.line[off:]))}
+		p.node.End = p.ending(shogi.Ending{Kind: shogi.EndUnread, Text: string(bytes.TrimSpace(p.line[off:]))})
 		p.stopped = true
 	case errors.As(err, &a):
 		p.r.warnings = append(p.r.warnings, se)
@@ -289,12 +313,12 @@ func (p *parser) sideToMove(sign byte, off int) error {
 
 // start builds the start position once the side to move is known.
 func (p *parser) start(side shogi.Color, off int) error {
-	pos, err := p.setup.position(side)
+	start, err := p.r.startPosition(p.setup.setup(side))
 	if err != nil {
 		return fatal{p.errAt(off, fmt.Errorf("%w: %w", ErrSetup, err))}
 	}
-	p.pos = pos
-	p.rec.StartSFEN = pos.String()
+	p.pos = start.pos
+	p.rec.StartSFEN, p.handicap = start.sfen, start.handicap
 	p.node = &p.rec.Root
 	p.phase = phaseMoves
 	return nil
@@ -473,7 +497,7 @@ func (p *parser) special(s []byte, off int) error {
 		}
 		e = shogi.Ending{Kind: shogi.EndUnread, Text: string(s)} // a special move it cannot read ends the line unread
 	}
-	p.end = &e
+	p.end = p.ending(e)
 	p.node.End = p.end
 	p.timed = false
 	p.phase = phaseEnded
@@ -499,7 +523,7 @@ func (p *parser) finish() (*shogi.Record, error) {
 			return nil, asSyntax(p, err, 0)
 		}
 	}
-	if isHandicap(p.rec.StartSFEN) {
+	if p.handicap {
 		renameForHandicap(p.rec.Header)
 	}
 	return p.rec, nil

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/nodearena"
 	"golang.org/x/text/encoding"
 )
 
@@ -77,9 +78,11 @@ type Reader struct {
 	declared   bool // the encoding line named the encoding
 	dec        *encoding.Decoder
 	warnings   []*SyntaxError
-	recordLine int  // the line at which the current record starts
-	seeking    bool // the current record's first line is still to come
-	skip       bool // after an error: resume after the next separator
+	recordLine int             // the line at which the current record starts
+	nodes      nodearena.Arena // the nodes of the records read, in blocks they share
+	start      startState      // the start position of the last record
+	seeking    bool            // the current record's first line is still to come
+	skip       bool            // after an error: resume after the next separator
 	err        error
 }
 
@@ -146,7 +149,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		}
 	}
 	r.seeking = true
-	p := parser{r: r, rec: &shogi.Record{}}
+	p := newParser(r)
 	limit := r.MaxBytes
 	if limit == 0 {
 		limit = DefaultMaxBytes
@@ -182,7 +185,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			done, err = p.parseLine(line)
 			if err == nil && done {
 				if !p.any { // nothing between two separators: go on with the next part
-					p, size = parser{r: r, rec: &shogi.Record{}}, 0
+					p, size = newParser(r), 0
 					r.seeking = true
 					continue
 				}

@@ -211,7 +211,8 @@ func (s *setupState) all(sign byte) {
 	s.alDone = true
 }
 
-func (s *setupState) position(side shogi.Color) (*shogi.Position, error) {
+// setup returns the start position the P lines give, side to move.
+func (s *setupState) setup(side shogi.Color) shogi.Setup {
 	// Records may start from composed positions (the 九歩 curiosity has nine pawns on
 	// a file): only the limits every position keeps apply; moves obey all the rules.
 	setup := shogi.Setup{Board: s.board, SideToMove: side, AllowUnreachable: true}
@@ -220,5 +221,39 @@ func (s *setupState) position(side shogi.Color) (*shogi.Position, error) {
 			setup.Hands[c] = setup.Hands[c].WithCount(t, s.hands[c][t])
 		}
 	}
-	return shogi.NewPosition(setup)
+	return setup
+}
+
+// startState is a record's start position, with its SFEN and whether it is a
+// handicap start.
+type startState struct {
+	setup    shogi.Setup
+	pos      *shogi.Position
+	sfen     string
+	handicap bool
+}
+
+// startPosition returns the position of setup, ready for the first move. The reader
+// keeps the position of the last record: when the next record starts from the same
+// setup, as the records of a file mostly do, that position is taken back to its start
+// instead of being built again (its SFEN with it).
+func (r *Reader) startPosition(setup shogi.Setup) (*startState, error) {
+	st := &r.start
+	if st.pos != nil && st.setup == setup {
+		for st.pos.Undo() != shogi.NoMove {
+		}
+		return st, nil
+	}
+	pos, err := shogi.NewPosition(setup)
+	if err != nil {
+		return nil, err
+	}
+	*st = startState{setup: setup, pos: pos}
+	if pos.Setup() == evenSetup {
+		st.sfen = shogi.StartSFEN
+	} else {
+		st.sfen = pos.String()
+		st.handicap = isHandicap(st.sfen)
+	}
+	return st, nil
 }
