@@ -13,7 +13,7 @@ import (
 // [shogi.ErrNoRecord] (and [ErrEmpty]); text holding several records is an
 // [ErrMoreRecords] error: read it with a Reader.
 func Parse(data []byte) (*shogi.Record, error) {
-	r := NewReader(bytes.NewReader(data))
+	r := newTextReader(data)
 	rec, err := r.Read()
 	if err != nil {
 		if err == io.EOF {

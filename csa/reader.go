@@ -59,8 +59,9 @@ type Reader struct {
 	// before them) is an error in a lenient read too.
 	Lenient bool
 	// MaxLineLength bounds the length of a line in bytes (0 means
-	// DefaultMaxLineLength). A longer line is an ErrLineTooLong error, or skipped
-	// with a warning in a lenient read; memory stays bounded either way.
+	// DefaultMaxLineLength). A longer line is an ErrLineTooLong error at the column
+	// of the character that passes the bound, or skipped with a warning in a
+	// lenient read; memory stays bounded either way.
 	MaxLineLength int
 	// MaxBytes bounds the size of one record, which the reader holds whole: 0 means
 	// DefaultMaxBytes, a negative value no bound. A larger record is an ErrTooLarge
@@ -68,11 +69,14 @@ type Reader struct {
 	// goes on with the record after it.
 	MaxBytes int64
 
-	sc         *bufio.Scanner
+	sc         *bufio.Scanner // nil for text held in memory (see newTextReader)
 	in         *watchedReader
+	text       []byte // the text not read yet, when it is held in memory
+	inMemory   bool
 	max        int
 	partial    bool // the last token is a piece of an over-long line
 	inLong     bool // skipping the rest of an over-long line
+	afterCR    bool // the last line ended with a CR at the end of the input read so far
 	line       int  // number of the last line read
 	enc        textEncoding
 	declared   bool // the encoding line named the encoding
@@ -91,6 +95,12 @@ func NewReader(r io.Reader) *Reader {
 	rd := &Reader{in: &watchedReader{r: r}}
 	rd.sc = bufio.NewScanner(rd.in)
 	return rd
+}
+
+// newTextReader returns a Reader reading text held in memory: it cuts its lines where
+// they are, with no scanner to copy them into a buffer of its own.
+func newTextReader(text []byte) *Reader {
+	return &Reader{text: text, inMemory: true}
 }
 
 // watchedReader remembers the error of its reader, so that a line cut off by a failed
@@ -126,7 +136,7 @@ func (r *Reader) RecordLine() int { return r.recordLine }
 // in a record (a [*SyntaxError]) the next call goes on with the record after the next
 // "/" line.
 func (r *Reader) Read() (*shogi.Record, error) {
-	if r.sc == nil {
+	if r.sc == nil && !r.inMemory {
 		return nil, errNotMade
 	}
 	if r.err != nil {
@@ -137,8 +147,10 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		if r.max <= 0 {
 			r.max = DefaultMaxLineLength
 		}
-		r.sc.Buffer(make([]byte, 0, min(r.max+1, 64<<10)), r.max+1)
-		r.sc.Split(r.split)
+		if r.sc != nil {
+			r.sc.Buffer(make([]byte, 0, min(r.max+1, 64<<10)), r.max+1)
+			r.sc.Split(r.split)
+		}
 	}
 	r.warnings = nil
 	r.seeking = false
@@ -204,37 +216,42 @@ func isSeparator(raw []byte) bool {
 }
 
 // split cuts lines at LF, CR LF or CR, and cuts an over-long line into pieces so
-// that the scanner's buffer never grows past MaxLineLength.
+// that the scanner's buffer never grows past MaxLineLength+1 bytes. It cuts the same
+// lines whatever pieces the input comes in: a line is over-long only when more than
+// MaxLineLength bytes without a line end are seen, and a CR at the end of what has
+// come in ends its line at once, the LF that may follow it being dropped from the
+// next piece.
 func (r *Reader) split(data []byte, atEOF bool) (int, []byte, error) {
 	r.partial = false
+	if r.afterCR {
+		r.afterCR = false
+		if len(data) > 0 && data[0] == '\n' {
+			return 1, nil, nil // the LF of a CR LF: no line
+		}
+	}
 	i := bytes.IndexByte(data, '\n')
 	search := data
 	if i >= 0 {
 		search = data[:i]
 	}
 	if j := bytes.IndexByte(search, '\r'); j >= 0 {
-		switch {
-		case j+1 < len(data):
+		if j+1 < len(data) {
 			if data[j+1] == '\n' {
 				return j + 2, data[:j], nil
 			}
 			return j + 1, data[:j], nil
-		case atEOF:
-			return j + 1, data[:j], nil
-		case j >= r.max:
-			r.partial = true
-			return j, data[:j], nil
 		}
-		return 0, nil, nil // see whether LF follows
+		r.afterCR = !atEOF
+		return j + 1, data[:j], nil
 	}
 	if i >= 0 {
 		return i + 1, data[:i], nil
 	}
-	if len(data) >= r.max {
+	if len(data) > r.max {
 		r.partial = true
 		return len(data), data, nil
 	}
-	if atEOF && r.in.err != nil {
+	if atEOF && r.in != nil && r.in.err != nil {
 		// The input failed in the middle of a line: the line is not what the file says.
 		return 0, nil, r.in.err
 	}
@@ -248,8 +265,11 @@ func (r *Reader) split(data []byte, atEOF bool) (int, []byte, error) {
 // An over-long line is reported (an error, or a warning and the line skipped), unless
 // the reader is skipping lines: then it is skipped without a word.
 func (r *Reader) nextLine(skipping bool) ([]byte, bool, error) {
-	for r.sc.Scan() {
-		tok := r.sc.Bytes()
+	for {
+		tok, ok := r.scan()
+		if !ok {
+			break
+		}
 		if r.inLong {
 			r.inLong = r.partial
 			continue
@@ -260,7 +280,7 @@ func (r *Reader) nextLine(skipping bool) ([]byte, bool, error) {
 		}
 		if r.partial {
 			r.inLong = true
-			err := &SyntaxError{Line: r.line, Column: utf8.RuneCount(tok) + 1,
+			err := &SyntaxError{Line: r.line, Column: passColumn(tok, r.max),
 				Err: fmt.Errorf("%w (more than %d bytes)", ErrLineTooLong, r.max)}
 			switch {
 			case skipping:
@@ -276,10 +296,54 @@ func (r *Reader) nextLine(skipping bool) ([]byte, bool, error) {
 		}
 		return tok, true, nil
 	}
+	if r.sc == nil {
+		return nil, false, nil
+	}
 	if err := r.sc.Err(); err != nil {
 		return nil, false, fmt.Errorf("csa: reading line %d: %w", r.line+1, err)
 	}
 	return nil, false, nil
+}
+
+// scan returns the next line, or piece of an over-long line, and false at the end of
+// the input (or at an error of the scanner). Text in memory is cut by split as the
+// scanner cuts it, shown at most r.max+1 bytes at a time as the scanner's buffer
+// holds; split then always cuts something off (a line, the LF of a CR LF, or a piece
+// of more than r.max bytes), so that the loop ends.
+func (r *Reader) scan() ([]byte, bool) {
+	if r.sc != nil {
+		if !r.sc.Scan() {
+			return nil, false
+		}
+		return r.sc.Bytes(), true
+	}
+	for len(r.text) > 0 {
+		window := r.text[:min(len(r.text), r.max+1)]
+		n, tok, _ := r.split(window, len(window) == len(r.text))
+		r.text = r.text[n:]
+		if tok != nil {
+			return tok, true
+		}
+	}
+	return nil, false
+}
+
+// passColumn returns the column of the character of an over-long line that holds its
+// byte max, the first past the bound. The first piece of the line holds more than
+// max bytes (how many more depends on how the input came in), so only its first max
+// bytes are looked at.
+func passColumn(piece []byte, max int) int {
+	head := piece[:max]
+	start := max // the character holding byte max starts there, unless head ends in one cut short
+	for k := max - 1; k >= 0 && k >= max-(utf8.UTFMax-1); k-- {
+		if utf8.RuneStart(head[k]) {
+			if !utf8.FullRune(head[k:]) {
+				start = k
+			}
+			break
+		}
+	}
+	return utf8.RuneCount(head[:start]) + 1
 }
 
 // skipRecord skips the rest of a record after an error.
