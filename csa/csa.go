@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"sync"
 
 	"github.com/kifu-go/shogi"
 )
@@ -14,6 +15,12 @@ import (
 // [ErrMoreRecords] error: read it with a Reader.
 func Parse(data []byte) (*shogi.Record, error) {
 	r := newTextReader(data)
+	r.start, _ = startPool.Get().(*startState)
+	defer func() {
+		if r.start != nil && r.start.pos != nil {
+			startPool.Put(r.start)
+		}
+	}()
 	rec, err := r.Read()
 	if err != nil {
 		if err == io.EOF {
@@ -27,6 +34,11 @@ func Parse(data []byte) (*shogi.Record, error) {
 	}
 	return rec, nil
 }
+
+// startPool keeps the start positions of the records Parse read, so that a Parse
+// starting alike (as most records do) takes one back to its start instead of
+// building a position and growing its history again.
+var startPool sync.Pool // of *startState
 
 // Format returns the CSA V2.2 text of rec in UTF-8, as a [Writer] with its default
 // options writes it.

@@ -84,7 +84,7 @@ type Reader struct {
 	warnings   []*SyntaxError
 	recordLine int             // the line at which the current record starts
 	nodes      nodearena.Arena // the nodes of the records read, in blocks they share
-	start      startState      // the start position of the last record
+	start      *startState     // the start position of the last record, nil before the first
 	seeking    bool            // the current record's first line is still to come
 	skip       bool            // after an error: resume after the next separator
 	err        error

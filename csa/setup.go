@@ -238,7 +238,10 @@ type startState struct {
 // setup, as the records of a file mostly do, that position is taken back to its start
 // instead of being built again (its SFEN with it).
 func (r *Reader) startPosition(setup shogi.Setup) (*startState, error) {
-	st := &r.start
+	if r.start == nil {
+		r.start = new(startState)
+	}
+	st := r.start
 	if st.pos != nil && st.setup == setup {
 		for st.pos.Undo() != shogi.NoMove {
 		}
