@@ -37,9 +37,10 @@ func warningTexts(ws []*csa.SyntaxError) []string {
 }
 
 // TestReaderRecordsIndependent: a Reader shares its node blocks and start position
-// between the records of a file; each record still reads as it reads alone, whatever
-// came before it (the same start, another one, a record that failed half-way), and
-// changing one record's nodes leaves the others as they were.
+// between the records of a file (and Parse its start position with the Parse before);
+// each record still reads as it reads alone, whatever came before it (the same start,
+// another one, a record that failed half-way), and changing one record's nodes leaves
+// the others as they were.
 func TestReaderRecordsIndependent(t *testing.T) {
 	records := []string{
 		"PI\n+\n+7776FU,T3\n-3334FU,T1\n%TORYO\n",
@@ -66,6 +67,13 @@ func TestReaderRecordsIndependent(t *testing.T) {
 			}
 			if diff := cmp.Diff(wantWarnings, warningTexts(r.Warnings())); diff != "" {
 				t.Errorf("lenient %v, record %d: warnings (-alone +got):\n%s", lenient, i, diff)
+			}
+			if !lenient { // Parse too takes back the start position of the Parse before
+				prec, perr := csa.Parse([]byte(rt))
+				if errorText(perr) != wantErr || (prec == nil) != (want == nil) ||
+					(prec != nil && diffRecords(want, prec) != "") {
+					t.Errorf("record %d: Parse gives %v, %v; alone %s", i, prec, perr, wantErr)
+				}
 			}
 			if rec == nil || want == nil {
 				if rec != want {
