@@ -24,11 +24,11 @@
 // on with the record after the next "/" line, and [Reader.RecordLine] tells where
 // each record starts, so that a caller can say "record 3, starting at line 240".
 //
-// Reading allocates per record and per block of nodes, never per move: the nodes of
-// the records one Reader reads come from blocks of up to 1024 nodes that those
-// records share (a record kept after the others are dropped keeps its block alive,
-// about 110 KB at most), and the reader keeps the position of the last record, to
-// take it back to its start for the next record when both start alike.
+// Reading allocates per record and per block of nodes, not per move (but for what a
+// record keeps: a comment's text, a header's values): a record's nodes come in blocks
+// of its own, and the reader keeps the position of the last record, to take it back
+// to its start for the next record when both start alike (Parse, that of an earlier
+// Parse).
 //
 // Set [Reader.Lenient] to step over problems with warnings ([Reader.Warnings])
 // instead. A problem that does not touch the moves (an unknown line before them, a

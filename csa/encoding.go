@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/transform"
 )
 
 // Text encodings: UTF-8 (CSA V3.0's default when named), Shift_JIS (the encoding of
@@ -152,15 +153,35 @@ func (r *Reader) decode(raw []byte) ([]byte, error) {
 		return r.badText(raw, &SyntaxError{Line: r.line, Column: scan.column,
 			Err: fmt.Errorf("%w: invalid %s", ErrEncoding, r.enc)})
 	}
-	if r.dec == nil {
-		r.dec = r.enc.decoder()
-	}
-	out, err := r.dec.Bytes(raw)
+	out, err := r.decodeLegacy(raw)
 	if err != nil || bytes.ContainsRune(out, utf8.RuneError) {
 		return r.badText(raw, &SyntaxError{Line: r.line, Column: 1,
 			Err: fmt.Errorf("%w: invalid %s", ErrEncoding, r.enc)})
 	}
 	return out, nil
+}
+
+// decodeLegacy decodes a Shift_JIS or EUC-JP line into the reader's buffer, which the
+// next line overwrites: the parser copies what it keeps. A byte of either encoding
+// gives at most three bytes of UTF-8 (a half-width katakana, U+FFFD), so the buffer
+// stays within three times MaxLineLength.
+func (r *Reader) decodeLegacy(raw []byte) ([]byte, error) {
+	if r.dec == nil {
+		r.dec = r.enc.decoder()
+	}
+	size := 3*len(raw) + utf8.UTFMax
+	for {
+		if cap(r.decoded) < size {
+			r.decoded = make([]byte, size)
+		}
+		buf := r.decoded[:cap(r.decoded)]
+		r.dec.Reset()
+		n, _, err := r.dec.Transform(buf, raw, true)
+		if err != transform.ErrShortDst {
+			return buf[:n], err
+		}
+		size = 2 * len(buf)
+	}
 }
 
 // badText reports a line that cannot be decoded: an error, or in a lenient read a
@@ -171,10 +192,7 @@ func (r *Reader) badText(raw []byte, err *SyntaxError) ([]byte, error) {
 	}
 	r.warnings = append(r.warnings, err)
 	if r.enc == encShiftJIS || r.enc == encEUCJP {
-		if r.dec == nil {
-			r.dec = r.enc.decoder()
-		}
-		if out, err := r.dec.Bytes(raw); err == nil {
+		if out, err := r.decodeLegacy(raw); err == nil {
 			return out, nil
 		}
 	}

@@ -48,17 +48,20 @@ type parser struct {
 	// is not read.
 	stopped bool
 
-	nodes *nodearena.Arena // the reader's node blocks
+	// nodes are the record's own blocks of nodes: blocks shared with the next record
+	// would keep it alive (and, through its nodes, the one after it, and so on) as
+	// long as this one is.
+	nodes nodearena.Arena
 }
 
 // newParser returns a parser for the next record of r. The record and its ending are
-// one allocation; the nodes come from the reader's blocks.
+// one allocation.
 func newParser(r *Reader) parser {
 	block := new(struct {
 		rec shogi.Record
 		end shogi.Ending
 	})
-	return parser{r: r, rec: &block.rec, slot: &block.end, nodes: &r.nodes}
+	return parser{r: r, rec: &block.rec, slot: &block.end}
 }
 
 // ending returns e stored in the room allocated with the record, which holds one

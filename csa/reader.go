@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
-	"github.com/kifu-go/shogi/internal/nodearena"
 	"golang.org/x/text/encoding"
 )
 
@@ -81,12 +80,12 @@ type Reader struct {
 	enc        textEncoding
 	declared   bool // the encoding line named the encoding
 	dec        *encoding.Decoder
+	decoded    []byte // the last line decoded from Shift_JIS or EUC-JP
 	warnings   []*SyntaxError
-	recordLine int             // the line at which the current record starts
-	nodes      nodearena.Arena // the nodes of the records read, in blocks they share
-	start      *startState     // the start position of the last record, nil before the first
-	seeking    bool            // the current record's first line is still to come
-	skip       bool            // after an error: resume after the next separator
+	recordLine int         // the line at which the current record starts
+	start      *startState // the start position of the last record, nil before the first
+	seeking    bool        // the current record's first line is still to come
+	skip       bool        // after an error: resume after the next separator
 	err        error
 }
 
