@@ -52,6 +52,11 @@ type parser struct {
 	// would keep it alive (and, through its nodes, the one after it, and so on) as
 	// long as this one is.
 	nodes nodearena.Arena
+	// comments: room for the record's comments, handed out one per node (a node has
+	// one comment line, mostly) so that a record commented move by move does not
+	// allocate a slice per move. commentBlock is the size of the last block.
+	comments     []string
+	commentBlock int
 }
 
 // newParser returns a parser for the next record of r. The record and its ending are
@@ -251,7 +256,18 @@ func (p *parser) comment(line []byte) {
 	if n == nil {
 		n = &p.rec.Root
 	}
-	n.Comments = append(n.Comments, text)
+	if len(n.Comments) > 0 {
+		n.Comments = append(n.Comments, text)
+		return
+	}
+	if len(p.comments) == 0 {
+		p.commentBlock = min(max(2*p.commentBlock, 16), 1024)
+		p.comments = make([]string, p.commentBlock)
+	}
+	// A slice of capacity 1: a second comment on the node copies it out of the block.
+	n.Comments = p.comments[:1:1]
+	n.Comments[0] = text
+	p.comments = p.comments[1:]
 }
 
 func (p *parser) version(s []byte, off int) error {

@@ -101,3 +101,18 @@ func TestReaderRecordsIndependent(t *testing.T) {
 		}
 	}
 }
+
+// TestCommentsIndependent: the Comments of a record's nodes come from one block; a
+// comment added to one node leaves the comments of the others as they were.
+func TestCommentsIndependent(t *testing.T) {
+	rec := mustParse(t, "PI\n+\n'*start\n+7776FU\n'*a\n-3334FU\n'*b\n'*c\n+2726FU\n'*d\n")
+	line := rec.MainLine()
+	rec.Root.Comments = append(rec.Root.Comments, "x")
+	line[0].Comments = append(line[0].Comments, "y")
+	line[1].Comments = append(line[1].Comments, "z")
+	got := [][]string{rec.Root.Comments, line[0].Comments, line[1].Comments, line[2].Comments}
+	want := [][]string{{"start", "x"}, {"a", "y"}, {"b", "c", "z"}, {"d"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("comments (-want +got):\n%s", diff)
+	}
+}
