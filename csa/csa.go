@@ -18,6 +18,7 @@ func Parse(data []byte) (*shogi.Record, error) {
 	r.start, _ = startPool.Get().(*startState)
 	defer func() {
 		if r.start != nil && r.start.pos != nil {
+			r.start.rewind() // here, so that each Parse pays for its own moves
 			startPool.Put(r.start)
 		}
 	}()

@@ -233,6 +233,12 @@ type startState struct {
 	handicap bool
 }
 
+// rewind takes the position back to the start.
+func (st *startState) rewind() {
+	for st.pos.Undo() != shogi.NoMove {
+	}
+}
+
 // startPosition returns the position of setup, ready for the first move. The reader
 // keeps the position of the last record: when the next record starts from the same
 // setup, as the records of a file mostly do, that position is taken back to its start
@@ -243,8 +249,7 @@ func (r *Reader) startPosition(setup shogi.Setup) (*startState, error) {
 	}
 	st := r.start
 	if st.pos != nil && st.setup == setup {
-		for st.pos.Undo() != shogi.NoMove {
-		}
+		st.rewind()
 		return st, nil
 	}
 	pos, err := shogi.NewPosition(setup)
