@@ -83,3 +83,28 @@ func TestReadLongRecord(t *testing.T) {
 		t.Fatalf("%d moves", len(got.Moves()))
 	}
 }
+
+// BenchmarkReplay measures what the root package's move checks cost in BenchmarkRead:
+// the same moves checked with CheckMove and played with PlayUnchecked, from a position
+// taken back to its start, as the reader does, with nothing read.
+func BenchmarkReplay(b *testing.B) {
+	for _, n := range []int{2000, 20000} {
+		b.Run(fmt.Sprintf("long=%d", n), func(b *testing.B) {
+			moves := gametest.Long(n, 1).Moves()
+			pos := shogi.NewStartPosition()
+			played := 0
+			for b.Loop() {
+				for pos.Undo() != shogi.NoMove {
+				}
+				for _, m := range moves {
+					if err := pos.CheckMove(m); err != nil {
+						b.Fatal(err)
+					}
+					pos.PlayUnchecked(m)
+				}
+				played += len(moves)
+			}
+			b.ReportMetric(float64(played)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}
