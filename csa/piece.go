@@ -1,50 +1,16 @@
 package csa
 
-import "github.com/kifu-go/shogi"
+import (
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/piececode"
+)
 
 // CSA piece codes: two upper-case letters per piece type, promoted types included.
 
-var pieceCodes = [shogi.NumPieceTypes]string{
-	shogi.Pawn: "FU", shogi.Lance: "KY", shogi.Knight: "KE", shogi.Silver: "GI",
-	shogi.Gold: "KI", shogi.Bishop: "KA", shogi.Rook: "HI", shogi.King: "OU",
-	shogi.ProPawn: "TO", shogi.ProLance: "NY", shogi.ProKnight: "NK", shogi.ProSilver: "NG",
-	shogi.Horse: "UM", shogi.Dragon: "RY",
-}
+var pieceCodes = piececode.Codes
 
 // parsePiece returns the piece type of a two-letter code, or NoPieceType.
-func parsePiece(a, b byte) shogi.PieceType {
-	switch uint16(a)<<8 | uint16(b) {
-	case 'F'<<8 | 'U':
-		return shogi.Pawn
-	case 'K'<<8 | 'Y':
-		return shogi.Lance
-	case 'K'<<8 | 'E':
-		return shogi.Knight
-	case 'G'<<8 | 'I':
-		return shogi.Silver
-	case 'K'<<8 | 'I':
-		return shogi.Gold
-	case 'K'<<8 | 'A':
-		return shogi.Bishop
-	case 'H'<<8 | 'I':
-		return shogi.Rook
-	case 'O'<<8 | 'U':
-		return shogi.King
-	case 'T'<<8 | 'O':
-		return shogi.ProPawn
-	case 'N'<<8 | 'Y':
-		return shogi.ProLance
-	case 'N'<<8 | 'K':
-		return shogi.ProKnight
-	case 'N'<<8 | 'G':
-		return shogi.ProSilver
-	case 'U'<<8 | 'M':
-		return shogi.Horse
-	case 'R'<<8 | 'Y':
-		return shogi.Dragon
-	}
-	return shogi.NoPieceType
-}
+func parsePiece(a, b byte) shogi.PieceType { return piececode.Parse(a, b) }
 
 // parseSquare returns the square of two digits file-rank ("76"), NoSquare for "00",
 // and false when the digits are not a square or the piece stand.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/piececode"
 )
 
 // The JSON shapes of JKF (formats.md §5), field by field.
@@ -151,47 +152,11 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
 }
 
-var pieceCodes = [shogi.NumPieceTypes]string{
-	shogi.Pawn: "FU", shogi.Lance: "KY", shogi.Knight: "KE", shogi.Silver: "GI",
-	shogi.Gold: "KI", shogi.Bishop: "KA", shogi.Rook: "HI", shogi.King: "OU",
-	shogi.ProPawn: "TO", shogi.ProLance: "NY", shogi.ProKnight: "NK", shogi.ProSilver: "NG",
-	shogi.Horse: "UM", shogi.Dragon: "RY",
-}
+var pieceCodes = piececode.Codes
 
 func parsePiece(code string) shogi.PieceType {
 	if len(code) != 2 {
 		return shogi.NoPieceType
 	}
-	// A switch on the two bytes as one number: a few comparisons for each move.
-	switch uint16(code[0])<<8 | uint16(code[1]) {
-	case 'F'<<8 | 'U':
-		return shogi.Pawn
-	case 'K'<<8 | 'Y':
-		return shogi.Lance
-	case 'K'<<8 | 'E':
-		return shogi.Knight
-	case 'G'<<8 | 'I':
-		return shogi.Silver
-	case 'K'<<8 | 'I':
-		return shogi.Gold
-	case 'K'<<8 | 'A':
-		return shogi.Bishop
-	case 'H'<<8 | 'I':
-		return shogi.Rook
-	case 'O'<<8 | 'U':
-		return shogi.King
-	case 'T'<<8 | 'O':
-		return shogi.ProPawn
-	case 'N'<<8 | 'Y':
-		return shogi.ProLance
-	case 'N'<<8 | 'K':
-		return shogi.ProKnight
-	case 'N'<<8 | 'G':
-		return shogi.ProSilver
-	case 'U'<<8 | 'M':
-		return shogi.Horse
-	case 'R'<<8 | 'Y':
-		return shogi.Dragon
-	}
-	return shogi.NoPieceType
+	return piececode.Parse(code[0], code[1])
 }
