@@ -20,6 +20,8 @@ type converter struct {
 	startLine, startCol int        // where raw starts in the input
 	path                []pathElem // the path of the entry being converted, built without allocating
 	keysChecked         bool       // every key is one JKF defines, written as it does, once in its object
+	t                   *tree      // the record decoded
+	comments            []string   // the comments of the record, t.comments copied
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
@@ -112,7 +114,8 @@ func (c *converter) sub(elems ...any) []any {
 	return append(out, elems...)
 }
 
-func (c *converter) record(k *kifu) (*shogi.Record, error) {
+func (c *converter) record(t *tree) (*shogi.Record, error) {
+	c.t = t
 	off, inexact := -1, false
 	if !c.keysChecked {
 		off, inexact = scanKeys(c.raw)
@@ -134,25 +137,29 @@ func (c *converter) record(k *kifu) (*shogi.Record, error) {
 			c.r.warnings = append(c.r.warnings, err)
 		}
 	}
-	if k.Header == nil && k.Initial == nil && k.Moves == nil {
+	if t.header == nil && t.initial == nil && !t.moves.given() {
 		// Not even a lenient read makes a record of an object with none of the keys
 		// of one (an entry of a truncated record, say).
 		return nil, c.errAt(nil, fmt.Errorf("%w: a record has a header, an initial position or moves", ErrMissing))
 	}
-	rec := &shogi.Record{Header: shogi.Header(k.Header)}
-	pos, err := c.start(k.Initial)
+	rec := &shogi.Record{Header: shogi.Header(t.header)}
+	pos, err := c.start(t.initial)
 	if err != nil {
 		return nil, err
 	}
 	rec.StartSFEN = pos.String()
-	if k.Moves == nil {
+	if !t.moves.given() {
 		if err := c.soft([]any{"moves"}, fmt.Errorf("%w: moves", ErrMissing)); err != nil {
 			return nil, err
 		}
 		return rec, nil
 	}
 	c.path = append(c.path, pathElem{key: "moves"})
-	if err := c.line(k.Moves, &rec.Root, pos, true); err != nil {
+	if len(t.comments) > 0 {
+		// One array for the comments of all the record's nodes, each node's a part.
+		c.comments = append([]string(nil), t.comments...)
+	}
+	if err := c.line(t.moves, &rec.Root, pos, true); err != nil {
 		return nil, err
 	}
 	return rec, nil
@@ -263,23 +270,23 @@ func (c *converter) fromData(d *stateData) (*shogi.Position, error) {
 // line converts the entries of one line of play after parent, whose position is pos
 // (which line changes). In the main list the first entry holds the comments on the
 // start position; in a fork the first entry is the alternative move.
-func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Position, main bool) error {
+func (c *converter) line(entries list, parent *shogi.Node, pos *shogi.Position, main bool) error {
 	depth := len(c.path)
 	c.path = append(c.path, pathElem{})
 	defer func() { c.path = c.path[:depth] }()
 	prev := parent
 	ended := false
-	for i := range entries {
-		e := &entries[i]
+	for i, at := 0, entries.first; i < int(entries.n); i, at = i+1, c.t.entries[at].next {
+		e := &c.t.entries[at]
 		c.path[depth].index = i
 		if main && i == 0 {
-			if e.Move != nil || e.Time != nil || len(e.Forks) > 0 {
+			if e.flags&(hasMove|hasTime) != 0 || e.forks.n > 0 {
 				if err := c.soft(c.sub(), fmt.Errorf("%w: moves[0] holds only the comments on the start position", ErrMisplaced)); err != nil {
 					return err
 				}
 			}
-			prev.Comments = append(prev.Comments, e.Comments...)
-			if e.Special != "" {
+			prev.Comments = append(prev.Comments, c.entryComments(e)...)
+			if e.special != 0 {
 				if err := c.special(e, prev, pos); err != nil {
 					return err
 				}
@@ -293,8 +300,8 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 				return err
 			}
 			return nil
-		case e.Move != nil:
-			m, err := c.resolve(e.Move, pos)
+		case e.flags&hasMove != 0:
+			m, err := c.resolve(e, pos)
 			if err != nil {
 				if !c.r.Lenient {
 					return err
@@ -312,9 +319,9 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 				return nil
 			}
 			node := c.nodes.AddChild(prev, m)
-			node.Comments = e.Comments
-			if e.Time != nil {
-				t, err := c.time(e.Time)
+			node.Comments = c.entryComments(e)
+			if e.flags&hasTime != 0 {
+				t, err := c.time(e)
 				if err != nil {
 					if err := c.warn(err); err != nil {
 						return err
@@ -328,21 +335,34 @@ func (c *converter) line(entries []moveFormat, parent *shogi.Node, pos *shogi.Po
 			}
 			pos.PlayUnchecked(m)
 			prev = node
-		case e.Special != "":
+		case e.special != 0:
 			if err := c.special(e, prev, pos); err != nil {
 				return err
 			}
 			ended = true
 		default:
-			if e.Time != nil || len(e.Forks) > 0 {
+			if e.flags&hasTime != 0 || e.forks.n > 0 {
 				if err := c.soft(c.sub(), fmt.Errorf("%w: time or forks without a move", ErrMisplaced)); err != nil {
 					return err
 				}
 			}
-			prev.Comments = append(prev.Comments, e.Comments...)
+			prev.Comments = append(prev.Comments, c.entryComments(e)...)
 		}
 	}
 	return nil
+}
+
+// entryComments returns the comments of e, a part of c.comments the record keeps:
+// nil when e has none, empty when its list is.
+func (c *converter) entryComments(e *entry) []string {
+	if e.flags&hasComments == 0 {
+		return nil
+	}
+	if e.comments.n == 0 {
+		return []string{}
+	}
+	first, end := e.comments.first, e.comments.first+e.comments.n
+	return c.comments[first:end:end]
 }
 
 // asSyntax returns err as a *SyntaxError.
@@ -355,19 +375,20 @@ func asSyntax(c *converter, err error) *SyntaxError {
 }
 
 // forks converts the alternatives of entry e, which start from parent.
-func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position) error {
+func (c *converter) forks(e *entry, parent *shogi.Node, pos *shogi.Position) error {
 	depth := len(c.path)
 	defer func() { c.path = c.path[:depth] }()
-	for j, fork := range e.Forks {
+	for j := range int(e.forks.n) {
+		fork := c.t.forks[int(e.forks.first)+j]
 		c.path = append(c.path[:depth], pathElem{key: "forks"}, pathElem{index: j})
-		if len(fork) > 0 && fork[0].Move == nil && fork[0].Special != "" {
+		if !fork.empty() && c.t.entries[fork.first].flags&hasMove == 0 && c.t.entries[fork.first].special != 0 {
 			// An alternative ending: the game stops here instead of e's move.
 			if err := c.alternativeEnding(fork, parent, pos); err != nil {
 				return err
 			}
 			continue
 		}
-		if len(fork) == 0 || fork[0].Move == nil {
+		if fork.empty() || c.t.entries[fork.first].flags&hasMove == 0 {
 			if err := c.soft(c.sub(), fmt.Errorf("%w: a fork starts with a move", ErrMisplaced)); err != nil {
 				return err
 			}
@@ -388,12 +409,12 @@ func (c *converter) forks(e *moveFormat, parent *shogi.Node, pos *shogi.Position
 
 // alternativeEnding reads a fork that only ends the game, a child of parent without a
 // move.
-func (c *converter) alternativeEnding(fork []moveFormat, parent *shogi.Node, pos *shogi.Position) error {
-	e := &fork[0]
-	end := parseSpecial(e.Special, pos.SideToMove())
-	if e.Time != nil {
+func (c *converter) alternativeEnding(fork list, parent *shogi.Node, pos *shogi.Position) error {
+	e := &c.t.entries[fork.first]
+	end := parseSpecial(c.t.str(e.special), pos.SideToMove())
+	if e.flags&hasTime != 0 {
 		c.path = append(c.path, pathElem{index: 0})
-		t, err := c.time(e.Time)
+		t, err := c.time(e)
 		c.path = c.path[:len(c.path)-1]
 		if err != nil {
 			if err := c.warn(err); err != nil {
@@ -403,22 +424,22 @@ func (c *converter) alternativeEnding(fork []moveFormat, parent *shogi.Node, pos
 			end.Time, end.HasTime = t, true
 		}
 	}
-	if len(e.Forks) > 0 || len(fork) > 1 {
+	if e.forks.n > 0 || fork.n > 1 {
 		if err := c.soft(c.sub(), ErrAfterEnd); err != nil {
 			return err
 		}
 	}
-	end.Comments = e.Comments
+	end.Comments = c.entryComments(e)
 	parent.Children = append(parent.Children, &shogi.Node{End: &end})
 	return nil
 }
 
 // special ends the line after prev, with the special entry's time and comments; forks
 // on the special entry are alternatives to the ending, kept as variations of prev.
-func (c *converter) special(e *moveFormat, prev *shogi.Node, pos *shogi.Position) error {
-	end := parseSpecial(e.Special, pos.SideToMove())
-	if e.Time != nil {
-		t, err := c.time(e.Time)
+func (c *converter) special(e *entry, prev *shogi.Node, pos *shogi.Position) error {
+	end := parseSpecial(c.t.str(e.special), pos.SideToMove())
+	if e.flags&hasTime != 0 {
+		t, err := c.time(e)
 		if err != nil {
 			if err := c.warn(err); err != nil {
 				return err
@@ -427,24 +448,25 @@ func (c *converter) special(e *moveFormat, prev *shogi.Node, pos *shogi.Position
 			end.Time, end.HasTime = t, true
 		}
 	}
-	end.Comments = e.Comments
+	end.Comments = c.entryComments(e)
 	prev.End = &end
 	return c.forks(e, prev, pos)
 }
 
-func (c *converter) time(t *timePair) (shogi.MoveTime, *SyntaxError) {
+func (c *converter) time(e *entry) (shogi.MoveTime, *SyntaxError) {
 	var mt shogi.MoveTime
 	var ok bool
-	if mt.Spent, ok = duration(t.Now.H, t.Now.M, t.Now.S); !ok {
+	if mt.Spent, ok = duration(e.now); !ok {
 		return mt, c.errAt(c.sub("time", "now"), ErrTime)
 	}
-	if mt.Total, ok = duration(t.Total.H, t.Total.M, t.Total.S); !ok {
+	if mt.Total, ok = duration(e.total); !ok {
 		return mt, c.errAt(c.sub("time", "total"), ErrTime)
 	}
 	return mt, nil
 }
 
-func duration(h, m, s int) (time.Duration, bool) {
+func duration(hms [3]int32) (time.Duration, bool) {
+	h, m, s := int(hms[0]), int(hms[1]), int(hms[2])
 	// Each field alone within MaxTime keeps the sum far from overflowing.
 	const hours = int(shogi.MaxTime / time.Hour)
 	if h < 0 || m < 0 || s < 0 || h > hours || m > 60*hours || s > 3600*hours {
@@ -454,34 +476,37 @@ func duration(h, m, s int) (time.Duration, bool) {
 	return d, d <= shogi.MaxTime // no record's time is longer: none overflows
 }
 
-func square(p *place) (shogi.Square, bool) {
-	if p.X < 1 || p.X > 9 || p.Y < 1 || p.Y > 9 {
+func square(p coords) (shogi.Square, bool) {
+	if p.x < 1 || p.x > 9 || p.y < 1 || p.y > 9 {
 		return shogi.NoSquare, false
 	}
-	return shogi.NewSquare(p.X, p.Y), true
+	return shogi.NewSquare(int(p.x), int(p.y)), true
 }
 
 // resolve returns the move of mv in pos, checked against the rules.
-func (c *converter) resolve(mv *move, pos *shogi.Position) (shogi.Move, error) {
-	if mv.Color == nil {
+func (c *converter) resolve(mv *entry, pos *shogi.Position) (shogi.Move, error) {
+	if mv.flags&hasColor == 0 {
 		return 0, c.errAt(c.sub("move"), fmt.Errorf("%w: color", ErrMissing))
 	}
-	if *mv.Color != 0 && *mv.Color != 1 {
+	if mv.color != 0 && mv.color != 1 {
 		return 0, c.errAt(c.sub("move", "color"), ErrColor)
 	}
-	t := parsePiece(mv.Piece)
+	t := shogi.NoPieceType
+	if mv.piece > 0 && int(mv.piece) < len(pieceCodes) {
+		t = shogi.PieceType(mv.piece) // a piece's word is its type
+	}
 	if t == shogi.NoPieceType {
-		return 0, c.errAt(c.sub("move", "piece"), fmt.Errorf("%w %q", ErrPiece, mv.Piece))
+		return 0, c.errAt(c.sub("move", "piece"), fmt.Errorf("%w %q", ErrPiece, c.t.str(mv.piece)))
 	}
 	last := pos.LastMove()
 	var to shogi.Square
 	switch {
-	case mv.To != nil:
+	case mv.flags&hasTo != 0:
 		var ok bool
-		if to, ok = square(mv.To); !ok {
+		if to, ok = square(mv.to); !ok {
 			return 0, c.errAt(c.sub("move", "to"), ErrSquare)
 		}
-	case mv.Same && last != shogi.NoMove:
+	case mv.flags&same != 0 && last != shogi.NoMove:
 		to = last.To()
 	default:
 		return 0, c.errAt(c.sub("move"), fmt.Errorf("%w: to", ErrMissing))
@@ -489,20 +514,20 @@ func (c *converter) resolve(mv *move, pos *shogi.Position) (shogi.Move, error) {
 	side := pos.SideToMove()
 	var m shogi.Move
 	var reason error
-	if mv.From == nil {
+	if mv.flags&hasFrom == 0 {
 		m = shogi.NewDrop(t, to)
 	} else {
-		from, ok := square(mv.From)
+		from, ok := square(mv.from)
 		if !ok {
 			return 0, c.errAt(c.sub("move", "from"), ErrSquare)
 		}
-		m = shogi.NewMove(from, to, mv.Promote != nil && *mv.Promote)
+		m = shogi.NewMove(from, to, mv.flags&promote != 0)
 		if pc := pos.PieceAt(from); pc != shogi.NoPiece && pc.Color() == side && pc.Type() != t {
 			reason = fmt.Errorf("%w: %s holds a %s (%s), not a %s (%s)", shogi.ErrPieceMismatch,
 				squareName(from), pc.Type(), pieceCodes[pc.Type()], t, pieceCodes[t])
 		}
 	}
-	if shogi.Color(*mv.Color) != side {
+	if shogi.Color(mv.color) != side {
 		reason = shogi.ErrWrongSide
 	}
 	if reason != nil {
@@ -511,16 +536,16 @@ func (c *converter) resolve(mv *move, pos *shogi.Position) (shogi.Move, error) {
 	if err := pos.CheckMove(m); err != nil {
 		return m, c.errAt(c.sub("move"), err)
 	}
-	if mv.Same && (last == shogi.NoMove || last.To() != to) {
+	if mv.flags&same != 0 && (last == shogi.NoMove || last.To() != to) {
 		if err := c.soft(c.sub("move", "same"), ErrSame); err != nil {
 			return m, err
 		}
 	}
-	if mv.Capture != "" {
+	if mv.capture != 0 {
 		captured := pos.CapturedPiece(m)
-		ct := parsePiece(mv.Capture)
+		ct := parsePiece(c.t.str(mv.capture))
 		if captured == shogi.NoPiece || (ct != captured.Type() && ct != captured.Type().Unpromote()) {
-			if err := c.soft(c.sub("move", "capture"), fmt.Errorf("%w (%q)", ErrCapture, mv.Capture)); err != nil {
+			if err := c.soft(c.sub("move", "capture"), fmt.Errorf("%w (%q)", ErrCapture, c.t.str(mv.capture))); err != nil {
 				return m, err
 			}
 		}

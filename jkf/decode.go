@@ -20,105 +20,40 @@ import (
 // more than 10 000 levels deep, and deeper input is left to it.
 const maxFastDepth = 10000
 
-// fastDecoder holds the state of one decode and the blocks the values are cut from,
-// which later records reuse: the record a Reader returns keeps none of them (its
-// header and comments are made for it).
+// fastDecoder holds the state of one decode and the tree it fills, which later
+// records reuse: the record a Reader returns keeps none of it (its header and
+// comments are made for it).
 type fastDecoder struct {
 	raw   []byte
 	i     int
 	depth int
 	buf   []byte // a string with escapes, unescaped
 
-	entries []moveFormat // the entries of the arrays being read, a stack
-	lists   block[moveFormat]
-	moves   block[move]
-	places  block[place]
-	times   block[timePair]
-	ints    block[int]
-	bools   block[bool]
+	t         tree
+	forkLists []list // the fork lists of the entries being read, a stack
 }
 
-// block hands out values cut from large arrays, reused from one record to the next.
-type block[T any] struct {
-	chunks [][]T
-	chunk  int // the chunk values are cut from
-	used   int // in that chunk
-}
-
-const blockSize = 256
-
-// maxKeptChunks bounds the chunks a block keeps from one record to the next.
-const maxKeptChunks = 64
-
-// reset makes every value free again; a long record's large chunks are let go.
-func (b *block[T]) reset() {
-	kept := b.chunks[:0]
-	for _, c := range b.chunks {
-		if len(c) == blockSize && len(kept) < maxKeptChunks {
-			kept = append(kept, c)
-		}
-	}
-	clear(b.chunks[len(kept):])
-	b.chunks = kept
-	b.chunk, b.used = 0, 0
-}
-
-// take returns n zeroed, contiguous values.
-func (b *block[T]) take(n int) []T {
-	for {
-		if b.chunk == len(b.chunks) {
-			b.chunks = append(b.chunks, make([]T, max(n, blockSize)))
-		}
-		c := b.chunks[b.chunk]
-		if b.used+n <= len(c) {
-			s := c[b.used : b.used+n : b.used+n]
-			b.used += n
-			clear(s)
-			return s
-		}
-		if n > blockSize && b.used == 0 {
-			// A chunk too small for a long array: a chunk of its size takes its place.
-			b.chunks[b.chunk] = make([]T, n)
-			continue
-		}
-		b.chunk++
-		b.used = 0
-	}
-}
-
-// one returns a zeroed value.
-func (b *block[T]) one() *T {
-	if b.chunk < len(b.chunks) {
-		if c := b.chunks[b.chunk]; b.used < len(c) {
-			p := &c[b.used]
-			b.used++
-			var zero T
-			*p = zero
-			return p
-		}
-	}
-	return &b.take(1)[0]
-}
-
-// decode decodes raw, a JSON object, into k; false means the input is refused and k
-// holds a part of it.
-func (d *fastDecoder) decode(raw []byte, k *kifu) bool {
+// decode decodes raw, a JSON object, into d.t; false means the input is refused and
+// d.t holds a part of it.
+func (d *fastDecoder) decode(raw []byte) bool {
 	d.raw, d.i, d.depth = raw, 0, 0
-	if cap(d.entries) > 4*blockSize {
-		d.entries = nil // let a long record's stack go
+	if cap(d.forkLists) > maxKeptEntries {
+		d.forkLists = nil // let a long record's stack go
 	}
-	d.entries = d.entries[:0]
-	d.lists.reset()
-	d.moves.reset()
-	d.places.reset()
-	d.times.reset()
-	d.ints.reset()
-	d.bools.reset()
-	ok := d.kifu(k)
+	d.forkLists = d.forkLists[:0]
+	d.t.reset()
+	ok := d.kifu(&d.t)
 	d.space()
 	ok = ok && d.i == len(d.raw)
 	d.raw = nil
 	return ok
+}
+
+// release lets go of what the last record left in d that a record keeps (its header,
+// initial position and words), for d to wait in a pool.
+func (d *fastDecoder) release() {
+	d.t.reset()
+	d.buf = d.buf[:0]
 }
 
 func (d *fastDecoder) space() { d.i = skipBlank(d.raw, d.i) }
@@ -343,41 +278,23 @@ func (d *fastDecoder) text(p *string) bool {
 
 // word reads a string value that is most often one of a few words, which are not
 // allocated again.
-func (d *fastDecoder) word(p *string) bool {
+func (d *fastDecoder) word(p *word) bool {
 	s, ok := d.string()
-	if !ok {
-		return false
+	if ok {
+		*p = d.t.wordOf(s)
 	}
-	if t := parsePiece(string(s)); t != shogi.NoPieceType {
-		*p = pieceCodes[t] // most often a piece
-		return true
-	}
-	if w, found := words[string(s)]; found {
-		*p = w
-	} else {
-		*p = string(s)
-	}
-	return true
+	return ok
 }
 
-// words holds the strings of JKF's short values: piece codes, specials, relative
-// letters.
-var words = map[string]string{}
-
-func init() {
-	for _, w := range pieceCodes {
-		words[w] = w
+// wordText reads a string value that is most often one of a few words, which are not
+// allocated again, into a string.
+func (d *fastDecoder) wordText(p *string) bool {
+	var w word
+	if !d.word(&w) {
+		return false
 	}
-	for w := range specialKinds {
-		words[w] = w
-	}
-	const letters = "LCRUMDH"
-	for _, a := range letters {
-		words[string(a)] = string(a)
-		for _, b := range letters {
-			words[string(a)+string(b)] = string(a) + string(b)
-		}
-	}
+	*p = d.t.str(w)
+	return true
 }
 
 // maxFastDigits is the most digits of an integer the fast decoder reads: any such
@@ -414,17 +331,28 @@ func (d *fastDecoder) int(p *int) bool {
 	return true
 }
 
-func (d *fastDecoder) bool(p *bool) bool {
+// flag reads a boolean into the flag bit of *flags.
+func (d *fastDecoder) flag(flags *entryFlag, bit entryFlag) bool {
 	switch {
 	case hasWord(d.raw[d.i:], "true"):
-		*p = true
+		*flags |= bit
 		d.i += 4
 	case hasWord(d.raw[d.i:], "false"):
-		*p = false
+		*flags &^= bit
 		d.i += 5
 	default:
 		return false
 	}
+	return true
+}
+
+// int32 reads an integer, saturated to 32 bits (see entry).
+func (d *fastDecoder) int32(p *int32) bool {
+	var n int
+	if !d.int(&n) {
+		return false
+	}
+	*p = int32Of(n)
 	return true
 }
 
@@ -446,7 +374,7 @@ func set[T any](pp **T, p *T) *T {
 
 func hasWord(b []byte, w string) bool { return len(b) >= len(w) && string(b[:len(w)]) == w }
 
-func (d *fastDecoder) kifu(k *kifu) bool {
+func (d *fastDecoder) kifu(k *tree) bool {
 	if !d.open('{') {
 		return false
 	}
@@ -458,11 +386,11 @@ func (d *fastDecoder) kifu(k *kifu) bool {
 		}
 		switch string(key) {
 		case "header":
-			ok = once(&seen, 1) && (d.null() || d.header(&k.Header))
+			ok = once(&seen, 1) && (d.null() || d.header(&k.header))
 		case "initial":
-			ok = once(&seen, 2) && (d.null() || d.initial(set(&k.Initial, new(initial))))
+			ok = once(&seen, 2) && (d.null() || d.initial(set(&k.initial, new(initial))))
 		case "moves":
-			ok = once(&seen, 4) && (d.null() || d.entryList(&k.Moves))
+			ok = once(&seen, 4) && (d.null() || d.entryList(&k.moves))
 		default:
 			ok = false
 		}
@@ -511,7 +439,7 @@ func (d *fastDecoder) initial(in *initial) bool {
 		}
 		switch string(key) {
 		case "preset":
-			ok = once(&seen, 1) && (d.null() || d.word(&in.Preset))
+			ok = once(&seen, 1) && (d.null() || d.wordText(&in.Preset))
 		case "data":
 			ok = once(&seen, 2) && (d.null() || d.stateData(set(&in.Data, new(stateData))))
 		default:
@@ -600,7 +528,7 @@ func (d *fastDecoder) boardPiece(p *boardPiece) bool {
 		case "color":
 			ok = once(&seen, 1) && (d.null() || d.int(set(&p.Color, new(int))))
 		case "kind":
-			ok = once(&seen, 2) && (d.null() || d.word(&p.Kind))
+			ok = once(&seen, 2) && (d.null() || d.wordText(&p.Kind))
 		default:
 			ok = false
 		}
@@ -665,13 +593,14 @@ func (d *fastDecoder) hand(h *hand) bool {
 	}
 }
 
-// entryList reads an array of entries into a list cut from d.lists: the entries are
-// read onto the d.entries stack (an entry's forks above it) and copied out at the end.
-func (d *fastDecoder) entryList(out *[]moveFormat) bool {
+// entryList reads an array of entries into d.t.entries, each linked to the next: an
+// entry is added once it is read, after the entries of its forks.
+func (d *fastDecoder) entryList(out *list) bool {
 	if !d.open('[') {
 		return false
 	}
-	base := len(d.entries)
+	l := list{first: -1}
+	last := int32(-1)
 	for first := true; ; first = false {
 		more, ok := d.element(first)
 		if !ok {
@@ -680,21 +609,25 @@ func (d *fastDecoder) entryList(out *[]moveFormat) bool {
 		if !more {
 			break
 		}
-		var e moveFormat
+		e := entry{next: -1}
 		if !d.null() && !d.entry(&e) {
 			return false
 		}
-		d.entries = append(d.entries, e)
+		at := int32(len(d.t.entries))
+		d.t.entries = append(d.t.entries, e)
+		if last < 0 {
+			l.first = at
+		} else {
+			d.t.entries[last].next = at
+		}
+		last = at
+		l.n++
 	}
-	list := d.lists.take(len(d.entries) - base)
-	copy(list, d.entries[base:])
-	clear(d.entries[base:])
-	d.entries = d.entries[:base]
-	*out = list
+	*out = l
 	return true
 }
 
-func (d *fastDecoder) entry(e *moveFormat) bool {
+func (d *fastDecoder) entry(e *entry) bool {
 	if !d.open('{') {
 		return false
 	}
@@ -706,15 +639,15 @@ func (d *fastDecoder) entry(e *moveFormat) bool {
 		}
 		switch string(key) {
 		case "comments":
-			ok = once(&seen, 1) && (d.null() || d.comments(&e.Comments))
+			ok = once(&seen, 1) && (d.null() || d.comments(e))
 		case "move":
-			ok = once(&seen, 2) && (d.null() || d.move(set(&e.Move, d.moves.one())))
+			ok = once(&seen, 2) && (d.null() || d.move(e))
 		case "time":
-			ok = once(&seen, 4) && (d.null() || d.timePair(set(&e.Time, d.times.one())))
+			ok = once(&seen, 4) && (d.null() || d.timePair(e))
 		case "special":
-			ok = once(&seen, 8) && (d.null() || d.word(&e.Special))
+			ok = once(&seen, 8) && (d.null() || d.word(&e.special))
 		case "forks":
-			ok = once(&seen, 16) && (d.null() || d.forks(&e.Forks))
+			ok = once(&seen, 16) && (d.null() || d.forks(e))
 		default:
 			ok = false
 		}
@@ -724,49 +657,59 @@ func (d *fastDecoder) entry(e *moveFormat) bool {
 	}
 }
 
-// comments reads a list of comments, which the record keeps.
-func (d *fastDecoder) comments(out *[]string) bool {
+// comments reads a list of comments into d.t.comments.
+func (d *fastDecoder) comments(e *entry) bool {
 	if !d.open('[') {
 		return false
 	}
-	list := []string{}
+	e.flags |= hasComments
+	e.comments = span{first: int32(len(d.t.comments))}
 	for first := true; ; first = false {
 		more, ok := d.element(first)
 		if !ok || !more {
-			*out = list
 			return ok
 		}
 		var s string
 		if !d.null() && !d.text(&s) {
 			return false
 		}
-		list = append(list, s)
+		d.t.comments = append(d.t.comments, s)
+		e.comments.n++
 	}
 }
 
-func (d *fastDecoder) forks(out *[][]moveFormat) bool {
+// forks reads the fork lists of e onto the d.forkLists stack (a fork's own forks above
+// them), and copies them out into d.t.forks at the end.
+func (d *fastDecoder) forks(e *entry) bool {
 	if !d.open('[') {
 		return false
 	}
-	forks := [][]moveFormat{}
+	base := len(d.forkLists)
 	for first := true; ; first = false {
 		more, ok := d.element(first)
-		if !ok || !more {
-			*out = forks
-			return ok
+		if !ok {
+			return false
 		}
-		var fork []moveFormat
+		if !more {
+			break
+		}
+		fork := noList
 		if !d.null() && !d.entryList(&fork) {
 			return false
 		}
-		forks = append(forks, fork)
+		d.forkLists = append(d.forkLists, fork)
 	}
+	e.forks = span{int32(len(d.t.forks)), int32(len(d.forkLists) - base)}
+	d.t.forks = append(d.t.forks, d.forkLists[base:]...)
+	d.forkLists = d.forkLists[:base]
+	return true
 }
 
-func (d *fastDecoder) move(m *move) bool {
+func (d *fastDecoder) move(e *entry) bool {
 	if !d.open('{') {
 		return false
 	}
+	e.flags |= hasMove
 	var seen uint
 	for first := true; ; first = false {
 		key, more, ok := d.member(first)
@@ -775,21 +718,21 @@ func (d *fastDecoder) move(m *move) bool {
 		}
 		switch string(key) {
 		case "color":
-			ok = once(&seen, 1) && (d.null() || d.int(set(&m.Color, d.ints.one())))
+			ok = once(&seen, 1) && (d.null() || d.flagged(&e.flags, hasColor) && d.int32(&e.color))
 		case "from":
-			ok = once(&seen, 2) && (d.null() || d.place(set(&m.From, d.places.one())))
+			ok = once(&seen, 2) && (d.null() || d.flagged(&e.flags, hasFrom) && d.place(&e.from))
 		case "to":
-			ok = once(&seen, 4) && (d.null() || d.place(set(&m.To, d.places.one())))
+			ok = once(&seen, 4) && (d.null() || d.flagged(&e.flags, hasTo) && d.place(&e.to))
 		case "piece":
-			ok = once(&seen, 8) && (d.null() || d.word(&m.Piece))
+			ok = once(&seen, 8) && (d.null() || d.word(&e.piece))
 		case "same":
-			ok = once(&seen, 16) && (d.null() || d.bool(&m.Same))
+			ok = once(&seen, 16) && (d.null() || d.flag(&e.flags, same))
 		case "promote":
-			ok = once(&seen, 32) && (d.null() || d.bool(set(&m.Promote, d.bools.one())))
+			ok = once(&seen, 32) && (d.null() || d.flagged(&e.flags, hasPromote) && d.flag(&e.flags, promote))
 		case "capture":
-			ok = once(&seen, 64) && (d.null() || d.word(&m.Capture))
+			ok = once(&seen, 64) && (d.null() || d.word(&e.capture))
 		case "relative":
-			ok = once(&seen, 128) && (d.null() || d.word(&m.Relative))
+			ok = once(&seen, 128) && (d.null() || d.word(&e.relative))
 		default:
 			ok = false
 		}
@@ -799,7 +742,13 @@ func (d *fastDecoder) move(m *move) bool {
 	}
 }
 
-func (d *fastDecoder) place(p *place) bool {
+// flagged sets bit in *flags and returns true.
+func (d *fastDecoder) flagged(flags *entryFlag, bit entryFlag) bool {
+	*flags |= bit
+	return true
+}
+
+func (d *fastDecoder) place(p *coords) bool {
 	if !d.open('{') {
 		return false
 	}
@@ -811,9 +760,9 @@ func (d *fastDecoder) place(p *place) bool {
 		}
 		switch string(key) {
 		case "x":
-			ok = once(&seen, 1) && (d.null() || d.int(&p.X))
+			ok = once(&seen, 1) && (d.null() || d.int32(&p.x))
 		case "y":
-			ok = once(&seen, 2) && (d.null() || d.int(&p.Y))
+			ok = once(&seen, 2) && (d.null() || d.int32(&p.y))
 		default:
 			ok = false
 		}
@@ -823,10 +772,11 @@ func (d *fastDecoder) place(p *place) bool {
 	}
 }
 
-func (d *fastDecoder) timePair(t *timePair) bool {
+func (d *fastDecoder) timePair(e *entry) bool {
 	if !d.open('{') {
 		return false
 	}
+	e.flags |= hasTime
 	var seen uint
 	for first := true; ; first = false {
 		key, more, ok := d.member(first)
@@ -835,9 +785,9 @@ func (d *fastDecoder) timePair(t *timePair) bool {
 		}
 		switch string(key) {
 		case "now":
-			ok = once(&seen, 1) && (d.null() || d.clock(&t.Now.H, &t.Now.M, &t.Now.S))
+			ok = once(&seen, 1) && (d.null() || d.clock(&e.now))
 		case "total":
-			ok = once(&seen, 2) && (d.null() || d.clock(&t.Total.H, &t.Total.M, &t.Total.S))
+			ok = once(&seen, 2) && (d.null() || d.clock(&e.total))
 		default:
 			ok = false
 		}
@@ -847,7 +797,8 @@ func (d *fastDecoder) timePair(t *timePair) bool {
 	}
 }
 
-func (d *fastDecoder) clock(h, m, s *int) bool {
+// clock reads a time of the form {"h":…, "m":…, "s":…} into hms.
+func (d *fastDecoder) clock(hms *[3]int32) bool {
 	if !d.open('{') {
 		return false
 	}
@@ -859,11 +810,11 @@ func (d *fastDecoder) clock(h, m, s *int) bool {
 		}
 		switch string(key) {
 		case "h":
-			ok = once(&seen, 1) && (d.null() || d.int(h))
+			ok = once(&seen, 1) && (d.null() || d.int32(&hms[0]))
 		case "m":
-			ok = once(&seen, 2) && (d.null() || d.int(m))
+			ok = once(&seen, 2) && (d.null() || d.int32(&hms[1]))
 		case "s":
-			ok = once(&seen, 4) && (d.null() || d.int(s))
+			ok = once(&seen, 4) && (d.null() || d.int32(&hms[2]))
 		default:
 			ok = false
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
@@ -59,8 +60,12 @@ type Reader struct {
 	resync     bool // the last value was not valid JSON: skip to a line that may start one
 	err        error
 
-	fast fastDecoder
+	fast *fastDecoder // made on the first record; Parse borrows one from decoders
 }
+
+// decoders holds the fast decoders Parse calls have done with, so that a program that
+// parses record after record reuses their arrays.
+var decoders = sync.Pool{New: func() any { return new(fastDecoder) }}
 
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
@@ -86,7 +91,10 @@ func Parse(data []byte) (*shogi.Record, error) {
 	// The whole text is at hand: the input reads it where it is (and never writes to
 	// it) instead of copying it into a buffer that grows as it goes.
 	r.in.buf, r.in.end, r.in.eof = data, len(data), true
+	r.fast = decoders.Get().(*fastDecoder)
 	rec, err := r.Read()
+	r.fast.release()
+	decoders.Put(r.fast)
 	if err == io.EOF {
 		return nil, &SyntaxError{Line: 1, Column: 1, Err: ErrEmpty}
 	}
@@ -181,15 +189,17 @@ func (r *Reader) read() (*shogi.Record, error) {
 		r.resync = false
 		return nil, &SyntaxError{Line: line, Column: col, Err: ErrEncoding}
 	}
-	var k kifu
-	if r.fast.decode(v.raw, &k) {
+	if r.fast == nil {
+		r.fast = new(fastDecoder)
+	}
+	if r.fast.decode(v.raw) {
 		// The keys are known to be JKF's, each once in its object.
 		c.keysChecked = true
-		return c.record(&k)
+		return c.record(&r.fast.t)
 	}
 	// Input the fast decoder refuses — invalid, or valid in a way it does not take — is
 	// decoded by encoding/json, whose errors (and lenient results) are the reference.
-	k = kifu{}
+	var k kifu
 	dec := json.NewDecoder(bytes.NewReader(v.raw))
 	if !r.Lenient {
 		dec.DisallowUnknownFields()
@@ -202,7 +212,8 @@ func (r *Reader) read() (*shogi.Record, error) {
 		}
 		return nil, c.decodeError(err)
 	}
-	return c.record(&k)
+	r.fast.t.fill(&k)
+	return c.record(&r.fast.t)
 }
 
 // invalidUTF8 returns the offset of the first byte of b that is not valid UTF-8.
