@@ -269,7 +269,7 @@ func TestFastDecoderTable(t *testing.T) {
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&want); err != nil {
 			t.Errorf("%s: encoding/json: %v", tc.raw, err)
-		} else if want = treeOf(&want).kifu();  !reflect.DeepEqual(want, fast) {
+		} else if want = treeOf(&want).kifu(); !reflect.DeepEqual(want, fast) {
 			t.Errorf("%s:\nencoding/json %#v\nfast          %#v", tc.raw, want, fast)
 		}
 	}
