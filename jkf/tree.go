@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/handicap"
 	"github.com/kifu-go/shogi/internal/piececode"
 )
 
@@ -84,7 +85,7 @@ const (
 type word int32
 
 // knownWords are the words a record holds most, which are not allocated again:
-// piece codes (a piece's word is its type), specials and relative letters.
+// piece codes (a piece's word is its type), specials, presets and relative letters.
 var knownWords []string
 
 // knownWordIDs gives the word of each of knownWords.
@@ -93,6 +94,10 @@ var knownWordIDs = map[string]word{}
 func init() {
 	knownWords = append(knownWords, pieceCodes[:]...)
 	knownWords = append(knownWords, slices.Sorted(maps.Keys(specialKinds))...)
+	knownWords = append(knownWords, "OTHER")
+	for _, h := range handicap.All {
+		knownWords = append(knownWords, h.JKF)
+	}
 	const letters = "LCRUMDH"
 	for _, a := range letters {
 		knownWords = append(knownWords, string(a))
