@@ -27,6 +27,7 @@ type fastDecoder struct {
 	raw   []byte
 	i     int
 	depth int
+	atEOF bool // raw is all the input there is
 	buf   []byte // a string with escapes, unescaped
 
 	t         tree
@@ -36,17 +37,25 @@ type fastDecoder struct {
 // decode decodes raw, a JSON object, into d.t; false means the input is refused and
 // d.t holds a part of it.
 func (d *fastDecoder) decode(raw []byte) bool {
-	d.raw, d.i, d.depth = raw, 0, 0
+	n, ok := d.decodePrefix(raw, true)
+	return ok && skipBlank(raw, n) == len(raw)
+}
+
+// decodePrefix decodes the JSON object at the start of raw into d.t and returns its
+// length; false means the input is refused, or ends before the object does. atEOF
+// tells whether raw is all the input there is. The object is taken only if the
+// stream's scanner would cut it out whole as well (see fastDecoder.open), and only if
+// its strings are valid UTF-8.
+func (d *fastDecoder) decodePrefix(raw []byte, atEOF bool) (int, bool) {
+	d.raw, d.i, d.depth, d.atEOF = raw, 0, 0, atEOF
 	if cap(d.forkLists) > maxKeptEntries {
 		d.forkLists = nil // let a long record's stack go
 	}
 	d.forkLists = d.forkLists[:0]
 	d.t.reset()
 	ok := d.kifu(&d.t)
-	d.space()
-	ok = ok && d.i == len(d.raw)
 	d.raw = nil
-	return ok
+	return d.i, ok
 }
 
 // release lets go of what the last record left in d that a record keeps (its header,
@@ -77,9 +86,14 @@ func (d *fastDecoder) is(c byte) bool {
 	return false
 }
 
-// open consumes the opening bracket c of an object or array.
+// open consumes the opening bracket c of an object or array. An object at the start
+// of a line that may start a record is refused: the stream's scanner ends a value
+// before such a line (see scanner.continues), and the Reader's slow path tells why.
 func (d *fastDecoder) open(c byte) bool {
 	if !d.is(c) || d.depth >= maxFastDepth {
+		return false
+	}
+	if c == '{' && d.i >= 2 && d.raw[d.i-2] == '\n' && startsRecord(d.raw[d.i-1:], d.atEOF) != broken {
 		return false
 	}
 	d.depth++
@@ -159,26 +173,60 @@ func once(seen *uint, bit uint) bool {
 }
 
 // rawString reads a string and returns its bytes between the quotes, and whether it
-// holds escapes.
+// holds escapes. A string that is not valid UTF-8 is refused.
 func (d *fastDecoder) rawString() (s []byte, escaped, ok bool) {
-	if d.i >= len(d.raw) || d.raw[d.i] != '"' {
+	raw := d.raw
+	if d.i >= len(raw) || raw[d.i] != '"' {
 		return nil, false, false
 	}
 	start := d.i + 1
-	for i := start; i < len(d.raw); i++ {
-		switch c := d.raw[i]; {
-		case c == '"':
+	high := false
+	for i := start; i < len(raw); i++ {
+		// Most bytes of a string stop nothing: skip them in a tight loop.
+		for stringBytes[raw[i]] == ordinary {
+			if i++; i == len(raw) {
+				return nil, false, false
+			}
+		}
+		switch stringBytes[raw[i]] {
+		case quote:
+			if high && !utf8.Valid(raw[start:i]) {
+				return nil, false, false
+			}
 			d.i = i + 1
-			return d.raw[start:i], escaped, true
-		case c == '\\':
+			return raw[start:i], escaped, true
+		case backslash:
 			escaped = true
 			i++
-		case c < 0x20:
-			return nil, false, false
+		case nonASCII:
+			high = true
+		default:
+			return nil, false, false // a control character
 		}
 	}
 	return nil, false, false
 }
+
+// The kinds of bytes in a string.
+const (
+	ordinary = iota
+	quote
+	backslash
+	nonASCII
+	control
+)
+
+// stringBytes gives the kind of each byte in a string.
+var stringBytes = func() (t [256]uint8) {
+	for c := range 0x20 {
+		t[c] = control
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = nonASCII
+	}
+	t['"'], t['\\'] = quote, backslash
+	return t
+}()
 
 // string reads a string and returns its value, which the next call may overwrite.
 func (d *fastDecoder) string() ([]byte, bool) {

@@ -3,10 +3,13 @@ package jkf
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
@@ -401,4 +404,112 @@ func (t *tree) moveFormats(l list) []moveFormat {
 		out = append(out, mf)
 	}
 	return out
+}
+
+// FuzzDecodeJSON: on any bytes, what the fast decoder takes encoding/json takes to the
+// same values, as one value with no repeated key and no key in another case than
+// JKF's, in valid UTF-8; and a Reader that decodes records where they are in its
+// buffer gives the same records, errors, warnings and record lines as one that cuts
+// every value out with the scanner first. Its seeds are FuzzReadJKF's corpus.
+func FuzzDecodeJSON(f *testing.F) {
+	files, err := os.ReadDir("testdata/fuzz/FuzzReadJKF")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, file := range files {
+		text, err := os.ReadFile("testdata/fuzz/FuzzReadJKF/" + file.Name())
+		if err != nil {
+			f.Fatal(err)
+		}
+		for line := range strings.Lines(string(text)) {
+			if quoted, ok := strings.CutPrefix(strings.TrimSpace(line), "[]byte("); ok {
+				if s, err := strconv.Unquote(strings.TrimSuffix(quoted, ")")); err == nil {
+					f.Add([]byte(s))
+				}
+			}
+		}
+	}
+	for _, s := range []string{
+		`{"moves":[{"comments":["\u00e9\ud83d\ude00\n"]}]}`,
+		"{\"header\":\n{\"moves\":\"x\"},\"moves\":[]}",
+		"{\"header\":{\"a\":\"\xff\"}}",
+		`{"moves":[{"move":{"to":{"x":1e0,"y":1}}}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkFastDecode(t, data)
+		for _, lenient := range []bool{false, true} {
+			checkWholeReads(t, data, lenient)
+		}
+	})
+}
+
+// checkFastDecode checks the fast decoder against encoding/json on data.
+func checkFastDecode(t *testing.T, data []byte) {
+	var d fastDecoder
+	if !d.decode(data) {
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var want kifu
+	if err := dec.Decode(&want); err != nil {
+		t.Fatalf("the fast decoder takes %q, which encoding/json refuses: %v", data, err)
+	}
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		t.Fatalf("the fast decoder takes %q, which has %q after its value", data, rest)
+	}
+	if !utf8.Valid(data) {
+		t.Fatalf("the fast decoder takes %q, which is not UTF-8", data)
+	}
+	if off, inexact := scanKeys(data); off >= 0 || inexact {
+		t.Fatalf("the fast decoder takes %q, whose keys are repeated (%d) or not exact (%v)", data, off, inexact)
+	}
+	if got, want := d.t.kifu(), treeOf(&want).kifu(); !reflect.DeepEqual(want, got) {
+		t.Fatalf("%q:\nencoding/json %#v\nfast          %#v", data, want, got)
+	}
+}
+
+// checkWholeReads reads data with a Reader as it reads (from the whole text at hand,
+// and a byte at a time), and with one that cuts every value out with the scanner
+// first, and fails unless they read the same.
+func checkWholeReads(t *testing.T, data []byte, lenient bool) {
+	type result struct {
+		rec      *shogi.Record
+		err      string
+		warnings []string
+		line     int
+	}
+	read := func(scanFirst, oneByte bool) []result {
+		var in io.Reader = bytes.NewReader(data)
+		if oneByte {
+			in = iotest.OneByteReader(in)
+		}
+		r := NewReader(in)
+		r.Lenient, r.MaxBytes, r.scanFirst = lenient, 1<<12, scanFirst
+		var out []result
+		for range len(data) + 2 {
+			rec, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			res := result{rec: rec, line: r.RecordLine()}
+			if err != nil {
+				res.err = err.Error()
+			}
+			for _, w := range r.Warnings() {
+				res.warnings = append(res.warnings, w.Error())
+			}
+			out = append(out, res)
+		}
+		return out
+	}
+	scanned := read(true, false)
+	for _, oneByte := range []bool{false, true} {
+		if whole := read(false, oneByte); !reflect.DeepEqual(scanned, whole) {
+			t.Fatalf("lenient %v, read a byte at a time %v: %q reads differently when the scanner cuts values out first:\n%+v\nwhen it does not:\n%+v",
+				lenient, oneByte, data, scanned, whole)
+		}
+	}
 }
