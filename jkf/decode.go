@@ -27,7 +27,7 @@ type fastDecoder struct {
 	raw   []byte
 	i     int
 	depth int
-	atEOF bool // raw is all the input there is
+	atEOF bool   // raw is all the input there is
 	buf   []byte // a string with escapes, unescaped
 
 	t         tree
