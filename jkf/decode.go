@@ -28,6 +28,7 @@ type fastDecoder struct {
 	i     int
 	depth int
 	atEOF bool   // raw is all the input there is
+	ascii bool   // no string read holds a byte beyond ASCII
 	buf   []byte // a string with escapes, unescaped
 
 	t         tree
@@ -47,7 +48,7 @@ func (d *fastDecoder) decode(raw []byte) bool {
 // stream's scanner would cut it out whole as well (see fastDecoder.open), and only if
 // its strings are valid UTF-8.
 func (d *fastDecoder) decodePrefix(raw []byte, atEOF bool) (int, bool) {
-	d.raw, d.i, d.depth, d.atEOF = raw, 0, 0, atEOF
+	d.raw, d.i, d.depth, d.atEOF, d.ascii = raw, 0, 0, atEOF, true
 	if cap(d.forkLists) > maxKeptEntries {
 		d.forkLists = nil // let a long record's stack go
 	}
@@ -206,8 +207,11 @@ func (d *fastDecoder) rawString() (s []byte, escaped, ok bool) {
 		}
 		switch stringBytes[raw[i]] {
 		case quote:
-			if high && !utf8.Valid(raw[start:i]) {
-				return nil, false, false
+			if high {
+				if !utf8.Valid(raw[start:i]) {
+					return nil, false, false
+				}
+				d.ascii = false
 			}
 			d.i = i + 1
 			return raw[start:i], escaped, true

@@ -245,7 +245,12 @@ func (r *Reader) readWhole(limit int) (rec *shogi.Record, ok bool, err error) {
 	// The keys are known to be JKF's, each once in its object.
 	c := converter{r: r, raw: b[:n], startLine: r.in.line, startCol: r.in.col, keysChecked: true}
 	r.recordLine = r.in.line
-	r.in.consume(n)
+	if r.fast.ascii {
+		// Outside its strings a record the fast decoder takes is ASCII: so is all of it.
+		r.in.consumeASCII(n)
+	} else {
+		r.in.consume(n)
+	}
 	rec, err = c.record(&r.fast.t)
 	return rec, true, err
 }

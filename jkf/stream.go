@@ -98,6 +98,19 @@ func (in *input) consume(n int) {
 	in.off += n
 }
 
+// consumeASCII is consume for n bytes known to be ASCII, whose columns are bytes.
+func (in *input) consumeASCII(n int) {
+	b := in.buf[in.off : in.off+n]
+	if bytes.IndexByte(b, '\n') >= 0 {
+		i := bytes.LastIndexByte(b, '\n')
+		in.line += bytes.Count(b, []byte{'\n'})
+		in.col = len(b) - i
+	} else {
+		in.col += n
+	}
+	in.off += n
+}
+
 // runeCount is utf8.RuneCount, eight bytes at a time where they are ASCII (a record
 // may hold a line of Japanese text and then thousands of ASCII bytes).
 func runeCount(b []byte) int {
