@@ -143,11 +143,11 @@ func (c *converter) record(t *tree) (*shogi.Record, error) {
 		return nil, c.errAt(nil, fmt.Errorf("%w: a record has a header, an initial position or moves", ErrMissing))
 	}
 	rec := &shogi.Record{Header: shogi.Header(t.header)}
-	pos, err := c.start(t.initial)
+	pos, sfen, err := c.start(t.initial)
 	if err != nil {
 		return nil, err
 	}
-	rec.StartSFEN = pos.String()
+	rec.StartSFEN = sfen
 	if !t.moves.given() {
 		if err := c.soft([]any{"moves"}, fmt.Errorf("%w: moves", ErrMissing)); err != nil {
 			return nil, err
@@ -182,35 +182,39 @@ func (c *converter) decodeError(err error) error {
 	return c.errAt(nil, fmt.Errorf("%w: %w", ErrJSON, err))
 }
 
-// start returns the start position of initial.
-func (c *converter) start(in *initial) (*shogi.Position, error) {
+// start returns the start position of initial, and its SFEN.
+func (c *converter) start(in *initial) (*shogi.Position, string, error) {
 	if in == nil {
-		return shogi.NewStartPosition(), nil
+		pos, sfen, _, err := presetPosition("HIRATE")
+		return pos, sfen, err
 	}
-	if sfen, ok := presetSFEN(in.Preset); ok {
-		pos, err := shogi.ParseSFEN(sfen)
+	if pos, sfen, ok, err := presetPosition(in.Preset); ok {
 		if err != nil || in.Data == nil {
-			return pos, err
+			return pos, sfen, err
 		}
 		// The data of a preset is redundant; it must not say something else.
 		given, err := c.fromData(in.Data)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		if !given.Equal(pos) {
 			if err := c.soft([]any{"initial", "data"}, fmt.Errorf("%w: the data is not the position of the preset %s", ErrBoard, in.Preset)); err != nil {
-				return nil, err
+				return nil, "", err
 			}
 		}
-		return pos, nil
+		return pos, sfen, nil
 	}
 	if in.Preset != "OTHER" {
-		return nil, c.errAt([]any{"initial", "preset"}, fmt.Errorf("%w %q", ErrPreset, in.Preset))
+		return nil, "", c.errAt([]any{"initial", "preset"}, fmt.Errorf("%w %q", ErrPreset, in.Preset))
 	}
 	if in.Data == nil {
-		return nil, c.errAt([]any{"initial"}, fmt.Errorf("%w: initial.data of an OTHER preset", ErrMissing))
+		return nil, "", c.errAt([]any{"initial"}, fmt.Errorf("%w: initial.data of an OTHER preset", ErrMissing))
 	}
-	return c.fromData(in.Data)
+	pos, err := c.fromData(in.Data)
+	if err != nil {
+		return nil, "", err
+	}
+	return pos, pos.String(), nil
 }
 
 // fromData returns the position of initial.data.

@@ -2,7 +2,9 @@ package jkf
 
 import (
 	"strings"
+	"sync"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
 )
 
@@ -16,6 +18,35 @@ func presetSFEN(name string) (string, bool) {
 		return "", false
 	}
 	return h.SFEN, true
+}
+
+// presetStarts holds the start position of each preset a record has named, parsed
+// once: a record starts from a clone of it.
+var presetStarts sync.Map // preset name → *presetStart
+
+type presetStart struct {
+	pos  *shogi.Position // never played on
+	sfen string          // pos.String()
+}
+
+// presetPosition returns a new start position of a preset name and its SFEN; false if
+// there is no such preset.
+func presetPosition(name string) (*shogi.Position, string, bool, error) {
+	if p, ok := presetStarts.Load(name); ok {
+		ps := p.(*presetStart)
+		return ps.pos.Clone(), ps.sfen, true, nil
+	}
+	sfen, ok := presetSFEN(name)
+	if !ok {
+		return nil, "", false, nil
+	}
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		return nil, "", true, err
+	}
+	ps := &presetStart{pos: pos, sfen: pos.String()}
+	presetStarts.Store(name, ps)
+	return ps.pos.Clone(), ps.sfen, true, nil
 }
 
 // presetName returns the preset of a start position, ignoring its move number. The
