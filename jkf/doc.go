@@ -1,8 +1,10 @@
 // Package jkf reads and writes game records in JKF, the JSON Kifu Format of
 // json-kifu-format and the web viewers built on it (Kifu for JS). Records are written
 // with encoding/json; they are read by a decoder of the package's own that takes a
-// valid record in one pass without reflection, and leaves any other input to
-// encoding/json, whose errors and results are the reference.
+// valid record in one pass over its bytes, where they lie in the reader's buffer,
+// without reflection and without allocating per move, and leaves any other input
+// (invalid JSON, a key unknown, repeated or in another case, 1.0 for an integer, text
+// that is not UTF-8) to encoding/json, whose errors and results are the reference.
 //
 // A record is a JSON object with a header (an object of strings, kept in order), an
 // initial position (a preset such as "HIRATE" or "KY", or "OTHER" with the board,

@@ -143,8 +143,8 @@ func int32Of(n int) int32 {
 }
 
 // maxKeptEntries bounds the entries a tree keeps from one record to the next (a
-// record of about 100 000 moves).
-const maxKeptEntries = 1 << 17
+// record of about 65 000 moves).
+const maxKeptEntries = 1 << 16
 
 // reset empties t for the next record; the arrays a long record made large are let go.
 func (t *tree) reset() {
