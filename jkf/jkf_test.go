@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/jkf"
 )
 
@@ -434,5 +436,53 @@ func TestWriteUnread(t *testing.T) {
 	back = mustParse(t, mustFormat(t, rec))
 	if got := back.Moves(); len(got) != 3 || got[2].String() != "2g2f" || back.Ending() != nil {
 		t.Errorf("read back %v, ending %+v; want the variation to go on", got, back.Ending())
+	}
+}
+
+// TestParseConcurrently: Parse calls at once, on records of several presets, share the
+// pool of decoders and the parsed preset positions without a race (go test -race) and
+// without one record's entries showing in another.
+func TestParseConcurrently(t *testing.T) {
+	var texts [][]byte
+	var want []*shogi.Record
+	for i, start := range []string{"HIRATE", "KY", "HI", "2", "HIRATE"} {
+		rec := gametest.Long(30+10*i, uint64(i))
+		text, err := jkf.Format(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if start != "HIRATE" {
+			text = []byte(`{"header":{"n":"` + start + `"},"initial":{"preset":"` + start + `"},"moves":[{}]}`)
+		}
+		rec, err = jkf.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, want = append(texts, text), append(want, rec)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*len(texts))
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 50 {
+				i := (g + k) % len(texts)
+				got, err := jkf.Parse(texts[i])
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				if diff := diffRecords(want[i], got); diff != "" {
+					errs <- diff
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
