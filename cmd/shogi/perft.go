@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/sfen"
@@ -74,31 +75,64 @@ func perftPosition(sfenText, handicapName string) (*shogi.Position, error) {
 }
 
 // parallelDivide computes the divide of p at depth with up to jobs goroutines, each on
-// its own clone of p, taking root moves from a shared queue.
+// its own clone of p, taking work from a shared queue. With more than one goroutine and
+// depth 3 or more, the work is split below the replies to the root moves: the 30 root
+// moves of the start position differ tenfold in size, so a queue of them leaves one
+// goroutine finishing alone, while several hundred (root, reply) tasks end together.
 func parallelDivide(p *shogi.Position, depth, jobs int) []shogi.DivideEntry {
 	if depth < 1 {
 		return nil
 	}
 	moves := p.LegalMoves()
 	entries := make([]shogi.DivideEntry, len(moves))
-	next := make(chan int, len(moves))
-	for i := range moves {
-		next <- i
+	for i, m := range moves {
+		entries[i].Move = m
+	}
+	type task struct {
+		root  int        // index in moves
+		reply shogi.Move // NoMove: count below the root move itself
+	}
+	var tasks []task
+	split := jobs > 1 && depth >= 3
+	for i, m := range moves {
+		if !split {
+			tasks = append(tasks, task{i, shogi.NoMove})
+			continue
+		}
+		p.PlayUnchecked(m)
+		for _, r := range p.LegalMoves() {
+			tasks = append(tasks, task{i, r})
+		}
+		p.Undo()
+	}
+	next := make(chan task, len(tasks))
+	for _, t := range tasks {
+		next <- t
 	}
 	close(next)
+	counts := make([]atomic.Uint64, len(moves))
 	var wg sync.WaitGroup
-	for range min(jobs, max(len(moves), 1)) {
+	for range min(jobs, max(len(tasks), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			q := p.Clone()
-			for i := range next {
-				q.PlayUnchecked(moves[i])
-				entries[i] = shogi.DivideEntry{Move: moves[i], Nodes: q.Perft(depth - 1)}
+			for t := range next {
+				q.PlayUnchecked(moves[t.root])
+				if t.reply == shogi.NoMove {
+					counts[t.root].Add(q.Perft(depth - 1))
+				} else {
+					q.PlayUnchecked(t.reply)
+					counts[t.root].Add(q.Perft(depth - 2))
+					q.Undo()
+				}
 				q.Undo()
 			}
 		}()
 	}
 	wg.Wait()
+	for i := range entries {
+		entries[i].Nodes = counts[i].Load()
+	}
 	return entries
 }

@@ -63,3 +63,26 @@ func TestPerftBadArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftSplitAgrees checks that the work split below the root's replies, which
+// several goroutines use from depth 3, gives the divide of one goroutine.
+func TestPerftSplitAgrees(t *testing.T) {
+	for _, pos := range [][]string{
+		nil,
+		{"-sfen", "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1"},
+		{"-sfen", "8k/9/7G1/9/9/9/9/9/K8 b G 1"}, // root moves that mate leave no replies
+	} {
+		var divides [2]string
+		for i, jobs := range []string{"1", "3"} {
+			var out, errOut bytes.Buffer
+			args := append([]string{"perft", "-depth", "3", "-divide", "-j", jobs}, pos...)
+			if code := run(args, nil, &out, &errOut); code != 0 {
+				t.Fatalf("%v: exit %d, stderr %s", args, code, errOut.String())
+			}
+			divides[i] = out.String()
+		}
+		if diff := cmp.Diff(divides[0], divides[1]); diff != "" {
+			t.Errorf("%v: divide with -j 3 (-j 1 +j 3)\n%s", pos, diff)
+		}
+	}
+}
