@@ -1,0 +1,262 @@
+package kif_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/kif"
+	"pgregory.net/rapid"
+)
+
+// The diagrams of FormatBoard, checked whole.
+func TestFormatBoard(t *testing.T) {
+	const empty = "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
+	start := shogi.NewStartPosition()
+	played := shogi.NewStartPosition()
+	for _, usi := range []string{"7g7f", "3c3d", "8h2b+", "3a2b"} {
+		m, err := shogi.ParseUSIMove(usi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := played.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A composed position reached by no move: 手数＝ without a move.
+	composed, err := shogi.ParseSFENUnreachable("4k4/9/9/9/9/9/9/9/4K4 w 2G18Pr 31")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		p    *shogi.Position
+		o    *kif.BoardOptions
+		want string
+	}{
+		{"start", start, nil, `後手の持駒：なし
+` + empty + `|v香v桂v銀v金v玉v金v銀v桂v香|一
+| ・v飛 ・ ・ ・ ・ ・v角 ・|二
+|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七
+| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八
+| 香 桂 銀 金 玉 金 銀 桂 香|九
++---------------------------+
+先手の持駒：なし
+`},
+		{"after moves, with 同", played, nil, `後手の持駒：角　
+` + empty + `|v香v桂v銀v金v玉v金 ・v桂v香|一
+| ・v飛 ・ ・ ・ ・ ・v銀 ・|二
+|v歩v歩v歩v歩v歩v歩 ・v歩v歩|三
+| ・ ・ ・ ・ ・ ・v歩 ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六
+| 歩 歩 ・ 歩 歩 歩 歩 歩 歩|七
+| ・ ・ ・ ・ ・ ・ ・ 飛 ・|八
+| 香 桂 銀 金 玉 金 銀 桂 香|九
++---------------------------+
+先手の持駒：角　
+手数＝4  △同　銀  まで
+`},
+		{"handicap names, White to move, counts", composed, &kif.BoardOptions{Handicap: true}, `上手の持駒：飛　
+` + empty + `| ・ ・ ・ ・v玉 ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九
++---------------------------+
+下手の持駒：金二　歩十八　
+上手番
+手数＝30
+`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := kif.FormatBoard(tt.p, tt.o)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("FormatBoard (-want +got)\n%s", diff)
+			}
+			if got := string(kif.AppendBoard([]byte("x"), tt.p, tt.o)); got != "x"+tt.want {
+				t.Errorf("AppendBoard does not append what FormatBoard returns:\n%s", got)
+			}
+		})
+	}
+}
+
+// TestParseBoard reads positions given alone, as people paste them.
+func TestParseBoard(t *testing.T) {
+	const board = `  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|v香v桂v銀v金v玉 ・ ・v桂v香|一
+| ・ ・ ・ ・v飛 ・v金 ・ ・|二
+| ・ 歩v歩v歩 ・v歩v銀 ・v歩|三
+|v歩 飛 ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・v歩 ・ ・ ・ ・|五
+| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六
+| 歩 ・ 角 歩 歩 歩 歩 ・ 歩|七
+| ・ ・ 銀 ・ 玉 銀 金 ・ ・|八
+| 香 桂 ・ 金 ・ ・ ・ 桂 香|九
++---------------------------+
+`
+	const sfen = "lnsgk2nl/4r1g2/1Ppp1ps1p/pR7/4p4/2P6/P1BPPPP1P/2S1KSG2/LN1G3NL"
+	tests := []struct {
+		name, in, want string
+	}{
+		// formats.md §2.7, as tsshogi writes it.
+		{"tsshogi", "後手の持駒：歩二　角　\n" + board + "先手の持駒：歩二　\n後手番\n", sfen + " w 2Pb2p 1"},
+		// Kifu for Windows' trailer: the position after 171 moves.
+		{"trailer", "後手の持駒：歩二　角　\n" + board + "先手の持駒：歩二　\n後手番\n手数＝171  ▲６二角成  まで\n", sfen + " w 2Pb2p 172"},
+		{"headers around it", "先手：A\n後手：B\n後手の持駒：なし\n" + board + "先手の持駒：なし\n", sfen + " b - 1"},
+		{"handicap sides, Kifu for iPhone spaces", "上手の持駒：歩 歩 角\n" + board + "下手の持駒：歩二\n上手番\n", sfen + " w 2Pb2p 1"},
+		{"a handicap name alone", "手合割：香落ち\n", "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
+		{"a board without hands", board, sfen + " b - 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := kif.ParseBoard([]byte(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, p.String()); diff != "" {
+				t.Errorf("ParseBoard (-want +got)\n%s", diff)
+			}
+			if p.LastMove() != shogi.NoMove {
+				t.Errorf("LastMove = %v, want NoMove", p.LastMove())
+			}
+		})
+	}
+}
+
+func TestParseBoardErrors(t *testing.T) {
+	const row = "| ・ ・ ・ ・ ・ ・ ・ ・ ・|"
+	tests := []struct {
+		name, in string
+		want     error
+		msg      string
+	}{
+		{"empty", "", shogi.ErrNoRecord, ""},
+		{"moves after the diagram", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n", kif.ErrNotPosition,
+			"kif: the text holds moves, not a position alone (read it with Parse)"},
+		{"only an ending", "手合割：平手\n   1 投了\n", kif.ErrNotPosition, ""},
+		{"eight ranks", "+---------------------------+\n" + strings.Repeat(row+"\n", 8), kif.ErrBoard,
+			"kif: line 1, column 1: malformed board diagram: fewer than nine ranks"},
+		{"a bad piece", "+---------------------------+\n|v香v桂v銀v金v玉v金v銀v桂v犬|一\n", kif.ErrBoard,
+			"kif: line 2, column 19: malformed board diagram"},
+		{"too many pawns in hand", "先手の持駒：歩十九\n", kif.ErrHand, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := kif.ParseBoard([]byte(tt.in))
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("ParseBoard = %v, %v; want an error that wraps %v", p, err, tt.want)
+			}
+			if p != nil {
+				t.Errorf("ParseBoard returned a position with its error: %v", p)
+			}
+			if tt.msg != "" && err.Error() != tt.msg {
+				t.Errorf("error %q, want %q", err, tt.msg)
+			}
+		})
+	}
+}
+
+// drawComposed draws a position by placing the pieces of a game (or fewer) at random:
+// on any square, in either hand or left out, promoted or not, with or without kings,
+// either side to move and any move number. Such positions could not all arise in a
+// game; diagrams show them all the same (composed problems, curiosities).
+func drawComposed(t *rapid.T) *shogi.Position {
+	var s shogi.Setup
+	s.AllowUnreachable = true
+	s.SideToMove = shogi.Color(rapid.IntRange(0, 1).Draw(t, "side"))
+	// The reader takes at most seven digits of a 手数 line (1 073 741 823 moves, the
+	// largest move number, are read as 1 073 741): see the report of issue 11.
+	s.MoveNumber = rapid.SampledFrom([]int{1, 2, 31, 172, 999_999}).Draw(t, "move number")
+	free := make([]shogi.Square, 0, shogi.NumSquares)
+	for i := range shogi.NumSquares {
+		free = append(free, shogi.SquareAt(i))
+	}
+	place := func(c shogi.Color, t shogi.PieceType, sq int) {
+		s.Put(free[sq], shogi.NewPiece(c, t))
+		free = append(free[:sq], free[sq+1:]...)
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		if rapid.IntRange(0, 5).Draw(t, "no king") > 0 {
+			place(c, shogi.King, rapid.IntRange(0, len(free)-1).Draw(t, "king square"))
+		}
+	}
+	for _, pt := range shogi.HandTypes {
+		for range shogi.MaxInHand[pt] {
+			c := shogi.Color(rapid.IntRange(0, 1).Draw(t, "color"))
+			switch rapid.IntRange(0, 3).Draw(t, "where") {
+			case 0: // left out
+			case 1:
+				s.Hands[c] = s.Hands[c].Add(pt)
+			default:
+				kind := pt
+				if pt.CanPromote() && rapid.Bool().Draw(t, "promoted") {
+					kind = pt.Promote()
+				}
+				place(c, kind, rapid.IntRange(0, len(free)-1).Draw(t, "square"))
+			}
+		}
+	}
+	p, err := shogi.NewPosition(s)
+	if err != nil {
+		t.Fatalf("composed position: %v", err)
+	}
+	return p
+}
+
+// drawPlayed plays up to 150 random legal moves from the start, so that the position
+// has a last move (the diagram's 手数 line names it).
+func drawPlayed(t *rapid.T) *shogi.Position {
+	p := shogi.NewStartPosition()
+	var list shogi.MoveList
+	for range rapid.IntRange(0, 150).Draw(t, "plies") {
+		p.GenerateMoves(&list)
+		if list.Len() == 0 {
+			break
+		}
+		p.PlayUnchecked(list.At(rapid.IntRange(0, list.Len()-1).Draw(t, "move")))
+	}
+	return p
+}
+
+// TestBoardRoundTrip: a diagram that FormatBoard writes reads back, with ParseBoard
+// and with the record reader Parse, as the same position (board, hands, side to move
+// and move number).
+func TestBoardRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var p *shogi.Position
+		if rapid.Bool().Draw(t, "composed") {
+			p = drawComposed(t)
+		} else {
+			p = drawPlayed(t)
+		}
+		o := &kif.BoardOptions{Handicap: rapid.Bool().Draw(t, "handicap")}
+		text := kif.FormatBoard(p, o)
+		got, err := kif.ParseBoard([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: ParseBoard: %v\n%s", p, err, text)
+		}
+		if !got.Equal(p) {
+			t.Fatalf("ParseBoard gives %s, want %s\n%s", got, p, text)
+		}
+		rec, err := kif.Parse([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: Parse: %v", p, err)
+		}
+		if rec.StartSFEN != p.String() || len(rec.Root.Children) != 0 {
+			t.Fatalf("Parse gives start %s and %d moves, want %s and none", rec.StartSFEN, len(rec.Root.Children), p)
+		}
+	})
+}
