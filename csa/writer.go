@@ -107,7 +107,7 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 	if err != nil {
 		return b, fmt.Errorf("csa: start position: %w", err)
 	}
-	b = appendPosition(b, pos)
+	b = AppendBoard(b, pos)
 	n := &rec.Root
 	if b, err = appendComments(b, n.Comments); err != nil {
 		return b, err
@@ -186,37 +186,6 @@ func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
 		b = append(b, '\n')
 	}
 	return b, nil
-}
-
-func appendPosition(b []byte, pos *shogi.Position) []byte {
-	for rank := 1; rank <= 9; rank++ {
-		b = append(b, 'P', byte('0'+rank))
-		for file := 9; file >= 1; file-- {
-			pc := pos.PieceAt(shogi.NewSquare(file, rank))
-			if pc == shogi.NoPiece {
-				b = append(b, " * "...)
-				continue
-			}
-			b = append(b, colorSign(pc.Color()))
-			b = append(b, pieceCodes[pc.Type()]...)
-		}
-		b = append(b, '\n')
-	}
-	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
-		h := pos.Hand(c)
-		if h.IsEmpty() {
-			continue
-		}
-		b = append(b, 'P', colorSign(c))
-		for _, t := range shogi.HandTypes {
-			for range h.Count(t) {
-				b = append(b, "00"...)
-				b = append(b, pieceCodes[t]...)
-			}
-		}
-		b = append(b, '\n')
-	}
-	return append(b, colorSign(pos.SideToMove()), '\n')
 }
 
 // appendComments writes comments: one that starts with an apostrophe (a plain CSA
