@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
 )
 
@@ -21,37 +19,54 @@ func init() {
 	}
 }
 
-// problemJSON is one problem of a record in -json output.
-type problemJSON struct {
-	Severity string `json:"severity"`
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column,omitempty"`
-	Ply      int    `json:"ply,omitempty"`
-}
-
 // validation is the verdict on one record (or an input that could not be read, or a
-// file passed over), printed as one line or one JSON object.
+// file passed over) as the command prints it: as one line of text, or as one JSON object
+// in the form of record.Report, which the Beam pipeline prints too. Its fields are those
+// of record.Report (a test keeps them so), and ioError says that the input failed.
 type validation struct {
-	Path      string        `json:"path"`
-	Skipped   string        `json:"skipped,omitempty"`
-	Record    int           `json:"record,omitempty"`
-	StartLine int           `json:"start_line,omitempty"`
-	Format    string        `json:"format,omitempty"`
-	OK        bool          `json:"ok"`
-	Error     string        `json:"error,omitempty"`
-	Code      string        `json:"code,omitempty"`
-	Line      int           `json:"line,omitempty"`
-	Column    int           `json:"column,omitempty"`
-	Ply       int           `json:"ply,omitempty"`
-	Moves     int           `json:"moves"`
-	Ending    string        `json:"ending,omitempty"`
-	Winner    string        `json:"winner,omitempty"`
-	SFEN      string        `json:"sfen,omitempty"`
-	Warnings  []problemJSON `json:"warnings,omitempty"`
+	Path      string
+	Skipped   string
+	Record    int
+	StartLine int
+	Format    string
+	OK        bool
+	Error     string
+	Code      string
+	Line      int
+	Column    int
+	Ply       int
+	Moves     int
+	Ending    string
+	Winner    string
+	SFEN      string
+	Warnings  []record.ReportProblem
 
 	ioError bool // the input could not be read: exit status 2
+}
+
+// validationOf returns the command's form of a report.
+func validationOf(r record.Report) validation {
+	return validation{
+		Path: r.Path, Skipped: r.Skipped, Record: r.Record, StartLine: r.StartLine, Format: r.Format,
+		OK: r.OK, Error: r.Error, Code: r.Code, Line: r.Line, Column: r.Column, Ply: r.Ply,
+		Moves: r.Moves, Ending: r.Ending, Winner: r.Winner, SFEN: r.SFEN, Warnings: r.Warnings,
+		ioError: r.InputFailed(),
+	}
+}
+
+// report returns the validation as the record package's Report.
+func (v validation) report() record.Report {
+	return record.Report{
+		Path: v.Path, Skipped: v.Skipped, Record: v.Record, StartLine: v.StartLine, Format: v.Format,
+		OK: v.OK, Error: v.Error, Code: v.Code, Line: v.Line, Column: v.Column, Ply: v.Ply,
+		Moves: v.Moves, Ending: v.Ending, Winner: v.Winner, SFEN: v.SFEN, Warnings: v.Warnings,
+	}
+}
+
+// appendJSON appends the validation as one line of JSON Lines, newline included.
+func (v validation) appendJSON(dst []byte) []byte {
+	r := v.report()
+	return append(r.AppendJSON(dst), '\n')
 }
 
 // readFlags are the reading flags validate and convert share.
@@ -120,8 +135,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	prog := newProgress(stderr)
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
+	var line []byte
 	var records, invalid, files, skipped int
 	ioFailed := false
 	start := time.Now()
@@ -151,7 +165,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var err error
 		prog.print(func() {
 			if *asJSON {
-				err = enc.Encode(v)
+				line = v.appendJSON(line[:0])
+				_, err = stdout.Write(line)
 			} else {
 				_, err = fmt.Fprintln(stdout, v.text())
 			}
@@ -172,15 +187,15 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(validation)) {
 	switch {
 	case e.Err != nil:
-		emit(validation{Path: e.Path, Error: e.Err.Error(), Code: "io", ioError: true})
+		emit(validationOf(record.InputErrorReport(e.Path, e.Err)))
 		return
 	case e.Skipped != "":
-		emit(validation{Path: e.Path, Skipped: e.Skipped})
+		emit(validationOf(record.SkippedReport(e.Path, e.Skipped)))
 		return
 	}
 	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
 	if err != nil {
-		emit(validation{Path: e.Path, Error: err.Error(), Code: "io", ioError: true})
+		emit(validationOf(record.InputErrorReport(e.Path, err)))
 		return
 	}
 	defer closeInput()
@@ -190,55 +205,17 @@ func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(val
 		n++
 	}
 	if n == 0 {
-		emit(validation{Path: e.Path, Skipped: noRecord})
+		emit(validationOf(record.SkippedReport(e.Path, noRecord)))
 	}
 }
 
 // noRecord is the reason given for an input that holds no record (empty, or only
 // blank lines and comments).
-const noRecord = "no record in it"
+const noRecord = record.ReasonNoRecord
 
 // verdictOf turns the library's verdict into the command's.
 func verdictOf(path string, v *record.Verdict) validation {
-	out := validation{
-		Path: path, Record: v.Source.Index, StartLine: v.Source.Line, Format: v.Source.Format.String(),
-		OK: v.Valid(), Moves: v.Moves,
-	}
-	if v.Record != nil {
-		if end := v.Record.Ending(); end != nil {
-			out.Ending = end.Kind.Code()
-			if w, ok := end.Result.Winner(); ok {
-				out.Winner = w.String()
-			} else if end.Result == shogi.Draw {
-				out.Winner = "draw"
-			}
-		}
-	}
-	if v.Final != nil {
-		out.SFEN = v.Final.String()
-	}
-	if e := v.Err(); e != nil {
-		out.Error, out.Code = problemText(e), e.Code()
-		out.Line, out.Column, out.Ply = e.Line, e.Column, e.Ply
-		if e.Code() == "io" {
-			out.ioError = true
-		}
-	}
-	for _, w := range v.Warnings() {
-		out.Warnings = append(out.Warnings, problemJSON{
-			Severity: w.Severity.String(), Code: w.Code(), Message: problemText(w),
-			Line: w.Line, Column: w.Column, Ply: w.Ply,
-		})
-	}
-	return out
-}
-
-// problemText is a problem's message without the path and record index that the
-// command prints in front of it anyway.
-func problemText(e *record.Error) string {
-	place := *e
-	place.Path, place.Record, place.StartLine, place.Severity = "", 0, 0, record.SeverityError
-	return strings.TrimPrefix(place.Error(), "record: ")
+	return validationOf(v.Report(path))
 }
 
 // text is the one-line form: path, verdict, moves, ending, winner, final SFEN; then a

@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kifu-go/shogi/record"
 )
 
 const records = "../../testdata/records"
@@ -28,11 +31,11 @@ func jsonLines(t *testing.T, out string) []validation {
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var v validation
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+		var r record.Report
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			t.Fatalf("%v in %q", err, sc.Text())
 		}
-		vs = append(vs, v)
+		vs = append(vs, validationOf(r))
 	}
 	return vs
 }
@@ -247,5 +250,57 @@ func TestValidateUnrecordedMateWarns(t *testing.T) {
 	}
 	if !strings.Contains(out, "OK; 19 moves") || !strings.Contains(out, "warning: the line ends in checkmate") {
 		t.Errorf("want OK with a warning about the unrecorded mate, got:\n%s", out)
+	}
+}
+
+// TestValidateJSONBytes pins the bytes of -json output: the fields in order, empty ones
+// left out but "ok" and "moves", no HTML escaping, a newline after each object. The
+// lines are record.Report's, which the Beam pipeline prints too.
+func TestValidateJSONBytes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a&b<c>.kif", "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩(76)\n   4 ７六歩(75)\n")
+	writeFile(t, dir, "two.usi", "position startpos moves 7g7f 3c3d\nposition startpos moves 7g7f 7g7f\n")
+	writeFile(t, dir, "empty.kif", "")
+	writeFile(t, dir, "README", "x")
+	mate, err := os.ReadFile(filepath.Join(records, "kif", "shogidokoro.kifu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "mate.kifu", string(mate))
+	want := `{"path":"DIR/README","skipped":"no record extension","ok":false,"moves":0}
+{"path":"DIR/a&b<c>.kif","record":1,"start_line":1,"format":"kif","ok":false,"error":"line 5, column 6: illegal move 7e7f at move 4: the piece belongs to the opponent","code":"not-your-piece","line":5,"column":6,"ply":4,"moves":3,"ending":"unread","sfen":"lnsgkgsnl/1r5b1/pppppp1pp/6p2/2P6/9/PP1PPPPPP/1B5R1/LNSGKGSNL w - 4"}
+{"path":"DIR/empty.kif","skipped":"no record in it","ok":false,"moves":0}
+{"path":"DIR/mate.kifu","record":1,"start_line":3,"format":"kif","ok":true,"moves":19,"sfen":"6Sn1/7+R1/5Nppk/7gp/4P3P/9/9/9/9 w r2b3g3s2n4l13p 20","warnings":[{"severity":"warning","code":"unrecorded-mate","message":"the line ends in checkmate at move 20, which the record does not say","ply":20}]}
+{"path":"DIR/two.usi","record":1,"start_line":1,"format":"usi","ok":true,"moves":2,"sfen":"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"}
+{"path":"DIR/two.usi","record":2,"start_line":2,"format":"usi","ok":false,"error":"line 2, column 30: illegal move 7g7f at move 2: no piece on the origin square","code":"no-piece","line":2,"column":30,"ply":2,"moves":1,"ending":"unread","sfen":"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"}
+{"path":"DIR/nosuch.kif","ok":false,"error":"stat DIR/nosuch.kif: no such file or directory","code":"io","moves":0}
+`
+	_, out, _ := runCmd("", "validate", "-json", "-j", "1", dir, filepath.Join(dir, "nosuch.kif"))
+	if diff := cmp.Diff(strings.ReplaceAll(want, "DIR", dir), out); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestValidationHasTheReportFields keeps the command's validation and record.Report in
+// step: the same exported fields, of the same types, in the same order.
+func TestValidationHasTheReportFields(t *testing.T) {
+	fields := func(typ reflect.Type) []string {
+		var fs []string
+		for i := range typ.NumField() {
+			if f := typ.Field(i); f.IsExported() {
+				fs = append(fs, f.Name+" "+f.Type.String())
+			}
+		}
+		return fs
+	}
+	if diff := cmp.Diff(fields(reflect.TypeFor[record.Report]()), fields(reflect.TypeFor[validation]())); diff != "" {
+		t.Errorf("validation's fields differ from record.Report's (-report +validation)\n%s", diff)
+	}
+	// And the conversions keep every field.
+	r := record.Report{Path: "p", Skipped: "s", Record: 1, StartLine: 2, Format: "kif", OK: true, Error: "e", Code: "io",
+		Line: 3, Column: 4, Ply: 5, Moves: 6, Ending: "resign", Winner: "black", SFEN: "x", Warnings: []record.ReportProblem{{Code: "c"}}}
+	v := validationOf(r)
+	if diff := cmp.Diff(r, v.report()); diff != "" || !v.ioError {
+		t.Errorf("round trip (-want +got)\n%s; ioError %v", diff, v.ioError)
 	}
 }
