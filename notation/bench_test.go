@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 )
 
 // benchPositions returns positions with their legal moves: the start, a crowded
@@ -148,5 +149,45 @@ func TestDecodeDoesNotAllocate(t *testing.T) {
 		if allocs != 0 {
 			t.Errorf("%s: Decode allocates %v times per run", n, allocs)
 		}
+	}
+}
+
+// BenchmarkDecodeGame decodes the moves of a long game one after the other, as a record
+// reader does, in the styles of the Japanese records: each move is decoded in the
+// position it is played from. The moves are played back (Undo) between rounds, which
+// the ns/move includes.
+func BenchmarkDecodeGame(b *testing.B) {
+	rec := gametest.Long(2000, 1)
+	start, err := shogi.ParseSFEN(rec.StartSFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves := rec.MainLine()
+	for _, n := range []Notation{KI2, KIF, JapaneseStyle} {
+		p := start.Clone()
+		texts := make([]string, len(moves))
+		for i, node := range moves {
+			texts[i] = n.Encode(p, node.Move)
+			p.PlayUnchecked(node.Move)
+		}
+		b.Run(n.String(), func(b *testing.B) {
+			p := start.Clone()
+			count := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, text := range texts {
+					m, err := n.Decode(p, text)
+					if err != nil {
+						b.Fatal(err)
+					}
+					p.PlayUnchecked(m)
+				}
+				for range texts {
+					p.Undo()
+				}
+				count += len(texts)
+			}
+			reportMoves(b, count)
+		})
 	}
 }

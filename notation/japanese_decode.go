@@ -24,10 +24,13 @@ type japaneseMove struct {
 
 // Decode returns the legal move of p that the Japanese text names.
 func (j Japanese) Decode(p *shogi.Position, text string) (shogi.Move, error) {
-	jm, perr := j.parse(text)
-	if perr != nil {
-		perr.Notation = j.String()
-		return shogi.NoMove, perr
+	var jm japaneseMove
+	if !fastParse(text, &jm) {
+		var perr *Error
+		if jm, perr = j.parse(text); perr != nil {
+			perr.Notation = j.String()
+			return shogi.NoMove, perr
+		}
 	}
 	m, err := jm.resolve(p)
 	if err != nil {
