@@ -1,0 +1,27 @@
+// Package pipeline validates, converts and summarises archives of shogi game records on
+// Apache Beam, so that the work spreads over a cluster (Dataflow, Flink, Spark) or runs
+// locally on the Prism runner, with the verdicts that shogi validate gives.
+//
+// Build adds the transforms to a Beam pipeline:
+//
+//  1. the input file patterns are matched in any filesystem Beam knows (local paths,
+//     gs://, s3://) and the files spread over the workers;
+//  2. each file is read with record.Reader, which detects its format (KIF, KI2, CSA,
+//     JKF, USI, SFEN) and encoding, and every record of it is judged with
+//     record.Validate, the library's one verdict policy;
+//  3. each verdict is written as a line of JSON, record.Report's form, the very line
+//     shogi validate -json prints for it, into shards "verdicts-00000-of-00004.jsonl";
+//  4. valid records are optionally converted to another format (Options.To), and their
+//     main lines written in a notation (Options.Notation);
+//  5. a summary (summary.json, see Summary) counts the records, valid and invalid, the
+//     errors by code, the endings, results and handicaps, and the game lengths;
+//  6. valid records are keyed by their game (GameKey: the start position and the moves)
+//     and every game found more than once is a line of duplicates.jsonl (Duplicate).
+//
+// A file is the unit of work: the records of one file are read in order by one worker,
+// as a file of CSA or JSON Lines records can only be read from its start. An archive of
+// many files spreads well; one huge file of millions of records does not (split it).
+// Files that cannot be read are verdict lines with code "io", not failures of the run.
+//
+// The command shogi-beam (in cmd/shogi-beam) runs the pipeline with Beam's flags.
+package pipeline

@@ -1,0 +1,212 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/record"
+)
+
+func init() {
+	register.DoFn5x0[context.Context, fileio.ReadableFile, func(string, []byte), func(Stats), func(string, GameRef)](&judgeFn{})
+	register.DoFn3x1[context.Context, string, func(*[]byte) bool, error](&writeFn{})
+	register.DoFn4x1[context.Context, []byte, func(**Summary) bool, func(*DuplicateCounts) bool, error](&writeSummaryFn{})
+	register.Function4x1(duplicatesFn)
+	register.Function2x1(sumDuplicates)
+	register.Combiner3[*Summary, Stats, *Summary](&summaryFn{})
+	register.Emitter2[string, []byte]()
+	register.Emitter1[Stats]()
+	register.Emitter2[string, GameRef]()
+	register.Emitter1[DuplicateCounts]()
+	register.Iter1[[]byte]()
+	register.Iter1[GameRef]()
+	register.Iter1[*Summary]()
+	register.Iter1[DuplicateCounts]()
+	beam.RegisterType(reflect.TypeFor[Stats]())
+	beam.RegisterType(reflect.TypeFor[GameRef]())
+	beam.RegisterType(reflect.TypeFor[DuplicateCounts]())
+	beam.RegisterCoder(reflect.TypeFor[*Summary](), encodeSummary, decodeSummary)
+}
+
+// Options configure a pipeline. Inputs and Output are required.
+type Options struct {
+	// Inputs are file patterns in any filesystem Beam knows: local paths ("records/*/*.kif";
+	// * and ? stay within a directory, as in filepath.Match), "gs://bucket/records/**"
+	// and "s3://bucket/records/*" when the program imports those filesystems. A file may
+	// hold any number of records of any format; files ending in .gz are read
+	// uncompressed.
+	Inputs []string
+	// Output is the prefix (a directory) under which the outputs are written: the
+	// verdict lines as shards "verdicts-00000-of-00004.jsonl", "summary.json",
+	// "duplicates.jsonl" (when a game was found twice), the converted records under
+	// "converted/", the lines of play as shards "lines-…-of-….txt".
+	Output string
+	// From is the input format; Unknown (the default) detects it in each file.
+	From record.Format
+	// Lenient reads leniently, as shogi validate -lenient: problems in the text are
+	// warnings, and a line of play stops at the first thing that cannot be read.
+	Lenient bool
+	// To, when not Unknown, converts every valid record to this format: KIF and KI2
+	// records to a file each, named after their input ("converted/kif/a.kif", or
+	// "converted/games-3.kif" for the third record of an input of several), the other
+	// formats into shards of many records ("converted/part-00000-of-00004.csa").
+	To record.Format
+	// ShiftJIS writes converted KIF, KI2 and CSA in Shift_JIS instead of UTF-8.
+	ShiftJIS bool
+	// Notation, when not "", writes the main line of every valid record in this
+	// notation (one of notation.Names), one record a line after its name and a tab.
+	Notation string
+	// Shards is the number of files of each sharded output; 0 means 4.
+	Shards int
+}
+
+// check reports what is wrong with the options.
+func (o *Options) check() error {
+	var problems []string
+	if len(o.Inputs) == 0 {
+		problems = append(problems, "no input: give one or more file patterns")
+	}
+	for _, in := range o.Inputs {
+		if strings.TrimSpace(in) == "" {
+			problems = append(problems, "an empty input pattern")
+		}
+	}
+	if o.Output == "" {
+		problems = append(problems, "no output prefix")
+	}
+	if o.ShiftJIS && o.To != record.KIF && o.To != record.KI2 && o.To != record.CSA {
+		problems = append(problems, fmt.Sprintf("Shift_JIS goes with conversion to kif, ki2 or csa, not %s", o.To))
+	}
+	if o.Notation != "" {
+		if _, ok := notation.ByName(o.Notation); !ok {
+			problems = append(problems, fmt.Sprintf("unknown notation %q (want one of %s)", o.Notation, strings.Join(notation.Names, ", ")))
+		}
+	}
+	if o.Shards < 0 {
+		problems = append(problems, fmt.Sprintf("%d shards", o.Shards))
+	}
+	if len(problems) > 0 {
+		return errors.New("pipeline: " + strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Build adds to s the transforms that read, judge, summarise and optionally convert the
+// records of the inputs, and write the outputs (see Options). Run the pipeline with any
+// runner: beamx.Run, or prism.Execute for a local run.
+func Build(s beam.Scope, o Options) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	for _, in := range o.Inputs {
+		filesystem.ValidateScheme(in)
+	}
+	filesystem.ValidateScheme(o.Output)
+	shards := o.Shards
+	if shards == 0 {
+		shards = 4
+	}
+	s = s.Scope("shogi")
+
+	patterns := make([]any, len(o.Inputs))
+	for i, in := range o.Inputs {
+		patterns[i] = in
+	}
+	matched := fileio.MatchAll(s, beam.Create(s, patterns...))
+	readable := fileio.ReadMatches(s, beam.Reshuffle(s, matched))
+
+	judge := &judgeFn{Lenient: o.Lenient, ShiftJIS: o.ShiftJIS, Notation: o.Notation, Shards: shards, Base: commonBase(o.Inputs)}
+	if o.From != record.Unknown {
+		judge.From = o.From.String()
+	}
+	if o.To != record.Unknown {
+		judge.To = o.To.String()
+	}
+	outs := beam.ParDoN(s.Scope("judge"), judge, readable)
+	chunks, stats, games := outs[0], outs[1], outs[2]
+
+	dups := beam.ParDoN(s.Scope("duplicates"), duplicatesFn, beam.GroupByKey(s, games))
+	dupChunks, dupCounts := dups[0], dups[1]
+
+	files := beam.GroupByKey(s, beam.Flatten(s, chunks, dupChunks))
+	beam.ParDo0(s.Scope("write"), &writeFn{Output: o.Output}, files)
+
+	summary := beam.Combine(s.Scope("summary"), &summaryFn{}, stats)
+	dupTotal := beam.Combine(s.Scope("duplicate counts"), sumDuplicates, dupCounts)
+	beam.ParDo0(s.Scope("write summary"), &writeSummaryFn{Output: o.Output}, beam.Impulse(s),
+		beam.SideInput{Input: summary}, beam.SideInput{Input: dupTotal})
+	return nil
+}
+
+// writeSummaryFn writes summary.json from the combined summary and duplicate counts,
+// each of which is missing when there was nothing to count.
+type writeSummaryFn struct {
+	Output string
+}
+
+func (f *writeSummaryFn) ProcessElement(ctx context.Context, _ []byte, summaries func(**Summary) bool, dups func(*DuplicateCounts) bool) error {
+	total := newSummary()
+	var s *Summary
+	for summaries(&s) {
+		total.merge(s)
+	}
+	var d DuplicateCounts
+	for dups(&d) {
+		total.Duplicates = sumDuplicates(total.Duplicates, d)
+	}
+	total.finish()
+	data, err := json.MarshalIndent(total, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFile(ctx, joinOutput(f.Output, summaryName), append(data, '\n'))
+}
+
+// writeFile writes data to the file at path, in any filesystem.
+func writeFile(ctx context.Context, path string, data []byte) (err error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	w, err := fs.OpenWrite(ctx, path)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(data); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
+
+// ReadSummary reads the summary.json that a run wrote under the output prefix.
+func ReadSummary(ctx context.Context, output string) (*Summary, error) {
+	path := joinOutput(output, summaryName)
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	s := newSummary()
+	if err := json.NewDecoder(r).Decode(s); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
