@@ -191,3 +191,32 @@ func TestBoardRoundTrip(t *testing.T) {
 		}
 	})
 }
+
+// FuzzParseBoard: ParseBoard never panics, returns a position or an error (never
+// both), and a position it returns is written by FormatBoard as lines it reads back
+// as the same position.
+func FuzzParseBoard(f *testing.F) {
+	f.Add([]byte(csa.FormatBoard(shogi.NewStartPosition())))
+	f.Add([]byte("'a position\nV2.2\nPI82HI22KA\n+\n"))
+	f.Add([]byte("P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \n" +
+		"P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \n" +
+		"P7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  * +OU *  *  *  * \nP-00HI\nP+00AL\n-\n"))
+	f.Add([]byte("P-11OU\nP+99OU00KI\n+\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := csa.ParseBoard(data)
+		if err != nil {
+			if p != nil {
+				t.Fatalf("a position and an error: %v", err)
+			}
+			return
+		}
+		text := csa.FormatBoard(p)
+		q, err := csa.ParseBoard([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: the lines do not read back: %v\n%s", p, err, text)
+		}
+		if !q.Equal(p) {
+			t.Fatalf("the lines of %s read back as %s\n%s", p, q, text)
+		}
+	})
+}

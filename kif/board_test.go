@@ -260,3 +260,36 @@ func TestBoardRoundTrip(t *testing.T) {
 		}
 	})
 }
+
+// FuzzParseBoard: ParseBoard never panics, returns a position or an error (never
+// both), and a position it returns is written by FormatBoard as a diagram it reads
+// back as the same position.
+func FuzzParseBoard(f *testing.F) {
+	start := shogi.NewStartPosition()
+	f.Add([]byte(kif.FormatBoard(start, nil)))
+	f.Add([]byte(kif.FormatBoard(start, &kif.BoardOptions{Handicap: true})))
+	f.Add([]byte("後手の持駒：歩二　角　\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n" +
+		"|v香v桂v銀v金v玉 ・ ・v桂v香|一\n| ・ ・ ・ ・v飛 ・v金 ・ ・|二\n| ・ 歩v歩v歩 ・v歩v銀 ・v歩|三\n" +
+		"|v歩 飛 ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・v歩 ・ ・ ・ ・|五\n| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六\n" +
+		"| 歩 ・ 角 歩 歩 歩 歩 ・ 歩|七\n| ・ ・ 銀 ・ 玉 銀 金 ・ ・|八\n| 香 桂 ・ 金 ・ ・ ・ 桂 香|九\n" +
+		"+---------------------------+\n先手の持駒：歩二　\n後手番\n手数＝171  ▲６二角成  まで\n"))
+	f.Add([]byte("手合割：香落ち\n"))
+	f.Add([]byte("上手の持駒：歩 歩 角\n下手の持駒：なし\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := kif.ParseBoard(data)
+		if err != nil {
+			if p != nil {
+				t.Fatalf("a position and an error: %v", err)
+			}
+			return
+		}
+		text := kif.FormatBoard(p, nil)
+		q, err := kif.ParseBoard([]byte(text))
+		if err != nil {
+			t.Fatalf("%s: the diagram does not read back: %v\n%s", p, err, text)
+		}
+		if !q.Equal(p) {
+			t.Fatalf("the diagram of %s reads back as %s\n%s", p, q, text)
+		}
+	})
+}
