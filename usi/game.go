@@ -1,0 +1,324 @@
+package usi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kifu-go/shogi"
+)
+
+// TimeControl is a game's clock: each side's main time (持ち時間), then a byoyomi (秒読み,
+// the time each move may take once the main time is spent), or a Fischer increment
+// added after each move; neither is sudden death. A zero TimeControl is no clock.
+type TimeControl struct {
+	Main      time.Duration
+	Byoyomi   time.Duration
+	Increment time.Duration
+	// Margin is the lateness forgiven before a move loses on time, for the time the
+	// lines take to travel; the engines are not told of it.
+	Margin time.Duration
+}
+
+// IsZero reports whether tc is no clock.
+func (tc TimeControl) IsZero() bool {
+	return tc.Main <= 0 && tc.Byoyomi <= 0 && tc.Increment <= 0
+}
+
+// String describes the clock: "main 1m0s, byoyomi 1s", "main 30s, increment 2s",
+// "main 10s" (sudden death), or "no clock".
+func (tc TimeControl) String() string {
+	if tc.IsZero() {
+		return "no clock"
+	}
+	s := "main " + tc.Main.String()
+	if tc.Byoyomi > 0 {
+		s += ", byoyomi " + tc.Byoyomi.String()
+	}
+	if tc.Increment > 0 {
+		s += ", increment " + tc.Increment.String()
+	}
+	return s
+}
+
+// GameConfig says how [PlayGame] plays a game between two engines.
+type GameConfig struct {
+	// Black and White are the players; they may be the same engine, which then plays
+	// itself.
+	Black, White *Engine
+	// BlackName and WhiteName go in the record's header; the engines' names when empty.
+	BlackName, WhiteName string
+	// Start is the start position and the moves already played on it (an opening, as
+	// sfen.ParsePosition gives it); nil is the even game. The record starts from the
+	// position before those moves and holds them as its first moves.
+	Start *shogi.Position
+	// Time is the clock; with none, MoveTimeout bounds each move.
+	Time TimeControl
+	// Limits adds a depth or a node count to every go (its clock fields, Infinite and
+	// Ponder are ignored: the game's clock gives the times).
+	Limits Limits
+	// MoveTimeout is the longest a move may take without a clock: a minute when zero.
+	MoveTimeout time.Duration
+	// MaxMoves is the move limit, as shogi.Rules has it: 0 is 500 moves, a negative
+	// value none.
+	MaxMoves int
+	// Declaration is the entering-king rule that judges "bestmove win": the 27-point
+	// rule (shogi.Rule27) when zero.
+	Declaration shogi.DeclarationRule
+	// Event is the record's 棋戦 (CSA's $EVENT).
+	Event string
+	// OnMove, when not nil, is called after each move the engines play, with the
+	// position after it and the time it took.
+	OnMove func(p *shogi.Position, m shogi.Move, took time.Duration)
+}
+
+// Game is a game that [PlayGame] played: its record and how it ended.
+type Game struct {
+	// Record holds the header, the moves with their times and the engines'
+	// evaluations (floodgate's "* score pv" comments, the PV from the position after
+	// the move), and the ending.
+	Record *shogi.Record
+	Result shogi.Result
+	Ending shogi.EndingKind
+	// Reason is the rule that ended the game, when one did (checkmate, repetition,
+	// perpetual check, a declaration, the move limit).
+	Reason shogi.Reason
+	// Detail says in words how the game ended ("white resigned", "black's move 5a5b
+	// is illegal: …").
+	Detail string
+	// Err is what lost the game for a side that did not lose by the game's rules: the
+	// illegal move's error (a *shogi.IllegalMoveError, errors.As finds it), or the
+	// engine's failure (it died, hung, or sent a malformed line).
+	Err error
+}
+
+// Loser returns the side that lost, and false for a draw or no result.
+func (g *Game) Loser() (shogi.Color, bool) {
+	w, ok := g.Result.Winner()
+	return w.Opponent(), ok
+}
+
+// PlayGame plays a game between cfg.Black and cfg.White and adjudicates it by the
+// rules: every move is checked (an illegal one loses, with its foul); a position
+// without a legal move loses; 千日手 is a draw and 連続王手の千日手 loses for the side that
+// gave every check; "bestmove win" is judged by cfg.Declaration (a win, a draw under
+// the 24-point rule, or a loss when the conditions fail); the move limit draws; a side
+// whose answer comes after its time (or never) loses on time; "bestmove resign" loses.
+// An engine that dies, hangs or answers with a malformed line loses the game (on time,
+// or by a foul for the malformed line) and the game's Err says why.
+//
+// PlayGame tells both engines of the new game (isready, usinewgame) and of its end
+// (gameover). Its error is for a game that could not be played (an engine not ready)
+// or was interrupted by ctx, in which case the Game so far comes with it, its line
+// ending in 中断.
+func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
+	if cfg.Black == nil || cfg.White == nil {
+		return nil, errors.New("usi: a game needs two engines")
+	}
+	engines := [2]*Engine{cfg.Black, cfg.White}
+	p := shogi.NewStartPosition()
+	if cfg.Start != nil {
+		p = cfg.Start.Clone()
+	}
+	rec := newGameRecord(cfg, p)
+	node := &rec.Root
+	for _, m := range p.Moves() {
+		node = node.AddChild(m)
+	}
+	for i, e := range engines {
+		if i == 1 && e == engines[0] {
+			break
+		}
+		if err := e.NewGame(ctx); err != nil {
+			return nil, err
+		}
+	}
+	g := &Game{Record: rec}
+	rules := shogi.Rules{MaxMoves: cfg.MaxMoves}
+	declaration := cfg.Declaration
+	if declaration == 0 {
+		declaration = shogi.Rule27
+	}
+	var remaining, used [2]time.Duration
+	remaining[shogi.Black], remaining[shogi.White] = cfg.Time.Main, cfg.Time.Main
+	clock := !cfg.Time.IsZero()
+	for {
+		if o := p.Outcome(rules); o.Reason != shogi.NoReason {
+			g.endByRule(node, p, o)
+			break
+		}
+		side := p.SideToMove()
+		e := engines[side]
+		lim := Limits{Depth: cfg.Limits.Depth, Nodes: cfg.Limits.Nodes}
+		allowed := cfg.MoveTimeout
+		if allowed <= 0 {
+			allowed = time.Minute
+		}
+		if clock {
+			lim.BlackTime, lim.WhiteTime = remaining[shogi.Black], remaining[shogi.White]
+			lim.Byoyomi = cfg.Time.Byoyomi
+			lim.BlackIncrement, lim.WhiteIncrement = cfg.Time.Increment, cfg.Time.Increment
+			allowed = remaining[side] + cfg.Time.Byoyomi + cfg.Time.Margin
+		}
+		mctx, cancel := context.WithTimeout(ctx, allowed)
+		began := time.Now()
+		res, err := e.Search(mctx, p, lim)
+		cancel()
+		took := time.Since(began)
+		if res != nil {
+			took = res.Elapsed
+		}
+		if ctx.Err() != nil {
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndInterrupt}, "the game was interrupted", nil)
+			gameOver(engines, g.Result)
+			return g, ctx.Err()
+		}
+		timeUp := clock && took > allowed
+		switch {
+		case err != nil && errors.Is(err, ErrIllegalMove) && !timeUp:
+			foul := err
+			var ime *shogi.IllegalMoveError
+			if errors.As(err, &ime) {
+				foul = ime
+			}
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
+				fmt.Sprintf("%s's move %s is illegal: %s", side, res.BestMove, trimPrefixes(foul)), foul)
+		case err != nil && (errors.Is(err, ErrMalformed) || errors.Is(err, ErrUnexpected)) && !timeUp:
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
+				fmt.Sprintf("%s's engine broke the protocol: %s", side, trimPrefixes(err)), err)
+		case err != nil || timeUp:
+			detail := fmt.Sprintf("%s lost on time (%v for a move that had %v)", side, took.Round(time.Millisecond), allowed)
+			if err != nil && !timeUp {
+				detail = fmt.Sprintf("%s's engine failed: %s", side, trimPrefixes(err))
+			}
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndTimeUp, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true}, detail, err)
+		case res.Resign:
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndResign, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true}, side.String()+" resigned", nil)
+		case res.Win:
+			o := p.Declare(declaration)
+			kind := shogi.EndEnteringKingWin
+			switch o.Reason {
+			case shogi.DeclarationDraw:
+				kind = shogi.EndJishogi
+			case shogi.DeclarationFailed:
+				kind = shogi.EndIllegalLoss
+			}
+			g.Reason = o.Reason
+			g.end(node, p, &shogi.Ending{Kind: kind, Result: o.Result, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
+				fmt.Sprintf("%s declared (入玉宣言, %d points): %v", side, p.DeclarationPoints(side), o), nil)
+		default:
+			m := res.BestMove
+			p.PlayUnchecked(m) // Search checked it
+			used[side] += took
+			node = node.AddChild(m)
+			node.Time, node.HasTime = shogi.MoveTime{Spent: took, Total: used[side]}, true
+			if c, ok := moveComment(res, m, p); ok {
+				node.Comments = append(node.Comments, c)
+			}
+			if clock {
+				remaining[side] = max(remaining[side]-took, 0) + cfg.Time.Increment
+			}
+			if cfg.OnMove != nil {
+				cfg.OnMove(p, m, took)
+			}
+			continue
+		}
+		break
+	}
+	gameOver(engines, g.Result)
+	return g, nil
+}
+
+// newGameRecord returns the record of a game from p (the moves it has played are the
+// opening): its start position and header.
+func newGameRecord(cfg GameConfig, p *shogi.Position) *shogi.Record {
+	base := p.Clone()
+	for base.Ply() > 0 {
+		base.Undo()
+	}
+	rec := &shogi.Record{StartSFEN: base.String()}
+	name := func(given string, e *Engine) string {
+		if given != "" {
+			return given
+		}
+		if e.Name() != "" {
+			return e.Name()
+		}
+		return e.label
+	}
+	if cfg.Event != "" {
+		rec.Header.Set(shogi.HeaderEvent, cfg.Event)
+	}
+	rec.Header.Set(shogi.HeaderStartTime, time.Now().Format("2006/01/02 15:04:05"))
+	rec.Header.Set(shogi.HeaderTimeLimit, cfg.Time.String())
+	rec.Header.Set(shogi.HeaderBlack, name(cfg.BlackName, cfg.Black))
+	rec.Header.Set(shogi.HeaderWhite, name(cfg.WhiteName, cfg.White))
+	return rec
+}
+
+// moveComment returns floodgate's comment for the move m an engine played: its score
+// (normalised to Black) and its PV after m, read from p, the position after m.
+func moveComment(res *Result, m shogi.Move, p *shogi.Position) (string, bool) {
+	best, ok := res.Best()
+	if !ok {
+		return "", false
+	}
+	ev := Evaluation{Score: best.BlackScore(), Nodes: best.Nodes}
+	if len(best.PV) > 1 && best.PV[0] == m {
+		ev.PV = best.PV[1:]
+	}
+	return ev.FloodgateComment(p), true
+}
+
+// endByRule ends the game with the outcome the rules give after the last move.
+func (g *Game) endByRule(node *shogi.Node, p *shogi.Position, o shogi.Outcome) {
+	g.Reason = o.Reason
+	var kind shogi.EndingKind
+	switch o.Reason {
+	case shogi.Checkmate:
+		kind = shogi.EndMate
+	case shogi.Repetition, shogi.PerpetualCheck:
+		kind = shogi.EndSennichite
+	case shogi.MoveLimit:
+		kind = shogi.EndMaxMoves
+	}
+	g.end(node, p, &shogi.Ending{Kind: kind, Result: o.Result}, o.String(), nil)
+}
+
+// end records how the game ended after node (in position p): the ending on the line
+// (its result from its kind when it gives none), the game's result and its words.
+func (g *Game) end(node *shogi.Node, p *shogi.Position, end *shogi.Ending, detail string, err error) {
+	if end.Result == shogi.NoResult {
+		end.Result = shogi.ResultOf(end.Kind, p.SideToMove())
+	}
+	if err != nil || end.Kind == shogi.EndIllegalLoss || end.Kind == shogi.EndTimeUp {
+		end.Comments = append(end.Comments, strings.Join(strings.Fields(detail), " "))
+	}
+	node.End = end
+	g.Result, g.Ending, g.Detail, g.Err = end.Result, end.Kind, detail, err
+	g.Record.Header.Set(shogi.HeaderEndTime, time.Now().Format("2006/01/02 15:04:05"))
+}
+
+// gameOver tells each engine that is still alive how the game ended for it.
+func gameOver(engines [2]*Engine, result shogi.Result) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	for i, e := range engines {
+		if i == 1 && e == engines[0] {
+			break
+		}
+		r := Draw
+		if w, ok := result.Winner(); ok {
+			r = Lose
+			if w == shogi.Color(i) {
+				r = Win
+			}
+		}
+		if result == shogi.NoResult {
+			continue
+		}
+		e.GameOver(ctx, r)
+	}
+}
