@@ -2,6 +2,7 @@ package kif_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -292,4 +293,29 @@ func FuzzParseBoard(f *testing.F) {
 			t.Fatalf("the diagram of %s reads back as %s\n%s", p, q, text)
 		}
 	})
+}
+
+// TestMoveCountPastTheLimit: a 手数 past the last move number is an error at its digits,
+// not a number cut short.
+func TestMoveCountPastTheLimit(t *testing.T) {
+	const diagram = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n" +
+		"| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n" +
+		"| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n" +
+		"| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n" +
+		"+---------------------------+\n先手の持駒：なし\n"
+	last := shogi.MaxMoveNumber - 1
+	p, err := kif.ParseBoard([]byte(diagram + fmt.Sprintf("手数＝%d\n", last)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.MoveNumber(), shogi.MaxMoveNumber; got != want {
+		t.Errorf("手数＝%d: move number %d, want %d", last, got, want)
+	}
+	for _, n := range []string{fmt.Sprint(last + 1), "1073741823000", "99999999999999999999999"} {
+		_, err := kif.ParseBoard([]byte(diagram + "手数＝" + n + "\n"))
+		var se *kif.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, kif.ErrPosition) || se.Line != 15 || se.Column != 4 {
+			t.Errorf("手数＝%s: %v; want an ErrPosition at line 15, column 4", n, err)
+		}
+	}
 }

@@ -558,12 +558,19 @@ func (p *parser) boardLine(s string, off int, t string) error {
 func (p *parser) moveCountLine(s string, off int, t string) error {
 	rest := strings.TrimPrefix(strings.TrimPrefix(t, "手数＝"), "手数=")
 	n, used := 0, 0
-	for used < len(rest) && rest[used] >= '0' && rest[used] <= '9' && n < 1e6 {
-		n = n*10 + int(rest[used]-'0')
+	for used < len(rest) && rest[used] >= '0' && rest[used] <= '9' {
+		if n <= shogi.MaxMoveNumber { // past it, n stays above it without overflowing
+			n = n*10 + int(rest[used]-'0')
+		}
 		used++
 	}
 	if used == 0 || p.pos != nil {
 		return p.unknownLine(s, off, ErrUnknownLine)
+	}
+	if n >= shogi.MaxMoveNumber {
+		// The position is after n moves and the next move is n+1, which must be a move number.
+		return p.fail(column(s, off)+utf8.RuneCountInString(t)-utf8.RuneCountInString(rest),
+			fmt.Errorf("%w: 手数＝%s is more than %d moves", ErrPosition, rest[:used], shogi.MaxMoveNumber-1))
 	}
 	p.startMoveNumber = n + 1
 	return nil
