@@ -91,4 +91,10 @@
 //     for it, so the text reads back as the same moves with no ending.
 //
 // Comments and header values cannot hold line breaks; such a record is an error.
+//
+// # Positions alone
+//
+// [FormatBoard] writes a position alone as P1–P9, P+/P- and the side to move;
+// [ParseBoard] reads one back (at move 1, as CSA has no move numbers); text with moves
+// is [ErrNotPosition].
 package csa

@@ -102,4 +102,10 @@
 // blocks, and a long record makes a bounded number of allocations more than a short
 // one, in UTF-8 and in Shift_JIS alike (the benchmarks report bytes and allocations
 // per move).
+//
+// # Board diagrams alone
+//
+// [FormatBoard] writes a position's board diagram alone (with 手数＝N and the last
+// move when known), as the writer writes it in a record, and [ParseBoard] reads a
+// diagram given alone back as a position; text with moves is [ErrNotPosition].
 package kif
