@@ -105,9 +105,13 @@ func LossLabel(before, after int) string {
 var kifMove = notation.Japanese{Marks: notation.MarksTriangle, SameSpace: notation.SameSpaceAlways}
 
 // appendKIFMoves appends moves played from p in ShogiHome's PV style, as far as they
-// are legal; p is left as it was.
+// are legal; p is left as it was. As ShogiHome, it writes the first move without 同,
+// which its reader could not resolve.
 func appendKIFMoves(b []byte, p *shogi.Position, moves []shogi.Move) []byte {
-	q := p.Clone()
+	q, err := shogi.ParseSFENUnreachable(p.String()) // no history: no last move
+	if err != nil {
+		return b
+	}
 	for _, m := range moves {
 		if q.CheckMove(m) != nil {
 			break
@@ -188,12 +192,15 @@ func (ev Evaluation) KIFComments(p, before *shogi.Position, prefix string) []str
 	return lines
 }
 
-// CSAComments returns the evaluation as CSA comments (without their "'*"): floodgate's
-// "* score pv… #nodes" (a mate scores ±30000 there), then "#詰み=…", "#深さ=…",
-// "#エンジン=…", "#最善手=…" (in CSA notation) and "#損失=…" for what floodgate's line
-// cannot say. p and before are as for [Evaluation.KIFComments].
+// CSAComments returns the evaluation as CSA comments (without their "'*"): the label
+// "【悪手】" when there is one, floodgate's "* score pv… #nodes" (a mate scores ±30000
+// there), then "#詰み=…", "#深さ=…", "#エンジン=…", "#最善手=…" (in CSA notation) and
+// "#損失=…" for what floodgate's line cannot say. p and before are as for [Evaluation.KIFComments].
 func (ev Evaluation) CSAComments(p, before *shogi.Position) []string {
 	var lines []string
+	if ev.Label != "" {
+		lines = append(lines, "【"+ev.Label+"】")
+	}
 	if ev.Score.Kind != NoScore {
 		lines = append(lines, ev.FloodgateComment(p))
 		if ev.Score.Kind == Mate {

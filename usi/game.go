@@ -54,7 +54,8 @@ type GameConfig struct {
 	// sfen.ParsePosition gives it); nil is the even game. The record starts from the
 	// position before those moves and holds them as its first moves.
 	Start *shogi.Position
-	// Time is the clock; with none, MoveTimeout bounds each move.
+	// Time is the clock; with none, Limits must give a depth or a node count, and
+	// MoveTimeout bounds each move.
 	Time TimeControl
 	// Limits adds a depth or a node count to every go (its clock fields, Infinite and
 	// Ponder are ignored: the game's clock gives the times).
@@ -117,6 +118,9 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 	if cfg.Black == nil || cfg.White == nil {
 		return nil, errors.New("usi: a game needs two engines")
 	}
+	if cfg.Time.IsZero() && cfg.Limits.Depth <= 0 && cfg.Limits.Nodes <= 0 {
+		return nil, errors.New("usi: a game needs a clock, or a depth or node limit for each move")
+	}
 	engines := [2]*Engine{cfg.Black, cfg.White}
 	p := shogi.NewStartPosition()
 	if cfg.Start != nil {
@@ -175,7 +179,7 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 			gameOver(engines, g.Result)
 			return g, ctx.Err()
 		}
-		timeUp := clock && took > allowed
+		timeUp := took > allowed
 		switch {
 		case err != nil && errors.Is(err, ErrIllegalMove) && !timeUp:
 			foul := err
