@@ -32,6 +32,9 @@ func isKI2Mark(t string) bool {
 	return ok
 }
 
+// ki2Notation is notation.KI2, called without going through the interface.
+var ki2Notation = notation.KI2.(notation.Japanese)
+
 // markAt returns the side of the turn mark (as markColor takes it) at s[i], read from
 // its UTF-8 bytes: all six marks are E2 96 xx or E2 98 xx.
 func markAt(s string, i int) (shogi.Color, bool) {
@@ -133,7 +136,7 @@ func (p *parser) ki2Move(c shogi.Color, s string, i, j, col int) error {
 	if c != side {
 		return p.badMove(col, &shogi.IllegalMoveError{Ply: p.pos.MoveNumber(), Reason: shogi.ErrWrongSide}, trimRightSpaces(s[i:]))
 	}
-	m, err := notation.KI2.Decode(p.pos, text)
+	m, err := ki2Notation.Decode(p.pos, text)
 	if err != nil {
 		var ime *shogi.IllegalMoveError
 		if errors.As(err, &ime) {
