@@ -37,7 +37,10 @@
 //
 // Append allocates nothing when the buffer has room, and Decode allocates nothing for a
 // valid move: it parses the text directly, and only scans the pieces that can reach the
-// destination to resolve relative words and origins.
+// destination to resolve relative words and origins. Japanese Decode reads the move
+// texts that records hold ("▲７六歩", "△同　銀", "▲５八金右", "７六歩(77)") byte by byte,
+// at a few tens of nanoseconds a move; any other text goes through the full parser,
+// which gives the same move or the same error.
 //
 // # Japanese notation
 //
