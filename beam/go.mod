@@ -7,6 +7,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/kifu-go/shogi v0.0.0
 	golang.org/x/text v0.42.0
+	pgregory.net/rapid v1.3.0
 )
 
 require (

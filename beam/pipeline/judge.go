@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
 	"github.com/kifu-go/shogi"
@@ -32,8 +31,9 @@ type GameRef struct {
 //   - stats: what the summary counts of each verdict line;
 //   - games: the game key and place of each valid record.
 //
-// A file that cannot be opened or read is a verdict line with code "io", as in shogi
-// validate, and does not fail the pipeline.
+// A file that cannot be reached, opened or read is a verdict line with code "io", and a
+// file passed over a line that says why, as in shogi validate: neither fails the
+// pipeline.
 type judgeFn struct {
 	From     string // input format, "" to detect it
 	Lenient  bool
@@ -70,9 +70,9 @@ func (f *judgeFn) Setup() error {
 	return nil
 }
 
-func (f *judgeFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
+func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 	files func(string, []byte), stats func(Stats), games func(string, GameRef)) {
-	path := file.Metadata.Path
+	path := input.Path
 	verdictShard := func(index int) string {
 		return shardName(verdictsStem, shardOf(path, index, f.Shards), f.Shards, ".jsonl")
 	}
@@ -80,7 +80,15 @@ func (f *judgeFn) ProcessElement(ctx context.Context, file fileio.ReadableFile,
 		files(verdictShard(r.Record), append(r.AppendJSON(nil), '\n'))
 		stats(st)
 	}
-	in, err := file.Open(ctx)
+	switch {
+	case input.Err != "":
+		emitReport(record.InputErrorReport(path, errors.New(input.Err)), Stats{NewInput: true, Kind: KindInputError})
+		return
+	case input.Skipped != "":
+		emitReport(record.SkippedReport(path, input.Skipped), Stats{NewInput: true, Kind: KindSkipped})
+		return
+	}
+	in, err := openInput(ctx, path)
 	if err != nil {
 		emitReport(record.InputErrorReport(path, err), Stats{NewInput: true, Kind: KindInputError})
 		return

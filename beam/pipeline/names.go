@@ -7,6 +7,7 @@ package pipeline
 import (
 	"fmt"
 	"hash/fnv"
+	"os"
 	"path"
 	"strings"
 )
@@ -45,10 +46,13 @@ func joinOutput(prefix, name string) string {
 
 // fixedPrefix returns the part of a file pattern before the directory in which its first
 // wildcard is, with its final slash: "gs://b/records/" for "gs://b/records/*/*.kif". A
-// pattern without wildcards names one file: its directory is returned.
+// pattern without wildcards names a file, whose directory is returned, or a local
+// directory, which is returned with a slash.
 func fixedPrefix(pattern string) string {
 	if i := strings.IndexAny(pattern, "*?[{"); i >= 0 {
 		pattern = pattern[:i]
+	} else if info, err := os.Stat(pattern); err == nil && info.IsDir() && isLocal(pattern) {
+		return strings.TrimSuffix(pattern, "/") + "/"
 	}
 	return pattern[:strings.LastIndex(pattern, "/")+1]
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -19,13 +18,15 @@ import (
 )
 
 func init() {
-	register.DoFn5x0[context.Context, fileio.ReadableFile, func(string, []byte), func(Stats), func(string, GameRef)](&judgeFn{})
+	register.DoFn3x1[context.Context, string, func(Input), error](&matchFn{})
+	register.DoFn5x0[context.Context, Input, func(string, []byte), func(Stats), func(string, GameRef)](&judgeFn{})
 	register.DoFn3x1[context.Context, string, func(*[]byte) bool, error](&writeFn{})
 	register.DoFn4x1[context.Context, []byte, func(**Summary) bool, func(*DuplicateCounts) bool, error](&writeSummaryFn{})
 	register.Function4x1(duplicatesFn)
 	register.Function2x1(sumDuplicates)
 	register.Combiner3[*Summary, Stats, *Summary](&summaryFn{})
 	register.Emitter2[string, []byte]()
+	register.Emitter1[Input]()
 	register.Emitter1[Stats]()
 	register.Emitter2[string, GameRef]()
 	register.Emitter1[DuplicateCounts]()
@@ -33,6 +34,7 @@ func init() {
 	register.Iter1[GameRef]()
 	register.Iter1[*Summary]()
 	register.Iter1[DuplicateCounts]()
+	beam.RegisterType(reflect.TypeFor[Input]())
 	beam.RegisterType(reflect.TypeFor[Stats]())
 	beam.RegisterType(reflect.TypeFor[GameRef]())
 	beam.RegisterType(reflect.TypeFor[DuplicateCounts]())
@@ -41,11 +43,13 @@ func init() {
 
 // Options configure a pipeline. Inputs and Output are required.
 type Options struct {
-	// Inputs are file patterns in any filesystem Beam knows: local paths ("records/*/*.kif";
-	// * and ? stay within a directory, as in filepath.Match), "gs://bucket/records/**"
-	// and "s3://bucket/records/*" when the program imports those filesystems. A file may
-	// hold any number of records of any format; files ending in .gz are read
-	// uncompressed.
+	// Inputs are file patterns in any filesystem Beam knows. Local ones are read as
+	// shogi validate reads its arguments: files, directories (walked for the files with
+	// a record extension) and glob patterns ("records/*/*.kif"; * and ? stay within a
+	// directory, as in filepath.Match). Others are patterns of their filesystem
+	// ("gs://bucket/records/**", "s3://bucket/records/*"), which the program must
+	// import. A file may hold any number of records of any format; files ending in .gz
+	// are read uncompressed.
 	Inputs []string
 	// Output is the prefix (a directory) under which the outputs are written: the
 	// verdict lines as shards "verdicts-00000-of-00004.jsonl", "summary.json",
@@ -123,8 +127,8 @@ func Build(s beam.Scope, o Options) error {
 	for i, in := range o.Inputs {
 		patterns[i] = in
 	}
-	matched := fileio.MatchAll(s, beam.Create(s, patterns...))
-	readable := fileio.ReadMatches(s, beam.Reshuffle(s, matched))
+	// The inputs are spread over the workers: matching a pattern is one element's work.
+	inputs := beam.Reshuffle(s, beam.ParDo(s.Scope("match"), &matchFn{}, beam.Create(s, patterns...)))
 
 	judge := &judgeFn{Lenient: o.Lenient, ShiftJIS: o.ShiftJIS, Notation: o.Notation, Shards: shards, Base: commonBase(o.Inputs)}
 	if o.From != record.Unknown {
@@ -133,7 +137,7 @@ func Build(s beam.Scope, o Options) error {
 	if o.To != record.Unknown {
 		judge.To = o.To.String()
 	}
-	outs := beam.ParDoN(s.Scope("judge"), judge, readable)
+	outs := beam.ParDoN(s.Scope("judge"), judge, inputs)
 	chunks, stats, games := outs[0], outs[1], outs[2]
 
 	dups := beam.ParDoN(s.Scope("duplicates"), duplicatesFn, beam.GroupByKey(s, games))

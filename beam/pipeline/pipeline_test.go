@@ -42,9 +42,14 @@ var (
 	shogiErr   error
 )
 
-// shogiCommand builds the library's shogi command once, for the test binary's run.
+// shogiCommand builds the library's shogi command once, for the test binary's run; or
+// returns $SHOGI_COMMAND, a shogi command built already (while cmd/shogi does not build,
+// say).
 func shogiCommand(t *testing.T) string {
 	t.Helper()
+	if path := os.Getenv("SHOGI_COMMAND"); path != "" {
+		return path
+	}
 	buildShogi.Do(func() {
 		dir, err := os.MkdirTemp("", "shogi-beam-test-")
 		if err != nil {
@@ -76,7 +81,10 @@ type run struct {
 	reports  []record.Report
 }
 
-func runArchive(t *testing.T, records int, o pipeline.Options, validateArgs ...string) *run {
+// runArchive generates an archive of records into a directory "in", runs the pipeline
+// with o on the inputs (paths below "in"; "" is "in" itself) and shogi validate -json
+// with validateArgs on the same inputs.
+func runArchive(t *testing.T, records int, inputs []string, o pipeline.Options, validateArgs ...string) *run {
 	t.Helper()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
@@ -85,7 +93,13 @@ func runArchive(t *testing.T, records int, o pipeline.Options, validateArgs ...s
 		t.Fatal(err)
 	}
 	r := &run{manifest: m, pattern: filepath.Join(in, "*", "*", "*"), out: filepath.Join(dir, "out")}
-	o.Inputs, o.Output = []string{r.pattern}, r.out
+	for _, path := range inputs {
+		o.Inputs = append(o.Inputs, filepath.Join(in, path))
+	}
+	o.Output = r.out
+	if err := os.WriteFile(filepath.Join(in, "notes.txt"), []byte("not a record\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	p, s := beam.NewPipelineWithRoot()
 	if err := pipeline.Build(s, o); err != nil {
@@ -102,10 +116,11 @@ func runArchive(t *testing.T, records int, o pipeline.Options, validateArgs ...s
 	r.verdicts = readLines(t, filepath.Join(r.out, "verdicts-*.jsonl"))
 
 	start = time.Now()
-	cmd := exec.Command(shogiCommand(t), append(append([]string{"validate", "-json", "-j", "2"}, validateArgs...), r.pattern)...)
+	cmd := exec.Command(shogiCommand(t), append(append([]string{"validate", "-json", "-j", "2"}, validateArgs...), o.Inputs...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() > 1 {
+	// Exit status 1 says that a record is invalid, 2 that an input could not be read.
+	if err := cmd.Run(); err != nil && (cmd.ProcessState == nil || cmd.ProcessState.ExitCode() > 2) {
 		t.Fatalf("shogi validate: %v\n%s", err, stderr.String())
 	}
 	t.Logf("the same on shogi validate -j 2: %v", time.Since(start).Round(time.Millisecond))
@@ -317,9 +332,14 @@ func gameKeys(t *testing.T, pattern string) []string {
 // TestPipelineSmallArchiveLenientToKIF runs a small archive leniently, converts it to
 // KIF in Shift_JIS, a file per record, and compares with shogi validate -lenient.
 func TestPipelineSmallArchiveLenientToKIF(t *testing.T) {
-	r := runArchive(t, 600, pipeline.Options{Lenient: true, To: record.KIF, ShiftJIS: true, Shards: 2}, "-lenient")
+	// The archive's directory, walked, and a pattern that matches nothing: the notes
+	// passed over and the pattern an input that cannot be reached, as shogi validate has them.
+	r := runArchive(t, 600, []string{"", "none/*.kif"}, pipeline.Options{Lenient: true, To: record.KIF, ShiftJIS: true, Shards: 2}, "-lenient")
 	r.checkVerdicts(t)
 	r.checkDuplicates(t)
+	if r.summary.Skipped != r.manifest.Empty+1 || r.summary.InputErrors != 1 {
+		t.Errorf("%d inputs skipped, %d unreachable; want %d and 1", r.summary.Skipped, r.summary.InputErrors, r.manifest.Empty+1)
+	}
 
 	// Leniently, the records with a syntax error or an illegal move are valid, up to the
 	// problem; the false mates stay invalid.
@@ -364,7 +384,7 @@ func TestPipelineArchive(t *testing.T) {
 	if testing.Short() {
 		records = 2000
 	}
-	r := runArchive(t, records, pipeline.Options{To: record.CSA, Notation: "usi", Shards: 3})
+	r := runArchive(t, records, []string{"*/*/*"}, pipeline.Options{To: record.CSA, Notation: "usi", Shards: 3})
 	r.checkVerdicts(t)
 	r.checkSummary(t)
 	r.checkDuplicates(t)

@@ -42,20 +42,34 @@ type patterns []string
 func (p *patterns) String() string     { return strings.Join(*p, ",") }
 func (p *patterns) Set(v string) error { *p = append(*p, v); return nil }
 
-var (
+// flags are shogi-beam's own flags.
+type flags struct {
 	inputs   patterns
-	output   = flag.String("output", "", "prefix (a directory, local or gs://, s3://) under which the outputs are written")
-	from     = flag.String("from", "", "input format: kif, ki2, csa, jkf, usi, sfen; default: detect it in each file")
-	lenient  = flag.Bool("lenient", false, "read leniently, as shogi validate -lenient")
-	to       = flag.String("to", "", "convert the valid records to this format: kif, ki2 (a file per record), csa, jkf, usi, sfen (shards)")
-	encoding = flag.String("encoding", "utf-8", "encoding of the converted kif, ki2 and csa records: utf-8 or sjis")
-	style    = flag.String("notation", "", "also write the main line of every valid record in this notation: "+strings.Join(notation.Names, ", "))
-	shards   = flag.Int("shards", 4, "number of files of each sharded output")
-)
-
-func init() {
-	flag.Var(&inputs, "input", "file pattern of the records to read; give it several times for several patterns")
+	output   *string
+	from     *string
+	lenient  *bool
+	to       *string
+	encoding *string
+	notation *string
+	shards   *int
 }
+
+// addFlags defines shogi-beam's flags in fs, next to the runners' own.
+func addFlags(fs *flag.FlagSet) *flags {
+	f := &flags{
+		output:   fs.String("output", "", "prefix (a directory, local or gs://, s3://) under which the outputs are written"),
+		from:     fs.String("from", "", "input format: kif, ki2, csa, jkf, usi, sfen; default: detect it in each file"),
+		lenient:  fs.Bool("lenient", false, "read leniently, as shogi validate -lenient"),
+		to:       fs.String("to", "", "convert the valid records to this format: kif, ki2 (a file per record), csa, jkf, usi, sfen (shards)"),
+		encoding: fs.String("encoding", "utf-8", "encoding of the converted kif, ki2 and csa records: utf-8 or sjis"),
+		notation: fs.String("notation", "", "also write the main line of every valid record in this notation: "+strings.Join(notation.Names, ", ")),
+		shards:   fs.Int("shards", 4, "number of files of each sharded output"),
+	}
+	fs.Var(&f.inputs, "input", "file pattern of the records to read; give it several times for several patterns")
+	return f
+}
+
+var cli = addFlags(flag.CommandLine)
 
 func main() {
 	flag.Parse()
@@ -63,10 +77,10 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("shogi-beam: ")
 
-	opts, err := options()
+	opts, err := cli.options()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "shogi-beam:", err)
-		flag.Usage()
+		fmt.Fprintln(os.Stderr, "usage: shogi-beam --input PATTERN… --output PREFIX [--from FMT] [--lenient] [--to FMT [--encoding sjis]] [--notation STYLE] [--shards N] [--runner NAME] [runner flags]; -help lists every flag")
 		os.Exit(2)
 	}
 	p, s := beam.NewPipelineWithRoot()
@@ -77,7 +91,7 @@ func main() {
 	if err := beamx.Run(ctx, p); err != nil {
 		log.Fatalf("the pipeline failed: %v", err)
 	}
-	sum, err := pipeline.ReadSummary(ctx, *output)
+	sum, err := pipeline.ReadSummary(ctx, opts.Output)
 	if err != nil {
 		log.Printf("done; the summary could not be read back: %v", err)
 		return
@@ -87,29 +101,29 @@ func main() {
 }
 
 // options turns the flags into the pipeline's options.
-func options() (pipeline.Options, error) {
-	o := pipeline.Options{Inputs: inputs, Output: *output, Lenient: *lenient, Notation: *style, Shards: *shards}
-	if len(inputs) == 0 {
+func (f *flags) options() (pipeline.Options, error) {
+	o := pipeline.Options{Inputs: f.inputs, Output: *f.output, Lenient: *f.lenient, Notation: *f.notation, Shards: *f.shards}
+	if len(f.inputs) == 0 {
 		return o, fmt.Errorf("--input: name the records to read (a file pattern)")
 	}
-	if *output == "" {
+	if o.Output == "" {
 		return o, fmt.Errorf("--output: name the directory for the outputs")
 	}
-	if *shards < 1 {
-		return o, fmt.Errorf("--shards: %d; want 1 or more", *shards)
+	if o.Shards < 1 {
+		return o, fmt.Errorf("--shards: %d; want 1 or more", o.Shards)
 	}
 	var err error
-	if *from != "" {
-		if o.From, err = record.ParseFormat(*from); err != nil {
+	if *f.from != "" {
+		if o.From, err = record.ParseFormat(*f.from); err != nil {
 			return o, fmt.Errorf("--from: %w", err)
 		}
 	}
-	if *to != "" {
-		if o.To, err = record.ParseFormat(*to); err != nil {
+	if *f.to != "" {
+		if o.To, err = record.ParseFormat(*f.to); err != nil {
 			return o, fmt.Errorf("--to: %w", err)
 		}
 	}
-	switch strings.ToLower(*encoding) {
+	switch strings.ToLower(*f.encoding) {
 	case "utf-8", "utf8":
 	case "sjis", "shift_jis", "shift-jis", "cp932":
 		if o.To != record.KIF && o.To != record.KI2 && o.To != record.CSA {
@@ -117,11 +131,11 @@ func options() (pipeline.Options, error) {
 		}
 		o.ShiftJIS = true
 	default:
-		return o, fmt.Errorf("--encoding: unknown encoding %q (want utf-8 or sjis)", *encoding)
+		return o, fmt.Errorf("--encoding: unknown encoding %q (want utf-8 or sjis)", *f.encoding)
 	}
-	if *style != "" {
-		if _, ok := notation.ByName(*style); !ok {
-			return o, fmt.Errorf("--notation: unknown notation %q (want one of %s)", *style, strings.Join(notation.Names, ", "))
+	if o.Notation != "" {
+		if _, ok := notation.ByName(o.Notation); !ok {
+			return o, fmt.Errorf("--notation: unknown notation %q (want one of %s)", o.Notation, strings.Join(notation.Names, ", "))
 		}
 	}
 	return o, nil

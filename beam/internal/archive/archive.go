@@ -559,25 +559,33 @@ func (g *generator) breakSyntax(rec *shogi.Record, format record.Format, shiftJI
 			b.WriteString(line)
 		}
 	case record.KI2:
-		// The ply-th move, "△３四歩", becomes "△ＸＸＸ".
-		seen, skipping := 0, false
-		for _, r := range string(text) {
-			switch {
-			case r == '▲' || r == '△':
-				seen++
-				skipping = false
-				if seen == ply {
-					b.WriteRune(r)
-					b.WriteString("ＸＸＸ")
-					skipping, done = true, true
-					continue
-				}
-			case skipping && (r == ' ' || r == '　' || r == '\n' || r == '\r'):
-				skipping = false
-			case skipping:
+		// The ply-th move, "△３四歩", becomes "△ＸＸＸ": on the lines of moves, which
+		// start with a mark (a header may hold marks too: 消費時間：120▲329△329).
+		seen := 0
+		for line := range strings.Lines(string(text)) {
+			if !strings.HasPrefix(line, "▲") && !strings.HasPrefix(line, "△") {
+				b.WriteString(line)
 				continue
 			}
-			b.WriteRune(r)
+			skipping := false
+			for _, r := range line {
+				switch {
+				case r == '▲' || r == '△':
+					seen++
+					skipping = false
+					if seen == ply {
+						b.WriteRune(r)
+						b.WriteString("ＸＸＸ")
+						skipping, done = true, true
+						continue
+					}
+				case skipping && (r == ' ' || r == '　' || r == '\n' || r == '\r'):
+					skipping = false
+				case skipping:
+					continue
+				}
+				b.WriteRune(r)
+			}
 		}
 	case record.CSA:
 		// A line "+XXXX" after the ply-th move.
