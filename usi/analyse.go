@@ -136,7 +136,11 @@ func evaluationOf(res *Result, side shogi.Color, engine string) (Evaluation, boo
 	if !ok {
 		return Evaluation{}, false
 	}
-	return Evaluation{Score: best.Score.For(side), PV: best.PV, Depth: best.Depth, Nodes: best.Nodes, Engine: engine}, true
+	ev := Evaluation{Score: best.Score.For(side), PV: best.PV, Depth: best.Depth, Nodes: best.Nodes, Engine: engine}
+	for _, l := range res.Lines[1:] {
+		ev.Alternatives = append(ev.Alternatives, Line{Score: l.Score.For(side), PV: l.PV})
+	}
+	return ev, true
 }
 
 // annotateLoss sets the best move, loss and label of ev, the evaluation after move was

@@ -32,5 +32,5 @@ func elo(s float64) float64 {
 	case s >= 1:
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/s-1)
+	return 0 - 400*math.Log10(1/s-1) // 0 - x: an even score is 0, not -0
 }

@@ -247,6 +247,21 @@ func (e *Engine) Option(name string) (Option, bool) {
 	return Option{}, false
 }
 
+// Err returns why the engine can no longer be used (it exited, was killed or closed),
+// an error wrapping [ErrExited], [ErrNoResponse], [ErrLineTooLong] or [ErrClosed]; nil
+// while it can be used.
+func (e *Engine) Err() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case e.closed:
+		return e.errorf("", "", ErrClosed)
+	case e.deadErr != nil:
+		return e.deadError("")
+	}
+	return nil
+}
+
 // errorf returns the EngineError of op.
 func (e *Engine) errorf(op, line string, err error) *EngineError {
 	return &EngineError{Engine: e.label, Op: op, Line: line, Err: err}

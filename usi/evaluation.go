@@ -50,6 +50,17 @@ type Evaluation struct {
 	Loss     int
 	HasLoss  bool
 	Label    string
+	// Alternatives are the engine's other lines (MultiPV), best first, from the same
+	// position as PV, their scores from Black's point of view. They are written as
+	// "#評価値2=…" and "#読み筋2=…" (3, 4, … for the next), which ShogiHome passes over.
+	Alternatives []Line
+}
+
+// Line is one of an engine's lines: its score, from Black's point of view, and its
+// moves.
+type Line struct {
+	Score Score
+	PV    []shogi.Move
 }
 
 // situation returns ShogiHome's words for a score from Black's point of view.
@@ -189,7 +200,22 @@ func (ev Evaluation) KIFComments(p, before *shogi.Position, prefix string) []str
 	if ev.HasLoss {
 		lines = append(lines, prefix+"損失="+strconv.Itoa(ev.Loss))
 	}
+	for i, alt := range ev.Alternatives {
+		rank := strconv.Itoa(i + 2)
+		lines = append(lines, prefix+"評価値"+rank+"="+altScore(alt.Score))
+		if p != nil && len(alt.PV) > 0 {
+			lines = append(lines, string(appendKIFMoves([]byte(prefix+"読み筋"+rank+"="), p, alt.PV)))
+		}
+	}
 	return lines
+}
+
+// altScore writes an alternative's score: centipawns, or "詰み=先手勝ち:5手" for a mate.
+func altScore(s Score) string {
+	if s.Kind == Mate {
+		return mateLine(s)
+	}
+	return strconv.Itoa(s.Value)
 }
 
 // CSAComments returns the evaluation as CSA comments (without their "'*"): the label
@@ -218,6 +244,13 @@ func (ev Evaluation) CSAComments(p, before *shogi.Position) []string {
 	}
 	if ev.HasLoss {
 		lines = append(lines, "#損失="+strconv.Itoa(ev.Loss))
+	}
+	for i, alt := range ev.Alternatives {
+		rank := strconv.Itoa(i + 2)
+		lines = append(lines, "#評価値"+rank+"="+altScore(alt.Score))
+		if p != nil && len(alt.PV) > 0 {
+			lines = append(lines, string(appendCSAMoves([]byte("#読み筋"+rank+"="), p, alt.PV)))
+		}
 	}
 	return lines
 }
@@ -284,6 +317,27 @@ func ParseEvaluationComment(p, before *shogi.Position, comment string) (Evaluati
 			continue
 		}
 		text = strings.TrimSpace(text)
+		if base, rank, ok := rankedKey(key); ok {
+			for len(ev.Alternatives) < rank-1 {
+				ev.Alternatives = append(ev.Alternatives, Line{})
+			}
+			alt := &ev.Alternatives[rank-2]
+			switch base {
+			case "評価値":
+				if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {
+					alt.Score, found = Score{Kind: Centipawns, Value: n}, true
+				} else if m, ok := strings.CutPrefix(text, "詰み="); ok {
+					if s, ok := parseMateLine(m); ok {
+						alt.Score, found = s, true
+					}
+				}
+			case "読み筋":
+				if p != nil {
+					alt.PV, found = parseAnyMoves(p, text), true
+				}
+			}
+			continue
+		}
 		switch key {
 		case "評価値":
 			if n, err := strconv.Atoi(strings.TrimPrefix(text, "+")); err == nil {
@@ -431,6 +485,40 @@ func splitMarked(s string) []string {
 		parts = append(parts, part)
 	}
 	return parts
+}
+
+// maxAlternatives bounds the ranks of the alternatives a comment may give.
+const maxAlternatives = 600
+
+// rankedKey splits "評価値2" or "読み筋12" into its base and rank (2 or more).
+func rankedKey(key string) (string, int, bool) {
+	for _, base := range []string{"評価値", "読み筋"} {
+		if digits, ok := strings.CutPrefix(key, base); ok && digits != "" {
+			n, err := strconv.Atoi(digits)
+			if err == nil && n >= 2 && n <= maxAlternatives && digits[0] != '+' && digits[0] != '-' {
+				return base, n, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// parseAnyMoves reads a PV in ShogiHome's style or in CSA notation.
+func parseAnyMoves(p *shogi.Position, s string) []shogi.Move {
+	if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
+		q := p.Clone()
+		var moves []shogi.Move
+		for _, f := range strings.Fields(s) {
+			m, err := notation.CSA.Decode(q, f)
+			if err != nil {
+				break
+			}
+			moves = append(moves, m)
+			q.PlayUnchecked(m)
+		}
+		return moves
+	}
+	return parseKIFMoves(p, s)
 }
 
 // parseOneMove reads one move in Japanese or CSA notation.

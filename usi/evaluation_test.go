@@ -144,7 +144,10 @@ func TestEvaluationCommentsRoundTrip(t *testing.T) {
 	tests := []usi.Evaluation{
 		{Score: usi.Score{Kind: usi.Centipawns, Value: 158}, PV: moves(t, "3a2b", "B*4e", "6c6d"), Depth: 8, Nodes: 123456,
 			Engine: "Engine 01", BestMove: mustMove(t, "2g2f"), Loss: 230, HasLoss: true, Label: "悪手"},
-		{Score: usi.Score{Kind: usi.Centipawns, Value: -1700}, PV: moves(t, "3a2b")},
+		{Score: usi.Score{Kind: usi.Centipawns, Value: -1700}, PV: moves(t, "3a2b"), Alternatives: []usi.Line{
+			{Score: usi.Score{Kind: usi.Centipawns, Value: -1900}, PV: moves(t, "4a3b")},
+			{Score: usi.Score{Kind: usi.Mate, Value: 5}, PV: moves(t, "3a2b", "B*4e")},
+		}},
 		{Score: usi.Score{Kind: usi.Mate, Value: 7}, PV: moves(t, "3a2b", "B*4e"), Depth: 30},
 		{Score: usi.Score{Kind: usi.Mate, Value: -usi.MateUnknown}},
 		{Loss: 0, HasLoss: true},

@@ -104,7 +104,7 @@ func (g *Game) Loser() (shogi.Color, bool) {
 // PlayGame plays a game between cfg.Black and cfg.White and adjudicates it by the
 // rules: every move is checked (an illegal one loses, with its foul); a position
 // without a legal move loses; 千日手 is a draw and 連続王手の千日手 loses for the side that
-// gave every check; "bestmove win" is judged by cfg.Declaration (a win, a draw under
+// gave every check (recorded as that side's foul, 反則負け or 反則勝ち, with a comment); "bestmove win" is judged by cfg.Declaration (a win, a draw under
 // the 24-point rule, or a loss when the conditions fail); the move limit draws; a side
 // whose answer comes after its time (or never) loses on time; "bestmove resign" loses.
 // An engine that dies, hangs or answers with a malformed line loses the game (on time,
@@ -280,15 +280,29 @@ func moveComment(res *Result, m shogi.Move, p *shogi.Position) (string, bool) {
 func (g *Game) endByRule(node *shogi.Node, p *shogi.Position, o shogi.Outcome) {
 	g.Reason = o.Reason
 	var kind shogi.EndingKind
+	end := &shogi.Ending{Result: o.Result}
 	switch o.Reason {
 	case shogi.Checkmate:
 		kind = shogi.EndMate
-	case shogi.Repetition, shogi.PerpetualCheck:
+	case shogi.Repetition:
 		kind = shogi.EndSennichite
+	case shogi.PerpetualCheck:
+		// 連続王手の千日手 is a foul of the side that gave every check (反則負け), and is
+		// recorded as one: 反則負け (%ILLEGAL_MOVE) when that side is to move, 反則勝ち
+		// (%±ILLEGAL_ACTION) for the side to move otherwise. Both formats carry the
+		// winner of those, where 千日手 (%OUTE_SENNICHITE) loses it in KIF, and CSA
+		// readers take %OUTE_SENNICHITE as won by the side to move, which is the
+		// checker when the fourth occurrence follows the defender's move.
+		kind = shogi.EndIllegalWin
+		if w, _ := o.Result.Winner(); w != p.SideToMove() {
+			kind = shogi.EndIllegalLoss
+		}
+		end.Comments = []string{"連続王手の千日手 (perpetual check)"}
 	case shogi.MoveLimit:
 		kind = shogi.EndMaxMoves
 	}
-	g.end(node, p, &shogi.Ending{Kind: kind, Result: o.Result}, o.String(), nil)
+	end.Kind = kind
+	g.end(node, p, end, o.String(), nil)
 }
 
 // end records how the game ended after node (in position p): the ending on the line

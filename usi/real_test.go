@@ -65,7 +65,8 @@ func startReal(t *testing.T, re realEngine) *usi.Engine {
 	if _, err := os.Stat(re.path); err != nil {
 		t.Skipf("%s is not installed (%v): run .ci/install-engines", re.path, err)
 	}
-	ctx := timeout(t, 10*time.Second)
+	// gpsusi loads for a few seconds before readyok; more on a busy machine.
+	ctx := timeout(t, time.Minute)
 	e, err := usi.Start(ctx, usi.Config{Path: re.path, Grace: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,370 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/usi"
+)
+
+func init() {
+	commands["analyse"] = command{
+		summary: "annotate game records with a USI engine's evaluations",
+		usage: "shogi analyse -engine PROGRAM [-arg ARG]… [-option NAME=VALUE]… [-byoyomi D] [-depth N] [-nodes N] [-multipv N] " +
+			"[-plies FROM-TO] [-to kif|ki2|csa|jkf] [-o DIR [-f]] [-j N] [-from FMT] [-log FILE] [PATH…]",
+		run: runAnalyse,
+	}
+}
+
+// analysed is what analysing one record gave.
+type analysed struct {
+	name      string // the input's path, with "#N" for the N-th record of a multi-record input
+	entry     record.Entry
+	index     int  // the record's index in its input, from 1
+	multi     bool // the input holds more than one record
+	format    record.Format
+	data      []byte // the annotated record in the output format
+	positions int
+	took      time.Duration
+	err       string // why the record was not analysed
+	ioError   bool   // the input could not be read
+	skipped   string // why the input was passed over
+}
+
+// analyseOptions are the settings every record is analysed with.
+type analyseOptions struct {
+	limits   usi.Limits
+	from, to int
+	format   record.Format // the output format; Unknown keeps the input's
+	engine   string        // the name in the comments
+}
+
+func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("analyse", stderr)
+	ef := addEngineFlags(fs, "", "engine")
+	byoyomi := fs.Duration("byoyomi", 0, "the time the engine takes for each position (1s when neither -depth nor -nodes is given)")
+	depth := fs.Int("depth", 0, "the depth the engine searches each position to")
+	nodes := fs.Int64("nodes", 0, "the nodes the engine searches in each position")
+	multipv := fs.Int("multipv", 1, "the lines the engine gives for each position (sets its MultiPV option)")
+	plies := fs.String("plies", "", "the moves to annotate, `FROM-TO` in move numbers from 1 (\"30-\", \"-40\"); all by default")
+	to := fs.String("to", "", "output format: kif, ki2, csa or jkf (ShogiHome's comments, or floodgate's for csa); the input's by default (kif for usi and sfen)")
+	outDir := fs.String("o", "", "write one file per record into `DIR` (names from the inputs'), instead of standard output")
+	force := fs.Bool("f", false, "with -o: overwrite files that exist")
+	fromFormat := fs.String("from", "", "input format: "+formatNames()+"; default: detect from the content")
+	jobs := fs.Int("j", 1, "the number of engines that analyse records in parallel (one record each)")
+	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	if msg := ef.check("engine"); msg != "" {
+		return usageError(fs, stderr, msg)
+	}
+	opt := analyseOptions{limits: usi.Limits{Byoyomi: *byoyomi, Depth: *depth, Nodes: *nodes}, engine: *ef.name}
+	switch {
+	case *byoyomi < 0 || *depth < 0 || *nodes < 0:
+		return usageError(fs, stderr, "-byoyomi, -depth and -nodes cannot be negative")
+	case *byoyomi == 0 && *depth == 0 && *nodes == 0:
+		opt.limits.Byoyomi = time.Second
+	}
+	if *multipv < 1 || *multipv > 600 {
+		return usageError(fs, stderr, fmt.Sprintf("-multipv: %d lines; want 1 to 600", *multipv))
+	}
+	if *jobs < 1 {
+		return usageError(fs, stderr, fmt.Sprintf("-j: %d engines; want 1 or more", *jobs))
+	}
+	var err error
+	if opt.from, opt.to, err = parsePlies(*plies); err != nil {
+		return usageError(fs, stderr, "-plies: "+err.Error())
+	}
+	if *to != "" {
+		f, err := record.ParseFormat(*to)
+		if err != nil || f != record.KIF && f != record.KI2 && f != record.CSA && f != record.JKF {
+			return usageError(fs, stderr, fmt.Sprintf("-to: %q: want kif, ki2, csa or jkf", *to))
+		}
+		opt.format = f
+	}
+	inFormat := record.Unknown
+	if *fromFormat != "" {
+		if inFormat, err = record.ParseFormat(*fromFormat); err != nil {
+			return usageError(fs, stderr, fmt.Sprintf("-from: unknown format %q (want %s)", *fromFormat, formatNames()))
+		}
+	}
+	if *force && *outDir == "" {
+		return usageError(fs, stderr, "-f goes with -o")
+	}
+	log, closeLog, err := openLog(*logPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi analyse:", err)
+		return 2
+	}
+	defer closeLog()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *multipv > 1 {
+		ef.options = append(ef.options, "MultiPV="+strconv.Itoa(*multipv))
+	}
+	pool, err := startPool(ctx, ef, *jobs, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi analyse:", err)
+		return 2
+	}
+	defer pool.close()
+
+	var positions, records atomic.Int64
+	start := time.Now()
+	status := newStatusLine(stderr, func() string {
+		elapsed := time.Since(start).Seconds()
+		return fmt.Sprintf("%d records, %d positions, %.1f positions/s, %.0fs", records.Load(), positions.Load(), float64(positions.Load())/elapsed, elapsed)
+	})
+	results := pipeline(inputList(paths, "", false, stdin), *jobs, func(e record.Entry, emit func(analysed)) {
+		analyseEntry(ctx, e, stdin, inFormat, opt, pool, &positions, emit)
+	})
+	failed, ioFailed, done, streamed := 0, false, 0, 0
+	for a := range results {
+		var msg string
+		switch {
+		case a.skipped != "":
+			continue
+		case a.ioError:
+			ioFailed = true
+			msg = fmt.Sprintf("%s: %s", a.name, a.err)
+		case a.err != "":
+			failed++
+			msg = fmt.Sprintf("%s: not analysed: %s", a.name, a.err)
+		default:
+			records.Add(1)
+			done++
+			var werr error
+			dest := "standard output"
+			if *outDir != "" {
+				dest = filepath.Join(*outDir, outputName(a.entry, a.index, a.multi)+a.format.Extension())
+				if werr = os.MkdirAll(filepath.Dir(dest), 0o755); werr == nil {
+					werr = writeOutputFile(dest, a.data, *force)
+				}
+			} else if streamed++; streamed > 1 && a.format.OneRecordPerFile() {
+				werr = fmt.Errorf("%s holds one record per file, and there is more than one: analyse them with -o DIR", a.format)
+			} else {
+				status.print(func() { _, werr = stdout.Write(a.data) })
+			}
+			if werr != nil {
+				ioFailed = true
+				msg = fmt.Sprintf("%s: %v", a.name, werr)
+			} else {
+				msg = fmt.Sprintf("%s: %d positions analysed in %.1fs, written to %s", a.name, a.positions, a.took.Seconds(), dest)
+			}
+		}
+		status.print(func() { fmt.Fprintln(stderr, msg) })
+	}
+	status.finish()
+	fmt.Fprintf(stderr, "%d records analysed, %d not; %d positions in %.1fs\n", done, failed, positions.Load(), time.Since(start).Seconds())
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "shogi analyse: interrupted")
+		return 2
+	}
+	return exitStatus(ioFailed, failed)
+}
+
+// parsePlies reads "FROM-TO", "FROM-", "-TO" or "N" (one move).
+func parsePlies(s string) (from, to int, err error) {
+	if s == "" {
+		return 0, 0, nil
+	}
+	a, b, isRange := strings.Cut(s, "-")
+	if !isRange {
+		b = a
+	}
+	num := func(t string) (int, error) {
+		if t == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 1 {
+			return 0, fmt.Errorf("%q is not a move number (from 1)", t)
+		}
+		return n, nil
+	}
+	if from, err = num(a); err != nil {
+		return 0, 0, err
+	}
+	if to, err = num(b); err != nil {
+		return 0, 0, err
+	}
+	if to != 0 && from > to {
+		return 0, 0, fmt.Errorf("%d is after %d", from, to)
+	}
+	return from, to, nil
+}
+
+// enginePool holds the engines that analyse records, one record at a time each, and
+// starts a new one in place of an engine that died.
+type enginePool struct {
+	ef      *engineFlags
+	log     *engineLog
+	engines chan *usi.Engine
+	n       int
+	started atomic.Int64
+}
+
+func startPool(ctx context.Context, ef *engineFlags, n int, log *engineLog) (*enginePool, error) {
+	p := &enginePool{ef: ef, log: log, engines: make(chan *usi.Engine, n), n: n}
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			e, err := p.start(ctx)
+			if err == nil {
+				p.engines <- e
+			}
+			errs <- err
+		}()
+	}
+	var first error
+	for range n {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	if first != nil {
+		p.close()
+		return nil, first
+	}
+	return p, nil
+}
+
+func (p *enginePool) start(ctx context.Context) (*usi.Engine, error) {
+	label := filepath.Base(*p.ef.path)
+	if n := p.started.Add(1); p.n > 1 || n > 1 {
+		label = fmt.Sprintf("%s#%d", label, n)
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	return p.ef.start(ctx, label, p.log, 3*time.Second)
+}
+
+// get takes an engine from the pool, one that works: a dead one is replaced.
+func (p *enginePool) get(ctx context.Context) (*usi.Engine, error) {
+	e := <-p.engines
+	if e != nil && e.Err() == nil {
+		return e, nil
+	}
+	if e != nil {
+		e.Close()
+	}
+	e, err := p.start(ctx)
+	if err != nil {
+		p.engines <- nil // the next get tries again
+		return nil, err
+	}
+	return e, nil
+}
+
+func (p *enginePool) put(e *usi.Engine) { p.engines <- e }
+
+// close closes every engine; the pool must hold them all.
+func (p *enginePool) close() {
+	for {
+		select {
+		case e := <-p.engines:
+			if e != nil {
+				e.Close()
+			}
+		default:
+			return
+		}
+	}
+}
+
+// analyseEntry analyses every record of one input, holding one back to tell whether
+// the input has several.
+func analyseEntry(ctx context.Context, e record.Entry, stdin io.Reader, format record.Format, opt analyseOptions, pool *enginePool, positions *atomic.Int64, emit func(analysed)) {
+	switch {
+	case e.Err != nil:
+		emit(analysed{name: e.Path, entry: e, err: e.Err.Error(), ioError: true})
+		return
+	case e.Skipped != "":
+		emit(analysed{name: e.Path, entry: e, skipped: e.Skipped})
+		return
+	}
+	r, closeInput, err := openInput(e.Path, stdin, format, false)
+	if err != nil {
+		emit(analysed{name: e.Path, entry: e, err: err.Error(), ioError: true})
+		return
+	}
+	defer closeInput()
+	var pending *analysed
+	for v := range record.Validate(r) {
+		a := analysed{name: e.Path, entry: e, index: v.Source.Index}
+		if pending != nil {
+			pending.multi, a.multi = true, true
+			pending.name = fmt.Sprintf("%s#%d", e.Path, pending.index)
+			emit(*pending)
+		}
+		if a.multi {
+			a.name = fmt.Sprintf("%s#%d", e.Path, a.index)
+		}
+		analyseRecord(ctx, &a, v, opt, pool, positions)
+		pending = &a
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if pending != nil {
+		emit(*pending)
+	}
+}
+
+// analyseRecord annotates one record that was read.
+func analyseRecord(ctx context.Context, a *analysed, v *record.Verdict, opt analyseOptions, pool *enginePool, positions *atomic.Int64) {
+	if !v.Valid() {
+		a.err = "the record is invalid: " + v.Err().Error()
+		a.ioError = v.Err().Code() == "io"
+		return
+	}
+	a.format = opt.format
+	if a.format == record.Unknown {
+		switch v.Source.Format {
+		case record.KIF, record.KI2, record.CSA, record.JKF:
+			a.format = v.Source.Format
+		default:
+			a.format = record.KIF
+		}
+	}
+	style := usi.KIFStyle
+	if a.format == record.CSA {
+		style = usi.CSAStyle
+	}
+	e, err := pool.get(ctx)
+	if err != nil {
+		a.err = err.Error()
+		return
+	}
+	defer pool.put(e)
+	if err := e.NewGame(ctx); err != nil {
+		a.err = err.Error()
+		return
+	}
+	begun := time.Now()
+	evals, err := usi.Analyse(ctx, e, v.Record, usi.AnalyseOptions{Limits: opt.limits, From: opt.from, To: opt.to, Style: style,
+		Engine: opt.engine, Progress: func(int, *usi.Result) { positions.Add(1) }})
+	a.positions, a.took = len(evals), time.Since(begun)
+	if err != nil {
+		a.err = err.Error()
+		return
+	}
+	if a.data, err = record.Marshal(v.Record, a.format); err != nil {
+		a.err = "cannot write it as " + a.format.String() + ": " + err.Error()
+	}
+}

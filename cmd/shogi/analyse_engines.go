@@ -1,0 +1,196 @@
+package main
+
+// What analyse and match share: the flags that start an engine, the engine's log, and
+// a status line on a terminal.
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/kifu-go/shogi/usi"
+)
+
+// stringList is a flag that may be given several times.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, " ") }
+
+func (l *stringList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// engineFlags are the flags that say how to start one engine: the program, its
+// arguments, its options and the name it plays under.
+type engineFlags struct {
+	path    *string
+	args    stringList
+	options stringList
+	name    *string
+}
+
+// addEngineFlags registers the engine flags with a suffix ("" for analyse, "1" and
+// "2" for match).
+func addEngineFlags(fs *flag.FlagSet, suffix, which string) *engineFlags {
+	f := &engineFlags{
+		path: fs.String("engine"+suffix, "", "the "+which+"'s `PROGRAM` (a USI engine)"),
+		name: fs.String("name"+suffix, "", "the "+which+"'s name in the records; its own (id name) by default"),
+	}
+	fs.Var(&f.args, "arg"+suffix, "an argument of the "+which+"'s program (repeat for several)")
+	fs.Var(&f.options, "option"+suffix, "set one of the "+which+"'s options: `NAME=VALUE`, or NAME for a button (repeat for several)")
+	return f
+}
+
+// check returns a message for a bad value, or "".
+func (f *engineFlags) check(flagName string) string {
+	if *f.path == "" {
+		return "-" + flagName + ": name the engine's program"
+	}
+	return ""
+}
+
+// engineLog writes every line to and from the engines, one at a time, to a file.
+type engineLog struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// hook returns the hook of the engine called label.
+func (l *engineLog) hook(label string) func(usi.Direction, string) {
+	if l == nil {
+		return nil
+	}
+	return func(d usi.Direction, line string) {
+		mark := ">"
+		if d == usi.Received {
+			mark = "<"
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		fmt.Fprintf(l.w, "%s %s %s %s\n", time.Now().Format("15:04:05.000"), label, mark, line)
+	}
+}
+
+// start starts the engine, sets its options and gets it ready for a game. label names
+// it in errors and in the log.
+func (f *engineFlags) start(ctx context.Context, label string, log *engineLog, grace time.Duration) (*usi.Engine, error) {
+	e, err := usi.Start(ctx, usi.Config{Path: *f.path, Args: f.args, Name: label, Hook: log.hook(label), Grace: grace})
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range f.options {
+		name, value, _ := strings.Cut(o, "=")
+		if err := e.SetOption(ctx, strings.TrimSpace(name), strings.TrimSpace(value)); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	if err := e.IsReady(ctx); err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+// openLog opens the engine log named by a -log flag; nil when there is none.
+func openLog(path string) (*engineLog, func(), error) {
+	if path == "" {
+		return nil, func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &engineLog{w: f}, func() { f.Close() }, nil
+}
+
+// statusLine keeps a line on stderr, when it is a terminal, redrawn four times a second
+// with what text returns; it prints nothing when stderr is not a terminal.
+type statusLine struct {
+	w     io.Writer
+	text  func() string
+	stop  chan struct{}
+	done  chan struct{}
+	mu    sync.Mutex
+	shown bool
+}
+
+func newStatusLine(w io.Writer, text func() string) *statusLine {
+	s := &statusLine{w: w, text: text}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		s.stop, s.done = make(chan struct{}), make(chan struct{})
+		go s.run()
+	}
+	return s
+}
+
+func (s *statusLine) run() {
+	defer close(s.done)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-tick.C:
+			s.mu.Lock()
+			fmt.Fprintf(s.w, "\r%s\033[K", s.text())
+			s.shown = true
+			s.mu.Unlock()
+		}
+	}
+}
+
+// print runs f, which writes to the terminal, with the status line out of its way.
+func (s *statusLine) print(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clearLocked()
+	f()
+}
+
+// finish removes the status line for good.
+func (s *statusLine) finish() {
+	if s.stop != nil {
+		close(s.stop)
+		<-s.done
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clearLocked()
+}
+
+func (s *statusLine) clearLocked() {
+	if s.shown {
+		fmt.Fprint(s.w, "\r\033[K")
+		s.shown = false
+	}
+}
+
+// writeOutputFile writes data to path, refusing to overwrite a file unless force.
+func writeOutputFile(path string, data []byte, force bool) error {
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if force {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if err != nil {
+		if os.IsExist(err) {
+			return fmt.Errorf("%s exists; not overwritten (use -f)", path)
+		}
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

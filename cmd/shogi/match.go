@@ -1,0 +1,415 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/kif"
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/sfen"
+	"github.com/kifu-go/shogi/usi"
+)
+
+func init() {
+	commands["match"] = command{
+		summary: "play games between two USI engines, adjudicated by the rules",
+		usage: "shogi match -engine1 PROGRAM [-arg1 ARG]… [-option1 NAME=VALUE]… [-name1 NAME] [-engine2 PROGRAM [-arg2 …] [-option2 …] [-name2 NAME]] " +
+			"[-games N] [-time D] [-byoyomi D] [-inc D] [-margin D] [-depth N] [-nodes N] [-move-timeout D] [-max-moves N] [-declaration 27|24] " +
+			"[-sfen SFEN | -handicap NAME | -openings FILE] [-concurrency N] [-o DIR [-f]] [-event NAME] [-log FILE]",
+		run: runMatch,
+	}
+}
+
+// matchGame is one game of a match: which opening, who plays Black, and how it went.
+type matchGame struct {
+	index        int // from 0
+	opening      int // from 0
+	firstIsBlack bool
+	game         *usi.Game
+	err          error    // the game could not be played
+	files        []string // the records written
+}
+
+func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("match", stderr)
+	ef1 := addEngineFlags(fs, "1", "first engine")
+	ef2 := addEngineFlags(fs, "2", "second engine (the first one's program and settings when not given)")
+	games := fs.Int("games", 2, "the number of games; colours alternate, and each opening is played twice")
+	mainTime := fs.Duration("time", 0, "each side's main time (持ち時間)")
+	byoyomi := fs.Duration("byoyomi", 0, "the time per move once the main time is spent (秒読み); 1s when no clock, -depth or -nodes is given")
+	inc := fs.Duration("inc", 0, "a Fischer increment added after each move")
+	margin := fs.Duration("margin", 200*time.Millisecond, "the lateness forgiven before a move loses on time")
+	depth := fs.Int("depth", 0, "a depth limit sent with every go")
+	nodes := fs.Int64("nodes", 0, "a node limit sent with every go")
+	moveTimeout := fs.Duration("move-timeout", time.Minute, "without a clock, the longest a move may take")
+	maxMoves := fs.Int("max-moves", 320, "the move limit, after which the game is drawn (0 for none)")
+	declaration := fs.Int("declaration", 27, "the entering-king declaration rule (入玉宣言): 27 or 24 points")
+	sfenText := fs.String("sfen", "", "start every game from this position (an SFEN, or a USI position line with moves)")
+	handicapName := fs.String("handicap", "", "start every game from this handicap (香落ち, 2-piece, …)")
+	openingsPath := fs.String("openings", "", "take the openings from the records (any format: SFEN, USI, KIF, CSA, …) of `FILE`, the main line's moves played")
+	concurrency := fs.Int("concurrency", 1, "the number of games played at once, each by its own pair of engine processes")
+	outDir := fs.String("o", ".", "write each game into `DIR` as game-NNN.csa (CSA V3.0) and game-NNN.kif")
+	force := fs.Bool("f", false, "overwrite record files that exist")
+	event := fs.String("event", "", "the records' event (棋戦)")
+	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(fs, stderr, "match takes no arguments: give the engines with -engine1 and -engine2")
+	}
+	if msg := ef1.check("engine1"); msg != "" {
+		return usageError(fs, stderr, msg)
+	}
+	if *ef2.path == "" {
+		if len(ef2.args) > 0 || len(ef2.options) > 0 {
+			return usageError(fs, stderr, "-arg2 and -option2 go with -engine2")
+		}
+		ef2.path, ef2.args, ef2.options = ef1.path, ef1.args, ef1.options
+		if *ef2.name == "" {
+			ef2.name = ef1.name
+		}
+	}
+	switch {
+	case *games < 1:
+		return usageError(fs, stderr, fmt.Sprintf("-games: %d; want 1 or more", *games))
+	case *concurrency < 1:
+		return usageError(fs, stderr, fmt.Sprintf("-concurrency: %d; want 1 or more", *concurrency))
+	case *mainTime < 0 || *byoyomi < 0 || *inc < 0 || *margin < 0 || *depth < 0 || *nodes < 0 || *moveTimeout <= 0 || *maxMoves < 0:
+		return usageError(fs, stderr, "times, limits and -max-moves cannot be negative")
+	case *byoyomi > 0 && *inc > 0:
+		return usageError(fs, stderr, "-byoyomi and -inc exclude each other")
+	case *declaration != 27 && *declaration != 24:
+		return usageError(fs, stderr, fmt.Sprintf("-declaration: %d; want 27 or 24", *declaration))
+	case (*sfenText != "") && (*handicapName != "") || (*sfenText != "" || *handicapName != "") && *openingsPath != "":
+		return usageError(fs, stderr, "-sfen, -handicap and -openings exclude each other")
+	}
+	tc := usi.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *inc, Margin: *margin}
+	if tc.IsZero() && *depth == 0 && *nodes == 0 {
+		tc.Byoyomi = time.Second
+	}
+	rule := shogi.Rule27
+	if *declaration == 24 {
+		rule = shogi.Rule24
+	}
+	limit := *maxMoves
+	if limit == 0 {
+		limit = -1
+	}
+	openings, err := matchOpenings(*sfenText, *handicapName, *openingsPath)
+	if err != nil {
+		return usageError(fs, stderr, err.Error())
+	}
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		fmt.Fprintln(stderr, "shogi match:", err)
+		return 2
+	}
+	log, closeLog, err := openLog(*logPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi match:", err)
+		return 2
+	}
+	defer closeLog()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cfg := usi.GameConfig{Time: tc, Limits: usi.Limits{Depth: *depth, Nodes: *nodes}, MoveTimeout: *moveTimeout,
+		MaxMoves: limit, Declaration: rule, Event: *event}
+	var running, moves atomic.Int64
+	start := time.Now()
+	var finished atomic.Int64
+	status := newStatusLine(stderr, func() string {
+		return fmt.Sprintf("%d of %d games played, %d playing, %d moves, %.0fs", finished.Load(), *games, running.Load(), moves.Load(), time.Since(start).Seconds())
+	})
+
+	todo := make(chan int)
+	results := make(chan matchGame)
+	var wg sync.WaitGroup
+	for w := range min(*concurrency, *games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := &enginePair{flags: [2]*engineFlags{ef1, ef2}, log: log, worker: w, workers: *concurrency}
+			defer p.close()
+			for i := range todo {
+				g := matchGame{index: i, opening: i / 2 % len(openings), firstIsBlack: i%2 == 0}
+				running.Add(1)
+				g.game, g.err = p.play(ctx, cfg, openings[g.opening], g.firstIsBlack, func() { moves.Add(1) })
+				running.Add(-1)
+				if g.game != nil {
+					g.files, g.err = writeGame(*outDir, i, g.game.Record, *force, g.err)
+				}
+				results <- g
+			}
+		}()
+	}
+	go func() {
+		defer close(todo)
+		for i := range *games {
+			select {
+			case todo <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	played := make([]matchGame, 0, *games)
+	failed, broken := false, false
+	for g := range results {
+		finished.Add(1)
+		played = append(played, g)
+		line := describeGame(g)
+		if g.err != nil {
+			failed = true
+		} else if g.game.Err != nil {
+			broken = true
+		}
+		status.print(func() { fmt.Fprintln(stdout, line) })
+	}
+	status.finish()
+	summarize(stdout, played, *games)
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintln(stderr, "shogi match: interrupted")
+		return 2
+	case failed:
+		return 2
+	case broken:
+		return 1
+	}
+	return 0
+}
+
+// matchOpenings returns the positions the games start from: the even game, an SFEN or
+// a position line, a handicap, or every record of a file with its main line played.
+func matchOpenings(sfenText, handicapName, path string) ([]*shogi.Position, error) {
+	switch {
+	case path != "":
+		r, err := record.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("-openings: %v", err)
+		}
+		defer r.Close()
+		var openings []*shogi.Position
+		for rec, err := range r.All() {
+			if err != nil {
+				return nil, fmt.Errorf("-openings: %v", err)
+			}
+			p, err := rec.Replay()
+			if err != nil {
+				return nil, fmt.Errorf("-openings: %s: %v", path, err)
+			}
+			if !p.HasLegalMove() {
+				return nil, fmt.Errorf("-openings: %s: opening %d leaves no legal move", path, len(openings)+1)
+			}
+			openings = append(openings, p)
+		}
+		if len(openings) == 0 {
+			return nil, fmt.Errorf("-openings: %s holds no record", path)
+		}
+		return openings, nil
+	case strings.HasPrefix(strings.TrimSpace(sfenText), "position") || strings.HasPrefix(strings.TrimSpace(sfenText), "startpos"):
+		p, err := sfen.ParsePosition(sfenText)
+		if err != nil {
+			return nil, fmt.Errorf("-sfen: %v", err)
+		}
+		return []*shogi.Position{p}, nil
+	}
+	p, err := startPosition(sfenText, handicapName)
+	if err != nil {
+		return nil, fmt.Errorf("-sfen or -handicap: %v", err)
+	}
+	return []*shogi.Position{p}, nil
+}
+
+// enginePair is one worker's two engine processes, started when first needed and again
+// after one died.
+type enginePair struct {
+	flags   [2]*engineFlags
+	engines [2]*usi.Engine
+	log     *engineLog
+	worker  int
+	workers int
+}
+
+// engine returns the worker's engine i, starting it when it is not running.
+func (p *enginePair) engine(ctx context.Context, i int) (*usi.Engine, error) {
+	if e := p.engines[i]; e != nil && e.Err() == nil {
+		return e, nil
+	} else if e != nil {
+		e.Close()
+		p.engines[i] = nil
+	}
+	label := fmt.Sprintf("%d:%s", i+1, filepath.Base(*p.flags[i].path))
+	if p.workers > 1 {
+		label += fmt.Sprintf("#%d", p.worker+1)
+	}
+	sctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	e, err := p.flags[i].start(sctx, label, p.log, 3*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	p.engines[i] = e
+	return e, nil
+}
+
+func (p *enginePair) close() {
+	for _, e := range p.engines {
+		if e != nil {
+			e.Close()
+		}
+	}
+}
+
+// play plays one game: the first engine takes Black when firstIsBlack.
+func (p *enginePair) play(ctx context.Context, cfg usi.GameConfig, opening *shogi.Position, firstIsBlack bool, onMove func()) (*usi.Game, error) {
+	var e [2]*usi.Engine
+	for i := range e {
+		var err error
+		if e[i], err = p.engine(ctx, i); err != nil {
+			return nil, err
+		}
+	}
+	names := [2]string{*p.flags[0].name, *p.flags[1].name}
+	cfg.Start = opening
+	cfg.Black, cfg.White, cfg.BlackName, cfg.WhiteName = e[0], e[1], names[0], names[1]
+	if !firstIsBlack {
+		cfg.Black, cfg.White, cfg.BlackName, cfg.WhiteName = e[1], e[0], names[1], names[0]
+	}
+	cfg.OnMove = func(*shogi.Position, shogi.Move, time.Duration) { onMove() }
+	return usi.PlayGame(ctx, cfg)
+}
+
+// writeGame writes a game's record as CSA V3.0 (which keeps milliseconds) and KIF, and
+// returns the files written; err is the game's own error, passed on.
+func writeGame(dir string, index int, rec *shogi.Record, force bool, err error) ([]string, error) {
+	base := filepath.Join(dir, fmt.Sprintf("game-%03d", index+1))
+	var csaText bytes.Buffer
+	w := csa.NewWriter(&csaText)
+	w.Version = "3.0"
+	werr := w.Write(rec)
+	if werr == nil {
+		werr = w.Flush()
+	}
+	kifText, kerr := kif.Format(rec)
+	var files []string
+	for _, f := range []struct {
+		ext  string
+		data []byte
+		err  error
+	}{{".csa", csaText.Bytes(), werr}, {".kif", kifText, kerr}} {
+		if f.err == nil {
+			f.err = writeOutputFile(base+f.ext, f.data, force)
+		}
+		if f.err != nil {
+			return files, errors.Join(err, fmt.Errorf("writing %s: %w", base+f.ext, f.err))
+		}
+		files = append(files, base+f.ext)
+	}
+	return files, err
+}
+
+// describeGame returns the line that reports a game.
+func describeGame(g matchGame) string {
+	prefix := fmt.Sprintf("game %d (opening %d)", g.index+1, g.opening+1)
+	if g.game == nil {
+		return fmt.Sprintf("%s: not played: %v", prefix, g.err)
+	}
+	black, _ := g.game.Record.Header.Get(shogi.HeaderBlack)
+	white, _ := g.game.Record.Header.Get(shogi.HeaderWhite)
+	s := fmt.Sprintf("%s: %s (black) vs %s (white): %s", prefix, black, white, g.game.Result)
+	if g.game.Result != shogi.NoResult {
+		s += fmt.Sprintf(" (%s)", g.game.Detail)
+	}
+	s += fmt.Sprintf(", %d moves", len(g.game.Record.MainLine()))
+	if len(g.files) > 0 {
+		s += " [" + strings.Join(g.files, ", ") + "]"
+	}
+	if g.err != nil {
+		s += ": " + g.err.Error()
+	}
+	return s
+}
+
+// tally counts one engine's results: wins, losses, draws.
+type tally struct{ w, l, d int }
+
+func (t tally) String() string { return fmt.Sprintf("+%d -%d =%d", t.w, t.l, t.d) }
+
+// summarize prints the first engine's results, by colour, and the Elo difference.
+func summarize(w io.Writer, played []matchGame, games int) {
+	var total, asBlack, asWhite tally
+	name1, name2 := "", ""
+	for _, g := range played {
+		if g.game == nil || g.game.Result == shogi.NoResult {
+			continue
+		}
+		black, _ := g.game.Record.Header.Get(shogi.HeaderBlack)
+		white, _ := g.game.Record.Header.Get(shogi.HeaderWhite)
+		mine := shogi.Black
+		if !g.firstIsBlack {
+			mine = shogi.White
+			black, white = white, black
+		}
+		name1, name2 = black, white
+		t := &asBlack
+		if mine == shogi.White {
+			t = &asWhite
+		}
+		switch winner, ok := g.game.Result.Winner(); {
+		case !ok:
+			t.d++
+			total.d++
+		case winner == mine:
+			t.w++
+			total.w++
+		default:
+			t.l++
+			total.l++
+		}
+	}
+	n := total.w + total.l + total.d
+	fmt.Fprintf(w, "%d of %d games decided: %s %s %s (as black %s, as white %s)\n", n, games, name1, total, name2, asBlack, asWhite)
+	if n == 0 {
+		return
+	}
+	score := float64(total.w) + float64(total.d)/2
+	diff, margin := usi.EloDifference(total.w, total.l, total.d)
+	fmt.Fprintf(w, "%s scored %.1f of %d (%.1f%%); Elo difference %s %s (95%%)\n", name1, score, n, 100*score/float64(n), eloText(diff), marginText(margin))
+}
+
+func eloText(d float64) string {
+	switch {
+	case math.IsInf(d, 1):
+		return "+∞"
+	case math.IsInf(d, -1):
+		return "-∞"
+	}
+	return fmt.Sprintf("%+.0f", d)
+}
+
+func marginText(m float64) string {
+	if math.IsInf(m, 0) || math.IsNaN(m) {
+		return "± ∞"
+	}
+	return fmt.Sprintf("± %.0f", m)
+}
