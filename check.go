@@ -41,10 +41,11 @@ func (p *Position) illegalReason(m Move) error {
 	}
 	t := pc.Type()
 	occ := p.Occupied()
-	if !pieceAttacks(us, t, from, Bitboard{}).Has(to) {
-		return ErrCannotMove
-	}
 	if !pieceAttacks(us, t, from, occ).Has(to) {
+		// Only a failed move pays for telling the two fouls apart.
+		if !pieceAttacks(us, t, from, Bitboard{}).Has(to) {
+			return ErrCannotMove
+		}
 		return ErrPathBlocked
 	}
 	if m.IsPromotion() {
@@ -73,7 +74,9 @@ func (p *Position) illegalReason(m Move) error {
 		}
 		return nil
 	}
-	if p.pinnedPieces(us, occ).Has(from) && !line[k][from].Has(to) {
+	// A piece can be pinned only on a line through its king, and a move along that line
+	// keeps the king covered: the pins are computed only for a move off the line.
+	if along := line[k][from]; !along.IsEmpty() && !along.Has(to) && p.pinnedPieces(us, occ).Has(from) {
 		return ErrKingInCheck
 	}
 	if !p.checkers.IsEmpty() {
