@@ -51,7 +51,8 @@ type Config struct {
 	Name string
 	// Hook, when not nil, sees every line sent to the engine and every line received
 	// from it, in order, one call at a time (from the calling goroutine for the lines
-	// sent and from the client's reading goroutine for the lines received).
+	// sent and from the client's reading goroutine for the lines received). It must
+	// not call the Engine's or a Search's methods.
 	Hook func(dir Direction, line string)
 	// Stderr, when not nil, receives the engine's error output as it comes (Start
 	// only). The client keeps its last lines in any case, for the error of an engine

@@ -2,6 +2,7 @@ package usi_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -55,7 +56,10 @@ func (tr *transcript) all() []string {
 // fakeConfig returns the Config that starts the fake engine with args.
 func fakeConfig(tr *transcript, args ...string) usi.Config {
 	path, a := fakeengine.Command(args...)
-	cfg := usi.Config{Path: path, Args: a, Name: "fake", Grace: testGrace}
+	// Under the race detector a process sleeps a second at exit unless told not to,
+	// which the short grace period would take for an engine that does not quit.
+	env := append(os.Environ(), "GORACE=atexit_sleep_ms=0")
+	cfg := usi.Config{Path: path, Args: a, Env: env, Name: "fake", Grace: testGrace}
 	if tr != nil {
 		cfg.Hook = tr.hook
 	}

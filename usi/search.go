@@ -103,7 +103,8 @@ const maxRank = shogi.MoveListCapacity
 // Go sends the position (as "position startpos moves …" or "position sfen … moves …",
 // with the moves played on pos, so that the engine sees repetitions) and "go" with the
 // limits, and returns the running search. onInfo, when not nil, is called with each
-// info line, read against pos, from the client's reading goroutine (which waits for it).
+// info line, read against pos, from the client's reading goroutine (which waits for
+// it); it may stop the search.
 //
 // When ctx ends before the engine answers, the client sends stop and waits the grace
 // period for bestmove: the search then ends normally, with Result.Stopped set. An
