@@ -19,6 +19,11 @@ func GameKey(rec *shogi.Record) (string, bool) {
 	if err != nil {
 		return "", false
 	}
+	return gameKey(start, rec), true
+}
+
+// gameKey is GameKey of rec, whose start position is start.
+func gameKey(start *shogi.Position, rec *shogi.Record) string {
 	h := sha256.New()
 	h.Write([]byte(positionKey(start.String())))
 	var buf []byte
@@ -27,7 +32,7 @@ func GameKey(rec *shogi.Record) (string, bool) {
 		buf = n.Move.AppendText(buf)
 		h.Write(buf)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16]), true
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // positionKey keeps the board, side to move and hands of an SFEN.

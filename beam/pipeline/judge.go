@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,9 +28,9 @@ type GameRef struct {
 
 // judgeFn reads every record of one input file, judges it with the record package's
 // verdict policy (record.Validate) and emits what the outputs need:
-//   - files: chunks of output files by name below the output prefix (a verdict line, a
-//     converted record, a line of play);
-//   - stats: what the summary counts of each verdict line;
+//   - files: chunks of output files by name below the output prefix (verdict lines and
+//     lines of play, batched by file within a bundle; converted records);
+//   - summaries: the Summary of each bundle's verdicts;
 //   - games: the game key and place of each valid record.
 //
 // A file that cannot be reached, opened or read is a verdict line with code "io", and a
@@ -46,7 +48,20 @@ type judgeFn struct {
 	from     record.Format
 	to       record.Format
 	notation notation.LineFormat
+
+	// The bundle's lines waiting to be emitted, by file name, and its summary.
+	lines   map[string][]byte
+	summary *Summary
+	// The handicap names of the start positions seen, by SFEN (a few, as a rule).
+	handicaps map[string]string
 }
+
+// maxChunk is the size from which a file's batched lines are emitted before the end of
+// the bundle.
+const maxChunk = 1 << 20
+
+// maxHandicapCache bounds the start positions whose handicap judgeFn remembers.
+const maxHandicapCache = 1024
 
 func (f *judgeFn) Setup() error {
 	var err error
@@ -67,18 +82,44 @@ func (f *judgeFn) Setup() error {
 		}
 		f.notation = notation.LineFormat{Notation: n}
 	}
+	f.handicaps = map[string]string{}
 	return nil
 }
 
-func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
-	files func(string, []byte), stats func(Stats), games func(string, GameRef)) {
-	path := input.Path
-	verdictShard := func(index int) string {
-		return shardName(verdictsStem, shardOf(path, index, f.Shards), f.Shards, ".jsonl")
+func (f *judgeFn) StartBundle(context.Context, func(string, []byte), func(*Summary), func(string, GameRef)) {
+	f.lines, f.summary = map[string][]byte{}, newSummary()
+}
+
+// FinishBundle emits the lines that wait and the bundle's summary.
+func (f *judgeFn) FinishBundle(_ context.Context, files func(string, []byte), summaries func(*Summary), _ func(string, GameRef)) {
+	for _, name := range slices.Sorted(maps.Keys(f.lines)) {
+		files(name, f.lines[name])
 	}
+	summaries(f.summary)
+	f.lines, f.summary = nil, nil
+}
+
+// addLine batches a line of the file name.
+func (f *judgeFn) addLine(name string, line []byte, files func(string, []byte)) {
+	buf := append(f.lines[name], line...)
+	if len(buf) >= maxChunk {
+		files(name, buf)
+		buf = nil
+	}
+	f.lines[name] = buf
+}
+
+func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
+	files func(string, []byte), _ func(*Summary), games func(string, GameRef)) {
+	if f.lines == nil { // called outside a bundle's start and finish: in a test
+		f.lines, f.summary = map[string][]byte{}, newSummary()
+	}
+	path := input.Path
+	var line []byte
 	emitReport := func(r record.Report, st Stats) {
-		files(verdictShard(r.Record), append(r.AppendJSON(nil), '\n'))
-		stats(st)
+		line = append(r.AppendJSON(line[:0]), '\n')
+		f.addLine(shardName(verdictsStem, shardOf(path, r.Record, f.Shards), f.Shards, ".jsonl"), line, files)
+		f.summary.add(st)
 	}
 	switch {
 	case input.Err != "":
@@ -116,12 +157,13 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 		if rep.InputFailed() {
 			st = Stats{NewInput: n == 1, Kind: KindInputError}
 		}
+		var start *shogi.Position
 		if rep.OK {
-			f.describe(&st, v)
-			if key, ok := GameKey(v.Record); ok {
-				start, _ := v.Record.StartPosition()
-				games(key, GameRef{Path: path, Record: rep.Record, Moves: v.Moves, Start: start.String()})
-			}
+			start, _ = v.Record.StartPosition() // a valid record's start is valid
+		}
+		if start != nil {
+			f.describe(&st, v, start)
+			games(gameKey(start, v.Record), GameRef{Path: path, Record: rep.Record, Moves: v.Moves, Start: start.String()})
 			if f.to != record.Unknown {
 				st.Conversion = ConversionFailed
 				if held = f.convert(ctx, path, v); held != nil {
@@ -129,7 +171,7 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 				}
 			}
 			if f.Notation != "" {
-				f.emitLine(ctx, path, v, files)
+				f.emitLine(ctx, path, v, start, files)
 			}
 		}
 		emitReport(rep, st)
@@ -142,8 +184,8 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 	}
 }
 
-// describe fills in what the summary counts of a valid record.
-func (f *judgeFn) describe(st *Stats, v *record.Verdict) {
+// describe fills in what the summary counts of a valid record, which starts at start.
+func (f *judgeFn) describe(st *Stats, v *record.Verdict, start *shogi.Position) {
 	st.Ending, st.Result, st.Moves = "none", "none", v.Moves
 	if end := v.Record.Ending(); end != nil {
 		st.Ending = end.Kind.Code()
@@ -153,12 +195,17 @@ func (f *judgeFn) describe(st *Stats, v *record.Verdict) {
 			st.Result = "draw"
 		}
 	}
-	st.Handicap = "other"
-	if start, err := v.Record.StartPosition(); err == nil {
+	name, ok := f.handicaps[v.Record.StartSFEN]
+	if !ok {
+		name = "other"
 		if h, ok := handicap.Identify(start); ok {
-			st.Handicap = h.String()
+			name = h.String()
+		}
+		if len(f.handicaps) < maxHandicapCache {
+			f.handicaps[v.Record.StartSFEN] = name
 		}
 	}
+	st.Handicap = name
 }
 
 // conversion is one record written in the output format.
@@ -198,11 +245,7 @@ func (f *judgeFn) emitConversion(path string, c *conversion, several bool, files
 // emitLine emits the main line of a valid record in the chosen notation, after the
 // record's name (its path, and "#N" in formats of several records per file) and a tab.
 // An ending that the notation has no word for is left out.
-func (f *judgeFn) emitLine(ctx context.Context, path string, v *record.Verdict, files func(string, []byte)) {
-	start, err := v.Record.StartPosition()
-	if err != nil {
-		return
-	}
+func (f *judgeFn) emitLine(ctx context.Context, path string, v *record.Verdict, start *shogi.Position, files func(string, []byte)) {
 	line := notation.Line{Moves: v.Record.Moves()}
 	if end := v.Record.Ending(); end != nil {
 		line.End = end.Kind
@@ -222,5 +265,5 @@ func (f *judgeFn) emitLine(ctx context.Context, path string, v *record.Verdict, 
 	}
 	out := make([]byte, 0, len(name)+len(text)+2)
 	out = append(append(append(out, name...), '\t'), text...)
-	files(shardName(linesStem, shardOf(path, v.Source.Index, f.Shards), f.Shards, ".txt"), append(out, '\n'))
+	f.addLine(shardName(linesStem, shardOf(path, v.Source.Index, f.Shards), f.Shards, ".txt"), append(out, '\n'), files)
 }

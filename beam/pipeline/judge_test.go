@@ -16,14 +16,15 @@ import (
 	"github.com/kifu-go/shogi/record"
 )
 
-// emitted is what one call of judgeFn.ProcessElement emitted.
+// emitted is what one bundle of judgeFn emitted.
 type emitted struct {
-	files map[string][]string
-	stats []Stats
-	games map[string][]GameRef
+	files     map[string][]string
+	summaries []*Summary
+	games     map[string][]GameRef
 }
 
-func judge(t *testing.T, f *judgeFn, path string) emitted {
+// judge runs a bundle of judgeFn on the inputs.
+func judge(t *testing.T, f *judgeFn, inputs ...Input) emitted {
 	t.Helper()
 	if f.Shards == 0 {
 		f.Shards = 1
@@ -32,11 +33,28 @@ func judge(t *testing.T, f *judgeFn, path string) emitted {
 		t.Fatal(err)
 	}
 	e := emitted{files: map[string][]string{}, games: map[string][]GameRef{}}
-	f.ProcessElement(context.Background(), Input{Path: path},
-		func(name string, data []byte) { e.files[name] = append(e.files[name], string(data)) },
-		func(st Stats) { e.stats = append(e.stats, st) },
-		func(key string, ref GameRef) { e.games[key] = append(e.games[key], ref) })
+	files := func(name string, data []byte) { e.files[name] = append(e.files[name], string(data)) }
+	summaries := func(s *Summary) { e.summaries = append(e.summaries, s) }
+	games := func(key string, ref GameRef) { e.games[key] = append(e.games[key], ref) }
+	ctx := context.Background()
+	f.StartBundle(ctx, files, summaries, games)
+	for _, in := range inputs {
+		f.ProcessElement(ctx, in, files, summaries, games)
+	}
+	f.FinishBundle(ctx, files, summaries, games)
+	if len(e.summaries) != 1 {
+		t.Fatalf("%d summaries for a bundle", len(e.summaries))
+	}
 	return e
+}
+
+// summaryOf returns the Summary of stats, finished.
+func summaryOf(stats ...Stats) *Summary {
+	s := newSummary()
+	for _, st := range stats {
+		s.add(st)
+	}
+	return s
 }
 
 // threeGames is a CSA file whose second game has an illegal third move.
@@ -54,11 +72,14 @@ func writeTemp(t *testing.T, name string, data []byte) string {
 func TestJudgeFnEmitsVerdictsStatsGamesAndConversions(t *testing.T) {
 	path := writeTemp(t, "three.csa", []byte(threeGames))
 	base := filepath.Dir(path) + "/"
-	e := judge(t, &judgeFn{To: "kif", Notation: "usi", Base: base}, path)
+	e := judge(t, &judgeFn{To: "kif", Notation: "usi", Base: base}, Input{Path: path})
 
-	// The verdict lines are record.Report's, in the one shard.
+	// The verdict lines are record.Report's, in the one shard, in one chunk.
 	var reports []record.Report
-	for _, line := range e.files["verdicts-00000-of-00001.jsonl"] {
+	if chunks := e.files["verdicts-00000-of-00001.jsonl"]; len(chunks) != 1 {
+		t.Fatalf("verdict chunks: %q", chunks)
+	}
+	for line := range strings.Lines(e.files["verdicts-00000-of-00001.jsonl"][0]) {
 		var r record.Report
 		if err := json.Unmarshal([]byte(line), &r); err != nil || !strings.HasSuffix(line, "}\n") {
 			t.Fatalf("%v: %q", err, line)
@@ -69,14 +90,14 @@ func TestJudgeFnEmitsVerdictsStatsGamesAndConversions(t *testing.T) {
 		t.Errorf("verdicts: %+v", reports)
 	}
 
-	// Stats: the first marks the input; the valid ones say how they end.
-	want := []Stats{
-		{NewInput: true, Kind: KindRecord, Format: "csa", OK: true, Ending: "resign", Result: "white", Handicap: "平手", Moves: 2, Conversion: ConversionDone},
-		{Kind: KindRecord, Format: "csa", Code: "no-piece"},
-		{Kind: KindRecord, Format: "csa", OK: true, Ending: "interrupt", Result: "none", Handicap: "平手", Moves: 2, Conversion: ConversionDone},
-	}
-	if diff := cmp.Diff(want, e.stats); diff != "" {
-		t.Errorf("stats (-want +got)\n%s", diff)
+	// The summary: one input; the valid records say how they end.
+	want := summaryOf(
+		Stats{NewInput: true, Kind: KindRecord, Format: "csa", OK: true, Ending: "resign", Result: "white", Handicap: "平手", Moves: 2, Conversion: ConversionDone},
+		Stats{Kind: KindRecord, Format: "csa", Code: "no-piece"},
+		Stats{Kind: KindRecord, Format: "csa", OK: true, Ending: "interrupt", Result: "none", Handicap: "平手", Moves: 2, Conversion: ConversionDone},
+	)
+	if diff := cmp.Diff(want, e.summaries[0]); diff != "" {
+		t.Errorf("summary (-want +got)\n%s", diff)
 	}
 
 	// Games 1 and 3 are one game (the ending does not count): one key, two places.
@@ -100,7 +121,7 @@ func TestJudgeFnEmitsVerdictsStatsGamesAndConversions(t *testing.T) {
 
 	// The lines of play: name#N, a tab, the moves and ending in USI.
 	lines := e.files["lines-00000-of-00001.txt"]
-	if diff := cmp.Diff([]string{path + "#1\t7g7f 3c3d resign\n", path + "#3\t7g7f 3c3d break\n"}, lines); diff != "" {
+	if diff := cmp.Diff([]string{path + "#1\t7g7f 3c3d resign\n" + path + "#3\t7g7f 3c3d break\n"}, lines); diff != "" {
 		t.Errorf("lines (-want +got)\n%s", diff)
 	}
 }
@@ -123,7 +144,7 @@ func TestJudgeFnOneRecordAndGzip(t *testing.T) {
 	zw.Write([]byte("先手：a\n後手：b\n"))
 	zw.Close()
 	path := writeTemp(t, "empty-moves.ki2.gz", gz.Bytes())
-	e := judge(t, &judgeFn{To: "csa", Base: filepath.Dir(path) + "/"}, path)
+	e := judge(t, &judgeFn{To: "csa", Base: filepath.Dir(path) + "/"}, Input{Path: path})
 	lines := e.files["verdicts-00000-of-00001.jsonl"]
 	if len(lines) != 1 || !strings.Contains(lines[0], `"format":"ki2","ok":true`) {
 		t.Errorf("verdict of a gzipped KI2 file: %q", lines)
@@ -133,7 +154,7 @@ func TestJudgeFnOneRecordAndGzip(t *testing.T) {
 	}
 
 	path = writeTemp(t, "one.csa", []byte("V2.2\nPI\n+\n+7776FU\n%TORYO\n"))
-	e = judge(t, &judgeFn{To: "ki2", Base: filepath.Dir(path) + "/"}, path)
+	e = judge(t, &judgeFn{To: "ki2", Base: filepath.Dir(path) + "/"}, Input{Path: path})
 	if _, ok := e.files["converted/one.ki2"]; !ok {
 		t.Errorf("outputs: %v", e.files)
 	}
@@ -142,37 +163,61 @@ func TestJudgeFnOneRecordAndGzip(t *testing.T) {
 func TestJudgeFnInputsWithoutRecords(t *testing.T) {
 	// No file: a verdict of code "io", as shogi validate prints for a file it cannot read.
 	missing := filepath.Join(t.TempDir(), "gone.kif")
-	e := judge(t, &judgeFn{}, missing)
+	e := judge(t, &judgeFn{}, Input{Path: missing})
 	var r record.Report
 	lines := e.files["verdicts-00000-of-00001.jsonl"]
 	if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &r) != nil || !r.InputFailed() || r.Path != missing ||
-		!strings.Contains(r.Error, "no such file") || !cmp.Equal(e.stats, []Stats{{NewInput: true, Kind: KindInputError}}) {
-		t.Errorf("a missing file: %q, %v", lines, e.stats)
+		!strings.Contains(r.Error, "no such file") || !cmp.Equal(e.summaries[0], summaryOf(Stats{NewInput: true, Kind: KindInputError})) {
+		t.Errorf("a missing file: %q, %+v", lines, e.summaries[0])
 	}
 
-	// What the match passed over or could not reach is said so, as shogi validate says it.
-	f := &judgeFn{Shards: 1}
-	var got []string
-	var stats []Stats
-	for _, in := range []Input{{Path: "a/notes.txt", Skipped: "no record extension"}, {Path: "a/*.kif", Err: "stat a/*.kif: no such file or directory"}} {
-		f.ProcessElement(context.Background(), in, func(_ string, data []byte) { got = append(got, string(data)) },
-			func(st Stats) { stats = append(stats, st) }, func(string, GameRef) { t.Error("a game") })
-	}
-	wantLines := []string{
-		`{"path":"a/notes.txt","skipped":"no record extension","ok":false,"moves":0}` + "\n",
-		`{"path":"a/*.kif","ok":false,"error":"stat a/*.kif: no such file or directory","code":"io","moves":0}` + "\n",
-	}
-	if diff := cmp.Diff(wantLines, got); diff != "" || !cmp.Equal(stats, []Stats{{NewInput: true, Kind: KindSkipped}, {NewInput: true, Kind: KindInputError}}) {
-		t.Errorf("(-want +got)\n%s\nstats %v", diff, stats)
+	// Nothing of a record could be read: an invalid record without moves.
+	cut := writeTemp(t, "cut.jkf", []byte(`{"header":{},"moves":[{},{"move":`))
+	e = judge(t, &judgeFn{To: "csa", Notation: "usi"}, Input{Path: cut})
+	lines = e.files["verdicts-00000-of-00001.jsonl"]
+	if len(lines) != 1 || !strings.Contains(lines[0], `"code":"syntax","line":1`) || len(e.games) != 0 || len(e.files) != 1 ||
+		!cmp.Equal(e.summaries[0], summaryOf(Stats{NewInput: true, Kind: KindRecord, Format: "jkf", Code: "syntax"})) {
+		t.Errorf("a JKF file cut short: %q, %+v", lines, e.summaries[0])
 	}
 
-	// A file of only comments: skipped, "no record in it".
-	path := writeTemp(t, "nothing.csa", []byte("' a comment\n"))
-	e = judge(t, &judgeFn{}, path)
-	want := `{"path":"` + path + `","skipped":"no record in it","ok":false,"moves":0}` + "\n"
-	if diff := cmp.Diff(map[string][]string{"verdicts-00000-of-00001.jsonl": {want}}, e.files); diff != "" ||
-		!cmp.Equal(e.stats, []Stats{{NewInput: true, Kind: KindSkipped}}) {
-		t.Errorf("(-want +got)\n%s\nstats %v", diff, e.stats)
+	// What the match passed over or could not reach is said so, as shogi validate says
+	// it; so is a file of only comments: "no record in it".
+	empty := writeTemp(t, "nothing.csa", []byte("' a comment\n"))
+	e = judge(t, &judgeFn{},
+		Input{Path: "a/notes.txt", Skipped: "no record extension"},
+		Input{Path: "a/*.kif", Err: "stat a/*.kif: no such file or directory"},
+		Input{Path: empty})
+	want := `{"path":"a/notes.txt","skipped":"no record extension","ok":false,"moves":0}` + "\n" +
+		`{"path":"a/*.kif","ok":false,"error":"stat a/*.kif: no such file or directory","code":"io","moves":0}` + "\n" +
+		`{"path":"` + empty + `","skipped":"no record in it","ok":false,"moves":0}` + "\n"
+	if diff := cmp.Diff(map[string][]string{"verdicts-00000-of-00001.jsonl": {want}}, e.files); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	wantSummary := summaryOf(Stats{NewInput: true, Kind: KindSkipped}, Stats{NewInput: true, Kind: KindInputError}, Stats{NewInput: true, Kind: KindSkipped})
+	if diff := cmp.Diff(wantSummary, e.summaries[0]); diff != "" {
+		t.Errorf("summary (-want +got)\n%s", diff)
+	}
+}
+
+// TestJudgeFnBatchesLines: a bundle's lines of one file are emitted in chunks of about
+// maxChunk, the rest at the end of the bundle.
+func TestJudgeFnBatchesLines(t *testing.T) {
+	var text strings.Builder
+	for range 4000 {
+		text.WriteString("position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f 3c3d\n")
+	}
+	path := writeTemp(t, "many.usi", []byte(text.String()))
+	e := judge(t, &judgeFn{}, Input{Path: path})
+	chunks := e.files["verdicts-00000-of-00001.jsonl"]
+	total := 0
+	for i, c := range chunks {
+		total += strings.Count(c, "\n")
+		if !strings.HasSuffix(c, "}\n") || i < len(chunks)-1 && (len(c) < maxChunk || len(c) > maxChunk+1000) {
+			t.Errorf("chunk %d: %d bytes, ends %q", i, len(c), c[max(0, len(c)-10):])
+		}
+	}
+	if len(chunks) < 2 || total != 4000 || e.summaries[0].Records != 4000 {
+		t.Errorf("%d chunks of %d lines; summary of %d records", len(chunks), total, e.summaries[0].Records)
 	}
 }
 
@@ -286,11 +331,11 @@ func TestJudgeFnLineWithoutAWordForItsEnding(t *testing.T) {
 	// Leniently, the line stops at the illegal move with an ending of kind "unread",
 	// which no notation has a word for: the line of play is written without it.
 	path := writeTemp(t, "stops.usi", []byte("position startpos moves 7g7f 7g7f\n"))
-	e := judge(t, &judgeFn{Lenient: true, Notation: "japanese"}, path)
+	e := judge(t, &judgeFn{Lenient: true, Notation: "japanese"}, Input{Path: path})
 	if diff := cmp.Diff([]string{path + "#1\t1.☗7六歩\n"}, e.files["lines-00000-of-00001.txt"]); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
-	if len(e.stats) != 1 || e.stats[0].Ending != "unread" || !e.stats[0].OK {
-		t.Errorf("stats: %+v", e.stats)
+	if s := e.summaries[0]; s.Valid != 1 || s.Endings["unread"] != 1 {
+		t.Errorf("summary: %+v", s)
 	}
 }

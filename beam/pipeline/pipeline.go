@@ -19,15 +19,15 @@ import (
 
 func init() {
 	register.DoFn3x1[context.Context, string, func(Input), error](&matchFn{})
-	register.DoFn5x0[context.Context, Input, func(string, []byte), func(Stats), func(string, GameRef)](&judgeFn{})
+	register.DoFn5x0[context.Context, Input, func(string, []byte), func(*Summary), func(string, GameRef)](&judgeFn{})
 	register.DoFn3x1[context.Context, string, func(*[]byte) bool, error](&writeFn{})
 	register.DoFn4x1[context.Context, []byte, func(**Summary) bool, func(*DuplicateCounts) bool, error](&writeSummaryFn{})
 	register.Function4x1(duplicatesFn)
 	register.Function2x1(sumDuplicates)
-	register.Combiner3[*Summary, Stats, *Summary](&summaryFn{})
+	register.Combiner2[*Summary, *Summary](&summaryFn{})
 	register.Emitter2[string, []byte]()
 	register.Emitter1[Input]()
-	register.Emitter1[Stats]()
+	register.Emitter1[*Summary]()
 	register.Emitter2[string, GameRef]()
 	register.Emitter1[DuplicateCounts]()
 	register.Iter1[[]byte]()
@@ -35,7 +35,6 @@ func init() {
 	register.Iter1[*Summary]()
 	register.Iter1[DuplicateCounts]()
 	beam.RegisterType(reflect.TypeFor[Input]())
-	beam.RegisterType(reflect.TypeFor[Stats]())
 	beam.RegisterType(reflect.TypeFor[GameRef]())
 	beam.RegisterType(reflect.TypeFor[DuplicateCounts]())
 	beam.RegisterCoder(reflect.TypeFor[*Summary](), encodeSummary, decodeSummary)
@@ -138,7 +137,7 @@ func Build(s beam.Scope, o Options) error {
 		judge.To = o.To.String()
 	}
 	outs := beam.ParDoN(s.Scope("judge"), judge, inputs)
-	chunks, stats, games := outs[0], outs[1], outs[2]
+	chunks, summaries, games := outs[0], outs[1], outs[2]
 
 	dups := beam.ParDoN(s.Scope("duplicates"), duplicatesFn, beam.GroupByKey(s, games))
 	dupChunks, dupCounts := dups[0], dups[1]
@@ -146,7 +145,7 @@ func Build(s beam.Scope, o Options) error {
 	files := beam.GroupByKey(s, beam.Flatten(s, chunks, dupChunks))
 	beam.ParDo0(s.Scope("write"), &writeFn{Output: o.Output}, files)
 
-	summary := beam.Combine(s.Scope("summary"), &summaryFn{}, stats)
+	summary := beam.Combine(s.Scope("summary"), &summaryFn{}, summaries)
 	dupTotal := beam.Combine(s.Scope("duplicate counts"), sumDuplicates, dupCounts)
 	beam.ParDo0(s.Scope("write summary"), &writeSummaryFn{Output: o.Output}, beam.Impulse(s),
 		beam.SideInput{Input: summary}, beam.SideInput{Input: dupTotal})

@@ -7,7 +7,7 @@ import (
 )
 
 // Stats is what the summary counts of one verdict line: a record, an input with no
-// record, or an input that could not be read.
+// record, or an input that could not be read. Summary.add counts it.
 type Stats struct {
 	// NewInput is set on the first verdict line of each input.
 	NewInput bool
@@ -186,22 +186,13 @@ func (s *Summary) finish() {
 	}
 }
 
-// summaryFn is the CombineFn that sums Stats into a Summary.
+// summaryFn is the CombineFn that sums the summaries of bundles.
 type summaryFn struct{}
-
-func (summaryFn) CreateAccumulator() *Summary { return newSummary() }
-
-func (summaryFn) AddInput(s *Summary, st Stats) *Summary {
-	s.add(st)
-	return s
-}
 
 func (summaryFn) MergeAccumulators(s, t *Summary) *Summary {
 	s.merge(t)
 	return s
 }
-
-func (summaryFn) ExtractOutput(s *Summary) *Summary { return s }
 
 // encodeSummary and decodeSummary are the coder of Summary: JSON.
 func encodeSummary(s *Summary) ([]byte, error) { return json.Marshal(s) }

@@ -28,8 +28,9 @@ func drawStats(t *rapid.T, label string) Stats {
 	return st
 }
 
-// TestSummaryMergeIsAddition: however the runner splits the stats into accumulators and
-// merges them, through the coder or not, the summary is the one of adding them in turn.
+// TestSummaryMergeIsAddition: however the stats fall into bundles and the runner merges
+// the bundles' summaries, through the coder or not, the summary is the one of adding
+// them in turn.
 func TestSummaryMergeIsAddition(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		stats := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Stats { return drawStats(t, "stat") }), 0, 60).Draw(t, "stats")
@@ -39,14 +40,14 @@ func TestSummaryMergeIsAddition(t *testing.T) {
 		}
 		want.finish()
 
-		parts := rapid.IntRange(1, 5).Draw(t, "parts")
+		// The bundles' summaries, merged in any order by the CombineFn.
+		parts := rapid.IntRange(1, 5).Draw(t, "bundles")
 		accs := make([]*Summary, parts)
 		for i := range accs {
-			accs[i] = summaryFn{}.CreateAccumulator()
+			accs[i] = newSummary()
 		}
 		for i, st := range stats {
-			a := rapid.IntRange(0, parts-1).Draw(t, "part of "+string(rune('a'+i%26)))
-			accs[a] = summaryFn{}.AddInput(accs[a], st)
+			accs[rapid.IntRange(0, parts-1).Draw(t, "bundle of "+string(rune('a'+i%26)))].add(st)
 		}
 		for i, a := range accs {
 			if rapid.Bool().Draw(t, "through the coder") {
@@ -64,7 +65,6 @@ func TestSummaryMergeIsAddition(t *testing.T) {
 		for _, a := range order[1:] {
 			got = summaryFn{}.MergeAccumulators(got, a)
 		}
-		got = summaryFn{}.ExtractOutput(got)
 		got.finish()
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("(-added +merged)\n%s", diff)
