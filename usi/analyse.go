@@ -106,8 +106,8 @@ func Analyse(ctx context.Context, e *Engine, rec *shogi.Record, opt AnalyseOptio
 			node = line[ply-1]
 		}
 		ev, ok := evaluationOf(res, p.SideToMove(), engineName)
-		if ply >= from && prev != nil {
-			annotateLoss(&ev, &ok, prev, prevPos, line[ply-1].Move, res, p)
+		if ply >= from && prev != nil && annotateLoss(&ev, prev, res, line[ply-1].Move, p) {
+			ok = true
 		}
 		if ok {
 			var lines []string
@@ -144,26 +144,27 @@ func evaluationOf(res *Result, side shogi.Color, engine string) (Evaluation, boo
 }
 
 // annotateLoss sets the best move, loss and label of ev, the evaluation after move was
-// played from before (searched as prev; res is the search after the move, nil when the
-// move left no legal move: it mated).
-func annotateLoss(ev *Evaluation, ok *bool, prev *Result, before *shogi.Position, move shogi.Move, res *Result, after *shogi.Position) {
+// played (prev is the search before it; res the search after it, nil when the move left
+// no legal move, after the position after it), and reports whether it set them.
+func annotateLoss(ev *Evaluation, prev, res *Result, move shogi.Move, after *shogi.Position) bool {
 	bestBefore, hasBefore := prev.Best()
 	if !hasBefore {
-		return
+		return false
 	}
 	if prev.BestMove == move || res == nil && !after.HasLegalMove() {
-		ev.HasLoss, ev.Loss, *ok = true, 0, true
-		return
+		ev.HasLoss, ev.Loss = true, 0 // the engine's move, or a mate
+		return true
 	}
 	bestAfter, hasAfter := res.Best()
 	if !hasAfter {
-		return
+		return false
 	}
 	// Both from the mover's point of view: the score before is the mover's own, the
 	// score after is the opponent's.
 	scoreBefore := bestBefore.Score.Centipawns()
 	scoreAfter := -bestAfter.Score.Centipawns()
 	ev.BestMove = prev.BestMove
-	ev.HasLoss, ev.Loss, *ok = true, max(scoreBefore-scoreAfter, 0), true
+	ev.HasLoss, ev.Loss = true, max(scoreBefore-scoreAfter, 0)
 	ev.Label = LossLabel(scoreBefore, scoreAfter)
+	return true
 }

@@ -166,14 +166,13 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 			lim.BlackIncrement, lim.WhiteIncrement = cfg.Time.Increment, cfg.Time.Increment
 			allowed = remaining[side] + cfg.Time.Byoyomi + cfg.Time.Margin
 		}
-		mctx, cancel := context.WithTimeout(ctx, allowed)
+		// The move's time runs from before the deadline is set to the answer, so that
+		// an answer to the stop sent at the deadline is always late.
 		began := time.Now()
+		mctx, cancel := context.WithTimeout(ctx, allowed)
 		res, err := e.Search(mctx, p, lim)
 		cancel()
 		took := time.Since(began)
-		if res != nil {
-			took = res.Elapsed
-		}
 		if ctx.Err() != nil {
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndInterrupt}, "the game was interrupted", nil)
 			gameOver(engines, g.Result)

@@ -50,7 +50,7 @@ type analyseOptions struct {
 
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("analyse", stderr)
-	ef := addEngineFlags(fs, "", "engine")
+	ef := addEngineFlags(fs, "", "engine", "")
 	byoyomi := fs.Duration("byoyomi", 0, "the time the engine takes for each position (1s when neither -depth nor -nodes is given)")
 	depth := fs.Int("depth", 0, "the depth the engine searches each position to")
 	nodes := fs.Int64("nodes", 0, "the nodes the engine searches in each position")

@@ -38,10 +38,10 @@ type engineFlags struct {
 }
 
 // addEngineFlags registers the engine flags with a suffix ("" for analyse, "1" and
-// "2" for match).
-func addEngineFlags(fs *flag.FlagSet, suffix, which string) *engineFlags {
+// "2" for match); note adds to the help of the program's flag.
+func addEngineFlags(fs *flag.FlagSet, suffix, which, note string) *engineFlags {
 	f := &engineFlags{
-		path: fs.String("engine"+suffix, "", "the "+which+"'s `PROGRAM` (a USI engine)"),
+		path: fs.String("engine"+suffix, "", "the `PROGRAM` of the "+which+", a USI engine"+note),
 		name: fs.String("name"+suffix, "", "the "+which+"'s name in the records; its own (id name) by default"),
 	}
 	fs.Var(&f.args, "arg"+suffix, "an argument of the "+which+"'s program (repeat for several)")

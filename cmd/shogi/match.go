@@ -45,8 +45,8 @@ type matchGame struct {
 
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("match", stderr)
-	ef1 := addEngineFlags(fs, "1", "first engine")
-	ef2 := addEngineFlags(fs, "2", "second engine (the first one's program and settings when not given)")
+	ef1 := addEngineFlags(fs, "1", "first engine", "")
+	ef2 := addEngineFlags(fs, "2", "second engine", " (the first engine's program, arguments and options when not given: it plays itself)")
 	games := fs.Int("games", 2, "the number of games; colours alternate, and each opening is played twice")
 	mainTime := fs.Duration("time", 0, "each side's main time (持ち時間)")
 	byoyomi := fs.Duration("byoyomi", 0, "the time per move once the main time is spent (秒読み); 1s when no clock, -depth or -nodes is given")
@@ -289,7 +289,16 @@ func (p *enginePair) play(ctx context.Context, cfg usi.GameConfig, opening *shog
 			return nil, err
 		}
 	}
-	names := [2]string{*p.flags[0].name, *p.flags[1].name}
+	var names [2]string
+	for i, f := range p.flags {
+		if names[i] = *f.name; names[i] == "" {
+			names[i] = e[i].Name()
+		}
+	}
+	if names[0] == names[1] {
+		// An engine against itself: the two are told apart in the records and the summary.
+		names[0], names[1] = names[0]+" (1)", names[1]+" (2)"
+	}
 	cfg.Start = opening
 	cfg.Black, cfg.White, cfg.BlackName, cfg.WhiteName = e[0], e[1], names[0], names[1]
 	if !firstIsBlack {
