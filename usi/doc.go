@@ -53,8 +53,9 @@
 // waits the grace period ([Config.Grace]) for the engine's answer, which the search
 // then returns as usual (Result.Stopped is set); an engine that does not answer is
 // killed. A call that waits for another answer (the handshake, isready) kills the
-// engine when its context ends first. Nothing waits for ever, and no goroutine or
-// process is left behind once a call has returned an error or Close has returned.
+// engine when its context ends first. Nothing waits for ever, and once Close has
+// returned no goroutine or process of the engine is left behind (for an engine that
+// [New] attached to, when its io.ReadWriter is an io.Closer).
 //
 // What went wrong is an [*EngineError] that names the engine, what the client was doing
 // and the line at fault, and wraps a sentinel: [ErrExited] for an engine that died
