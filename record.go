@@ -224,6 +224,21 @@ func ResultOf(k EndingKind, side Color) Result {
 	return NoResult
 }
 
+// EndingResult returns the result an ending of kind k implies where a line ends in
+// p: [ResultOf](k, p.SideToMove()), except that a 千日手 reached by perpetual check
+// (連続王手の千日手 by the rules at p, the fourth occurrence of the position with one
+// side giving every check since the first) is lost by the side that gave the checks,
+// whichever side made the last move. Readers of formats whose word for 千日手 names no
+// result (KIF's 千日手, CSA's %OUTE_SENNICHITE, which says only that a side lost) use it.
+func (p *Position) EndingResult(k EndingKind) Result {
+	if k == EndSennichite {
+		if o := p.repetitionOutcome(); o.Reason == PerpetualCheck {
+			return o.Result
+		}
+	}
+	return ResultOf(k, p.side)
+}
+
 // Node is a position in a record's move tree, reached by Move from its parent. The root
 // node has no move and holds the comments on the start position.
 //

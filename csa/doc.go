@@ -67,8 +67,8 @@
 // in each side's running total.
 //
 // Special moves (% statements) become the [shogi.Ending] of the line with the result
-// they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE, %OUTE_SENNICHITE (won by the
-// side to move), %TIME_UP, %ILLEGAL_MOVE, %+ILLEGAL_ACTION and %-ILLEGAL_ACTION (the
+// they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE, %OUTE_SENNICHITE (lost by
+// the side the rules show gave every check), %TIME_UP, %ILLEGAL_MOVE, %+ILLEGAL_ACTION and %-ILLEGAL_ACTION (the
 // sign names the side that committed the foul), %JISHOGI, %KACHI, %HIKIWAKE,
 // %MAX_MOVES, %FUZUMI, %ERROR and %MATTA.
 //

@@ -509,7 +509,7 @@ func (p *parser) special(s []byte, off int) error {
 	if p.phase == phaseEnded {
 		return afterEnd{p.errAt(off, ErrAfterEnd)}
 	}
-	e, ok := parseSpecial(string(s), p.pos.SideToMove())
+	e, ok := parseSpecial(string(s), p.pos)
 	if !ok {
 		if err := p.soft(off, fmt.Errorf("%w %q", ErrUnknownSpecial, s)); err != nil {
 			return err

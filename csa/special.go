@@ -7,8 +7,9 @@ import "github.com/kifu-go/shogi"
 // Most codes are relative to the side to move after the last move: %TORYO means the
 // side to move resigned. Two are not: %+ILLEGAL_ACTION and %-ILLEGAL_ACTION name the
 // side that committed the foul, and %OUTE_SENNICHITE (a repetition under perpetual
-// check, written by CSA servers) is lost by the checking side, the side that just
-// moved.
+// check, written by CSA servers) is lost by the checking side: the side the rules name
+// at the position (the fourth repetition may come after the defender's move), else the
+// side that just moved.
 
 var specialKinds = map[string]shogi.EndingKind{
 	"%TORYO":           shogi.EndResign,
@@ -29,9 +30,10 @@ var specialKinds = map[string]shogi.EndingKind{
 	"%MAX_MOVES":       shogi.EndMaxMoves,
 }
 
-// parseSpecial returns the ending of a % statement with side to move after the last
+// parseSpecial returns the ending of a % statement at p, the position after the last
 // move, and false for an unknown code.
-func parseSpecial(code string, side shogi.Color) (shogi.Ending, bool) {
+func parseSpecial(code string, p *shogi.Position) (shogi.Ending, bool) {
+	side := p.SideToMove()
 	kind, ok := specialKinds[code]
 	if !ok {
 		return shogi.Ending{}, false
@@ -47,7 +49,11 @@ func parseSpecial(code string, side shogi.Color) (shogi.Ending, bool) {
 		}
 		return shogi.Ending{Kind: kind, Result: shogi.WinFor(fouler.Opponent())}, true
 	case "%OUTE_SENNICHITE":
-		return shogi.Ending{Kind: kind, Result: shogi.WinFor(side)}, true
+		result := p.EndingResult(kind)
+		if _, won := result.Winner(); !won {
+			result = shogi.WinFor(side)
+		}
+		return shogi.Ending{Kind: kind, Result: result}, true
 	}
 	return shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, true
 }

@@ -415,7 +415,7 @@ func (c *converter) forks(e *entry, parent *shogi.Node, pos *shogi.Position) err
 // move.
 func (c *converter) alternativeEnding(fork list, parent *shogi.Node, pos *shogi.Position) error {
 	e := &c.t.entries[fork.first]
-	end := parseSpecial(c.t.str(e.special), pos.SideToMove())
+	end := parseSpecial(c.t.str(e.special), pos)
 	if e.flags&hasTime != 0 {
 		c.path = append(c.path, pathElem{index: 0})
 		t, err := c.time(e)
@@ -441,7 +441,7 @@ func (c *converter) alternativeEnding(fork list, parent *shogi.Node, pos *shogi.
 // special ends the line after prev, with the special entry's time and comments; forks
 // on the special entry are alternatives to the ending, kept as variations of prev.
 func (c *converter) special(e *entry, prev *shogi.Node, pos *shogi.Position) error {
-	end := parseSpecial(c.t.str(e.special), pos.SideToMove())
+	end := parseSpecial(c.t.str(e.special), pos)
 	if e.flags&hasTime != 0 {
 		t, err := c.time(e)
 		if err != nil {

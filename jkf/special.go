@@ -30,8 +30,11 @@ var specialKinds = map[string]shogi.EndingKind{
 	"封じ手":             shogi.EndSealedMove,
 }
 
-// parseSpecial returns the ending a special stands for with side to move.
-func parseSpecial(word string, side shogi.Color) shogi.Ending {
+// parseSpecial returns the ending a special stands for at p, where the line ends.
+// OUTE_SENNICHITE is lost by the side the rules name at p (the fourth repetition may
+// come after the defender's move), else by the side that just moved.
+func parseSpecial(word string, p *shogi.Position) shogi.Ending {
+	side := p.SideToMove()
 	kind, ok := specialKinds[word]
 	if !ok {
 		return shogi.Ending{Text: word}
@@ -47,7 +50,11 @@ func parseSpecial(word string, side shogi.Color) shogi.Ending {
 		}
 		return shogi.Ending{Kind: kind, Result: shogi.WinFor(fouler.Opponent())}
 	case "OUTE_SENNICHITE":
-		return shogi.Ending{Kind: kind, Result: shogi.WinFor(side)}
+		result := p.EndingResult(kind)
+		if _, won := result.Winner(); !won {
+			result = shogi.WinFor(side)
+		}
+		return shogi.Ending{Kind: kind, Result: result}
 	}
 	return shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}
 }

@@ -130,7 +130,7 @@ func (p *parser) ki2Move(c shogi.Color, s string, i, j, col int) error {
 	side := p.pos.SideToMove()
 	if maybeEnding(tok) {
 		if kind, ok := endingKind(tok); ok {
-			return p.endLine(&shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, col)
+			return p.endLine(&shogi.Ending{Kind: kind, Result: p.pos.EndingResult(kind)}, col)
 		}
 	}
 	if c != side {

@@ -128,7 +128,7 @@ func (p *parser) kifSpecial(s string, off int, line string) error {
 		e.Text = word
 	}
 	if e.Result == shogi.NoResult {
-		e.Result = shogi.ResultOf(e.Kind, p.pos.SideToMove())
+		e.Result = p.pos.EndingResult(e.Kind)
 	}
 	return p.endLine(e, column(s, off))
 }

@@ -887,7 +887,7 @@ func (p *parser) closing(s string, off int, t string) error {
 	}
 	e := &shogi.Ending{Kind: c.kind, Result: c.result, Text: c.text}
 	if e.Result == shogi.NoResult {
-		e.Result = shogi.ResultOf(c.kind, p.pos.SideToMove())
+		e.Result = p.pos.EndingResult(c.kind)
 	}
 	return p.endLine(e, column(s, off))
 }

@@ -508,7 +508,7 @@ func (w *recordWriter) ending(e *shogi.Ending) error {
 		}
 	} else {
 		start := w.lineNumber(ply)
-		if e.Text == "" && e.Result != shogi.ResultOf(e.Kind, w.pos.SideToMove()) {
+		if e.Text == "" && e.Result != w.pos.EndingResult(e.Kind) {
 			// A winner other than the one the word implies for the side to move (a
 			// 後手の反則勝ち at Black's turn): name it on the line, which a variation's
 			// reader has without a まで line.
