@@ -286,16 +286,9 @@ func (g *Game) endByRule(node *shogi.Node, p *shogi.Position, o shogi.Outcome) {
 	case shogi.Repetition:
 		kind = shogi.EndSennichite
 	case shogi.PerpetualCheck:
-		// 連続王手の千日手 is a foul of the side that gave every check (反則負け), and is
-		// recorded as one: 反則負け (%ILLEGAL_MOVE) when that side is to move, 反則勝ち
-		// (%±ILLEGAL_ACTION) for the side to move otherwise. Both formats carry the
-		// winner of those, where 千日手 (%OUTE_SENNICHITE) loses it in KIF, and CSA
-		// readers take %OUTE_SENNICHITE as won by the side to move, which is the
-		// checker when the fourth occurrence follows the defender's move.
-		kind = shogi.EndIllegalWin
-		if w, _ := o.Result.Winner(); w != p.SideToMove() {
-			kind = shogi.EndIllegalLoss
-		}
+		// 連続王手の千日手: a 千日手 lost by the side that gave every check. KIF writes
+		// 千日手, CSA %OUTE_SENNICHITE; the readers take the loser from the rules.
+		kind = shogi.EndSennichite
 		end.Comments = []string{"連続王手の千日手 (perpetual check)"}
 	case shogi.MoveLimit:
 		kind = shogi.EndMaxMoves
