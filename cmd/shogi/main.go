@@ -4,7 +4,7 @@
 //
 //	shogi <command> [flags] [arguments]
 //
-// Commands: validate, convert, notate, perft, board, version, help. "shogi help CMD" (or
+// Commands: validate, convert, notate, perft, board, analyse, match, version, help. "shogi help CMD" (or
 // "shogi CMD -h") prints the flags of one.
 //
 // Exit status: 0 when every record is valid (or the command succeeded), 1 when a record
