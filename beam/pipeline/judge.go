@@ -116,22 +116,22 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 	}
 	path := input.Path
 	var line []byte
-	emitReport := func(r record.Report, st Stats) {
+	emitReport := func(r record.Report, st recordStats) {
 		line = append(r.AppendJSON(line[:0]), '\n')
 		f.addLine(shardName(verdictsStem, shardOf(path, r.Record, f.Shards), f.Shards, ".jsonl"), line, files)
 		f.summary.add(st)
 	}
 	switch {
 	case input.Err != "":
-		emitReport(record.InputErrorReport(path, errors.New(input.Err)), Stats{NewInput: true, Kind: KindInputError})
+		emitReport(record.InputErrorReport(path, errors.New(input.Err)), recordStats{NewInput: true, Kind: kindInputError})
 		return
 	case input.Skipped != "":
-		emitReport(record.SkippedReport(path, input.Skipped), Stats{NewInput: true, Kind: KindSkipped})
+		emitReport(record.SkippedReport(path, input.Skipped), recordStats{NewInput: true, Kind: kindSkipped})
 		return
 	}
 	in, err := openInput(ctx, path)
 	if err != nil {
-		emitReport(record.InputErrorReport(path, err), Stats{NewInput: true, Kind: KindInputError})
+		emitReport(record.InputErrorReport(path, err), recordStats{NewInput: true, Kind: kindInputError})
 		return
 	}
 	defer in.Close()
@@ -150,12 +150,12 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 			held = nil
 		}
 		rep := v.Report(path)
-		st := Stats{NewInput: n == 1, Kind: KindRecord, Format: rep.Format, OK: rep.OK, Code: rep.Code}
+		st := recordStats{NewInput: n == 1, Kind: kindRecord, Format: rep.Format, OK: rep.OK, Code: rep.Code}
 		for _, w := range rep.Warnings {
 			st.Warnings = append(st.Warnings, w.Code)
 		}
 		if rep.InputFailed() {
-			st = Stats{NewInput: n == 1, Kind: KindInputError}
+			st = recordStats{NewInput: n == 1, Kind: kindInputError}
 		}
 		var start *shogi.Position
 		if rep.OK {
@@ -165,9 +165,9 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 			f.describe(&st, v, start)
 			games(gameKey(start, v.Record), GameRef{Path: path, Record: rep.Record, Moves: v.Moves, Start: start.String()})
 			if f.to != record.Unknown {
-				st.Conversion = ConversionFailed
+				st.Conversion = conversionFailed
 				if held = f.convert(ctx, path, v); held != nil {
-					st.Conversion = ConversionDone
+					st.Conversion = conversionDone
 				}
 			}
 			if f.Notation != "" {
@@ -180,12 +180,12 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 		f.emitConversion(path, held, n > 1, files)
 	}
 	if n == 0 {
-		emitReport(record.SkippedReport(path, record.ReasonNoRecord), Stats{NewInput: true, Kind: KindSkipped})
+		emitReport(record.SkippedReport(path, record.ReasonNoRecord), recordStats{NewInput: true, Kind: kindSkipped})
 	}
 }
 
 // describe fills in what the summary counts of a valid record, which starts at start.
-func (f *judgeFn) describe(st *Stats, v *record.Verdict, start *shogi.Position) {
+func (f *judgeFn) describe(st *recordStats, v *record.Verdict, start *shogi.Position) {
 	st.Ending, st.Result, st.Moves = "none", "none", v.Moves
 	if end := v.Record.Ending(); end != nil {
 		st.Ending = end.Kind.Code()
@@ -232,8 +232,8 @@ func (f *judgeFn) convert(ctx context.Context, path string, v *record.Verdict) *
 }
 
 // emitConversion emits a converted record: to a file of its own for a format of one
-// record per file, to a shard of converted records otherwise.
-// several says whether its input holds more than one record.
+// record per file (named "-N" when several says that its input holds more than one
+// record), to a shard of converted records otherwise.
 func (f *judgeFn) emitConversion(path string, c *conversion, several bool, files func(string, []byte)) {
 	name := convertedDir + shardName("part", shardOf(path, c.index, f.Shards), f.Shards, f.to.Extension())
 	if f.to.OneRecordPerFile() {

@@ -49,7 +49,7 @@ func judge(t *testing.T, f *judgeFn, inputs ...Input) emitted {
 }
 
 // summaryOf returns the Summary of stats, finished.
-func summaryOf(stats ...Stats) *Summary {
+func summaryOf(stats ...recordStats) *Summary {
 	s := newSummary()
 	for _, st := range stats {
 		s.add(st)
@@ -92,9 +92,9 @@ func TestJudgeFnEmitsVerdictsStatsGamesAndConversions(t *testing.T) {
 
 	// The summary: one input; the valid records say how they end.
 	want := summaryOf(
-		Stats{NewInput: true, Kind: KindRecord, Format: "csa", OK: true, Ending: "resign", Result: "white", Handicap: "平手", Moves: 2, Conversion: ConversionDone},
-		Stats{Kind: KindRecord, Format: "csa", Code: "no-piece"},
-		Stats{Kind: KindRecord, Format: "csa", OK: true, Ending: "interrupt", Result: "none", Handicap: "平手", Moves: 2, Conversion: ConversionDone},
+		recordStats{NewInput: true, Kind: kindRecord, Format: "csa", OK: true, Ending: "resign", Result: "white", Handicap: "平手", Moves: 2, Conversion: conversionDone},
+		recordStats{Kind: kindRecord, Format: "csa", Code: "no-piece"},
+		recordStats{Kind: kindRecord, Format: "csa", OK: true, Ending: "interrupt", Result: "none", Handicap: "平手", Moves: 2, Conversion: conversionDone},
 	)
 	if diff := cmp.Diff(want, e.summaries[0]); diff != "" {
 		t.Errorf("summary (-want +got)\n%s", diff)
@@ -167,7 +167,7 @@ func TestJudgeFnInputsWithoutRecords(t *testing.T) {
 	var r record.Report
 	lines := e.files["verdicts-00000-of-00001.jsonl"]
 	if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &r) != nil || !r.InputFailed() || r.Path != missing ||
-		!strings.Contains(r.Error, "no such file") || !cmp.Equal(e.summaries[0], summaryOf(Stats{NewInput: true, Kind: KindInputError})) {
+		!strings.Contains(r.Error, "no such file") || !cmp.Equal(e.summaries[0], summaryOf(recordStats{NewInput: true, Kind: kindInputError})) {
 		t.Errorf("a missing file: %q, %+v", lines, e.summaries[0])
 	}
 
@@ -176,7 +176,7 @@ func TestJudgeFnInputsWithoutRecords(t *testing.T) {
 	e = judge(t, &judgeFn{To: "csa", Notation: "usi"}, Input{Path: cut})
 	lines = e.files["verdicts-00000-of-00001.jsonl"]
 	if len(lines) != 1 || !strings.Contains(lines[0], `"code":"syntax","line":1`) || len(e.games) != 0 || len(e.files) != 1 ||
-		!cmp.Equal(e.summaries[0], summaryOf(Stats{NewInput: true, Kind: KindRecord, Format: "jkf", Code: "syntax"})) {
+		!cmp.Equal(e.summaries[0], summaryOf(recordStats{NewInput: true, Kind: kindRecord, Format: "jkf", Code: "syntax"})) {
 		t.Errorf("a JKF file cut short: %q, %+v", lines, e.summaries[0])
 	}
 
@@ -193,7 +193,7 @@ func TestJudgeFnInputsWithoutRecords(t *testing.T) {
 	if diff := cmp.Diff(map[string][]string{"verdicts-00000-of-00001.jsonl": {want}}, e.files); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
-	wantSummary := summaryOf(Stats{NewInput: true, Kind: KindSkipped}, Stats{NewInput: true, Kind: KindInputError}, Stats{NewInput: true, Kind: KindSkipped})
+	wantSummary := summaryOf(recordStats{NewInput: true, Kind: kindSkipped}, recordStats{NewInput: true, Kind: kindInputError}, recordStats{NewInput: true, Kind: kindSkipped})
 	if diff := cmp.Diff(wantSummary, e.summaries[0]); diff != "" {
 		t.Errorf("summary (-want +got)\n%s", diff)
 	}
@@ -283,7 +283,7 @@ func TestWriteSummaryFn(t *testing.T) {
 	}
 
 	s := newSummary()
-	s.add(Stats{NewInput: true, Kind: KindRecord, Format: "usi", OK: true, Ending: "none", Result: "none", Handicap: "平手", Moves: 4})
+	s.add(recordStats{NewInput: true, Kind: kindRecord, Format: "usi", OK: true, Ending: "none", Result: "none", Handicap: "平手", Moves: 4})
 	dups := []DuplicateCounts{{Games: 2, Records: 5}}
 	next := func(d *DuplicateCounts) bool {
 		if len(dups) == 0 {

@@ -6,12 +6,12 @@ import (
 	"slices"
 )
 
-// Stats is what the summary counts of one verdict line: a record, an input with no
-// record, or an input that could not be read. Summary.add counts it.
-type Stats struct {
+// recordStats is what the summary counts of one verdict line: a record, an input with no
+// record, or an input that could not be read, which (*Summary).add counts.
+type recordStats struct {
 	// NewInput is set on the first verdict line of each input.
 	NewInput bool
-	// Kind is KindRecord, KindSkipped or KindInputError.
+	// Kind is kindRecord, kindSkipped or kindInputError.
 	Kind string
 	// The record's format, whether it is valid, and the code of its first error.
 	Format string
@@ -26,25 +26,26 @@ type Stats struct {
 	Result   string
 	Handicap string
 	Moves    int
-	// Conversion is ConversionDone or ConversionFailed when the records were converted
+	// Conversion is conversionDone or conversionFailed when the records were converted
 	// and the record is valid; "" otherwise.
 	Conversion string
 }
 
-// Stats kinds and conversions.
+// The kinds and conversions of recordStats.
 const (
-	KindRecord     = "record"
-	KindSkipped    = "skipped"
-	KindInputError = "input-error"
+	kindRecord     = "record"
+	kindSkipped    = "skipped"
+	kindInputError = "input-error"
 
-	ConversionDone   = "done"
-	ConversionFailed = "failed"
+	conversionDone   = "done"
+	conversionFailed = "failed"
 )
 
 // Summary is the tally of a run, written as summary.json.
 type Summary struct {
-	// Inputs is the number of files read; Skipped of them held no record, and
-	// InputErrors could not be read (or not to their end).
+	// Inputs is the number of inputs; Skipped of them were passed over (no record in
+	// them, or found in a local directory without a record extension), and InputErrors
+	// could not be reached or read (or not to their end).
 	Inputs      int `json:"inputs"`
 	Skipped     int `json:"skipped"`
 	InputErrors int `json:"input_errors"`
@@ -101,15 +102,15 @@ func newSummary() *Summary {
 }
 
 // add counts one verdict line.
-func (s *Summary) add(st Stats) {
+func (s *Summary) add(st recordStats) {
 	if st.NewInput {
 		s.Inputs++
 	}
 	switch st.Kind {
-	case KindSkipped:
+	case kindSkipped:
 		s.Skipped++
 		return
-	case KindInputError:
+	case kindInputError:
 		s.InputErrors++
 		return
 	}
@@ -129,9 +130,9 @@ func (s *Summary) add(st Stats) {
 	s.Handicaps[st.Handicap]++
 	s.Lengths.Histogram[st.Moves]++
 	switch st.Conversion {
-	case ConversionDone:
+	case conversionDone:
 		s.Converted++
-	case ConversionFailed:
+	case conversionFailed:
 		s.NotConverted++
 	}
 }

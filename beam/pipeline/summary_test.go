@@ -8,11 +8,11 @@ import (
 	"pgregory.net/rapid"
 )
 
-func drawStats(t *rapid.T, label string) Stats {
+func drawStats(t *rapid.T, label string) recordStats {
 	code := rapid.SampledFrom([]string{"syntax", "nifu", "false-mate", "no-piece"})
-	st := Stats{
+	st := recordStats{
 		NewInput:   rapid.Bool().Draw(t, label+" new"),
-		Kind:       rapid.SampledFrom([]string{KindRecord, KindRecord, KindRecord, KindSkipped, KindInputError}).Draw(t, label+" kind"),
+		Kind:       rapid.SampledFrom([]string{kindRecord, kindRecord, kindRecord, kindSkipped, kindInputError}).Draw(t, label+" kind"),
 		Format:     rapid.SampledFrom([]string{"kif", "csa", "jkf"}).Draw(t, label+" format"),
 		OK:         rapid.Bool().Draw(t, label+" ok"),
 		Warnings:   rapid.SliceOfN(rapid.SampledFrom([]string{"unrecorded-mate", "syntax"}), 0, 2).Draw(t, label+" warnings"),
@@ -20,7 +20,7 @@ func drawStats(t *rapid.T, label string) Stats {
 		Result:     rapid.SampledFrom([]string{"none", "black", "white", "draw"}).Draw(t, label+" result"),
 		Handicap:   rapid.SampledFrom([]string{"平手", "香落ち", "other"}).Draw(t, label+" handicap"),
 		Moves:      rapid.IntRange(0, 300).Draw(t, label+" moves"),
-		Conversion: rapid.SampledFrom([]string{"", ConversionDone, ConversionFailed}).Draw(t, label+" conversion"),
+		Conversion: rapid.SampledFrom([]string{"", conversionDone, conversionFailed}).Draw(t, label+" conversion"),
 	}
 	if !st.OK {
 		st.Code = code.Draw(t, label+" code")
@@ -33,7 +33,7 @@ func drawStats(t *rapid.T, label string) Stats {
 // them in turn.
 func TestSummaryMergeIsAddition(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		stats := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Stats { return drawStats(t, "stat") }), 0, 60).Draw(t, "stats")
+		stats := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) recordStats { return drawStats(t, "stat") }), 0, 60).Draw(t, "stats")
 		want := newSummary()
 		for _, st := range stats {
 			want.add(st)
@@ -82,7 +82,7 @@ func TestSummaryLengths(t *testing.T) {
 		lengths := rapid.SliceOfN(rapid.IntRange(0, 500), 1, 100).Draw(t, "lengths")
 		s := newSummary()
 		for _, n := range lengths {
-			s.add(Stats{Kind: KindRecord, OK: true, Moves: n})
+			s.add(recordStats{Kind: kindRecord, OK: true, Moves: n})
 		}
 		s.finish()
 		sorted := slices.Sorted(slices.Values(lengths))
@@ -105,12 +105,12 @@ func TestSummaryLengths(t *testing.T) {
 
 func TestSummaryAdd(t *testing.T) {
 	s := newSummary()
-	for _, st := range []Stats{
-		{NewInput: true, Kind: KindRecord, Format: "csa", OK: true, Ending: "resign", Result: "black", Handicap: "平手", Moves: 10, Conversion: ConversionDone},
-		{Kind: KindRecord, Format: "csa", Code: "nifu", Warnings: []string{"syntax"}},
-		{Kind: KindRecord, Format: "csa", OK: true, Ending: "none", Result: "none", Handicap: "other", Moves: 3, Warnings: []string{"unrecorded-mate"}, Conversion: ConversionFailed},
-		{NewInput: true, Kind: KindSkipped},
-		{NewInput: true, Kind: KindInputError},
+	for _, st := range []recordStats{
+		{NewInput: true, Kind: kindRecord, Format: "csa", OK: true, Ending: "resign", Result: "black", Handicap: "平手", Moves: 10, Conversion: conversionDone},
+		{Kind: kindRecord, Format: "csa", Code: "nifu", Warnings: []string{"syntax"}},
+		{Kind: kindRecord, Format: "csa", OK: true, Ending: "none", Result: "none", Handicap: "other", Moves: 3, Warnings: []string{"unrecorded-mate"}, Conversion: conversionFailed},
+		{NewInput: true, Kind: kindSkipped},
+		{NewInput: true, Kind: kindInputError},
 	} {
 		s.add(st)
 	}

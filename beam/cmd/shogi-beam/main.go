@@ -96,7 +96,7 @@ func main() {
 		log.Printf("done; the summary could not be read back: %v", err)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "%d records in %d inputs: %d valid, %d invalid; %d inputs without a record, %d unreadable; %d games found more than once\n",
+	fmt.Fprintf(os.Stderr, "%d records in %d inputs: %d valid, %d invalid; %d inputs skipped, %d unreadable; %d games found more than once\n",
 		sum.Records, sum.Inputs, sum.Valid, sum.Invalid, sum.Skipped, sum.InputErrors, sum.Duplicates.Games)
 }
 
