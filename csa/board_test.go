@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"pgregory.net/rapid"
 )
 
@@ -104,75 +105,19 @@ func TestParseBoardErrors(t *testing.T) {
 	}
 }
 
-// drawComposedBoard draws a position by placing the pieces of a game (or fewer) at
-// random: on any square, in either hand or left out, promoted or not, with or without
-// kings, either side to move.
-func drawComposedBoard(t *rapid.T) *shogi.Position {
-	var s shogi.Setup
-	s.AllowUnreachable = true
-	s.SideToMove = shogi.Color(rapid.IntRange(0, 1).Draw(t, "side"))
-	free := make([]shogi.Square, 0, shogi.NumSquares)
-	for i := range shogi.NumSquares {
-		free = append(free, shogi.SquareAt(i))
-	}
-	place := func(c shogi.Color, t shogi.PieceType, sq int) {
-		s.Put(free[sq], shogi.NewPiece(c, t))
-		free = append(free[:sq], free[sq+1:]...)
-	}
-	for c := shogi.Black; c <= shogi.White; c++ {
-		if rapid.IntRange(0, 5).Draw(t, "no king") > 0 {
-			place(c, shogi.King, rapid.IntRange(0, len(free)-1).Draw(t, "king square"))
-		}
-	}
-	for _, pt := range shogi.HandTypes {
-		for range shogi.MaxInHand[pt] {
-			c := shogi.Color(rapid.IntRange(0, 1).Draw(t, "color"))
-			switch rapid.IntRange(0, 3).Draw(t, "where") {
-			case 0: // left out
-			case 1:
-				s.Hands[c] = s.Hands[c].Add(pt)
-			default:
-				kind := pt
-				if pt.CanPromote() && rapid.Bool().Draw(t, "promoted") {
-					kind = pt.Promote()
-				}
-				place(c, kind, rapid.IntRange(0, len(free)-1).Draw(t, "square"))
-			}
-		}
-	}
-	p, err := shogi.NewPosition(s)
-	if err != nil {
-		t.Fatalf("composed position: %v", err)
-	}
-	return p
-}
-
-// drawPlayedBoard plays up to 150 random legal moves from the even or a handicap start.
-func drawPlayedBoard(t *rapid.T) *shogi.Position {
-	p := shogi.NewStartPosition()
-	if rapid.Bool().Draw(t, "handicap") {
-		p, _ = shogi.ParseSFEN(rapid.SampledFrom(handicapStarts).Draw(t, "handicap start"))
-	}
-	var list shogi.MoveList
-	for range rapid.IntRange(0, 150).Draw(t, "plies") {
-		p.GenerateMoves(&list)
-		if list.Len() == 0 {
-			break
-		}
-		p.PlayUnchecked(list.At(rapid.IntRange(0, list.Len()-1).Draw(t, "move")))
-	}
-	return p
-}
-
 // TestBoardRoundTrip: what FormatBoard writes, ParseBoard reads back as the same
 // board, hands and side to move (CSA has no move number).
 func TestBoardRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var p *shogi.Position
 		if rapid.Bool().Draw(t, "composed") {
-			p = drawComposedBoard(t)
+			p = gametest.DrawComposed(t, nil)
 		} else {
-			p = drawPlayedBoard(t)
+			start := ""
+			if rapid.Bool().Draw(t, "handicap") {
+				start = rapid.SampledFrom(handicapStarts).Draw(t, "handicap start")
+			}
+			p = gametest.DrawPlayed(t, start, 150)
 		}
 		text := csa.FormatBoard(p)
 		got, err := csa.ParseBoard([]byte(text))

@@ -15,6 +15,7 @@ import (
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
 	"github.com/kifu-go/shogi/diagram"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/kif"
 	"pgregory.net/rapid"
 )
@@ -178,20 +179,6 @@ func width(s string) int {
 	return n
 }
 
-// drawPosition plays up to 200 random legal moves from the start.
-func drawPosition(t *rapid.T) *shogi.Position {
-	p := shogi.NewStartPosition()
-	var list shogi.MoveList
-	for range rapid.IntRange(0, 200).Draw(t, "plies") {
-		p.GenerateMoves(&list)
-		if list.Len() == 0 {
-			break
-		}
-		p.PlayUnchecked(list.At(rapid.IntRange(0, list.Len()-1).Draw(t, "move")))
-	}
-	return p
-}
-
 // TestTextProperties checks the text board over random positions and options: every
 // line of the board is 31 columns wide in a terminal (the frame lines 29, the file
 // numbers 28 in kanji and 27 in letters, each above the middle of its square), the
@@ -199,7 +186,7 @@ func drawPosition(t *rapid.T) *shogi.Position {
 // is ASCII, and the flipped board holds the same squares in the reverse order.
 func TestTextProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		p := drawPosition(t)
+		p := gametest.DrawPlayed(t, "", 200)
 		o := diagram.Options{
 			Letters:  rapid.Bool().Draw(t, "letters"),
 			Flip:     rapid.Bool().Draw(t, "flip"),

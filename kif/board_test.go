@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/kif"
 	"pgregory.net/rapid"
 )
@@ -170,68 +171,6 @@ func TestParseBoardErrors(t *testing.T) {
 	}
 }
 
-// drawComposed draws a position by placing the pieces of a game (or fewer) at random:
-// on any square, in either hand or left out, promoted or not, with or without kings,
-// either side to move and any move number. Such positions could not all arise in a
-// game; diagrams show them all the same (composed problems, curiosities).
-func drawComposed(t *rapid.T) *shogi.Position {
-	var s shogi.Setup
-	s.AllowUnreachable = true
-	s.SideToMove = shogi.Color(rapid.IntRange(0, 1).Draw(t, "side"))
-	// The reader takes at most seven digits of a 手数 line (1 073 741 823 moves, the
-	// largest move number, are read as 1 073 741): see the report of issue 11.
-	s.MoveNumber = rapid.SampledFrom([]int{1, 2, 31, 172, 999_999}).Draw(t, "move number")
-	free := make([]shogi.Square, 0, shogi.NumSquares)
-	for i := range shogi.NumSquares {
-		free = append(free, shogi.SquareAt(i))
-	}
-	place := func(c shogi.Color, t shogi.PieceType, sq int) {
-		s.Put(free[sq], shogi.NewPiece(c, t))
-		free = append(free[:sq], free[sq+1:]...)
-	}
-	for c := shogi.Black; c <= shogi.White; c++ {
-		if rapid.IntRange(0, 5).Draw(t, "no king") > 0 {
-			place(c, shogi.King, rapid.IntRange(0, len(free)-1).Draw(t, "king square"))
-		}
-	}
-	for _, pt := range shogi.HandTypes {
-		for range shogi.MaxInHand[pt] {
-			c := shogi.Color(rapid.IntRange(0, 1).Draw(t, "color"))
-			switch rapid.IntRange(0, 3).Draw(t, "where") {
-			case 0: // left out
-			case 1:
-				s.Hands[c] = s.Hands[c].Add(pt)
-			default:
-				kind := pt
-				if pt.CanPromote() && rapid.Bool().Draw(t, "promoted") {
-					kind = pt.Promote()
-				}
-				place(c, kind, rapid.IntRange(0, len(free)-1).Draw(t, "square"))
-			}
-		}
-	}
-	p, err := shogi.NewPosition(s)
-	if err != nil {
-		t.Fatalf("composed position: %v", err)
-	}
-	return p
-}
-
-// drawPlayed plays up to 150 random legal moves from the start, so that the position
-// has a last move (the diagram's 手数 line names it).
-func drawPlayed(t *rapid.T) *shogi.Position {
-	p := shogi.NewStartPosition()
-	var list shogi.MoveList
-	for range rapid.IntRange(0, 150).Draw(t, "plies") {
-		p.GenerateMoves(&list)
-		if list.Len() == 0 {
-			break
-		}
-		p.PlayUnchecked(list.At(rapid.IntRange(0, list.Len()-1).Draw(t, "move")))
-	}
-	return p
-}
-
 // TestBoardRoundTrip: a diagram that FormatBoard writes reads back, with ParseBoard
 // and with the record reader Parse, as the same position (board, hands, side to move
 // and move number).
@@ -239,9 +178,9 @@ func TestBoardRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var p *shogi.Position
 		if rapid.Bool().Draw(t, "composed") {
-			p = drawComposed(t)
+			p = gametest.DrawComposed(t, []int{1, 2, 31, 172, 999_999, shogi.MaxMoveNumber})
 		} else {
-			p = drawPlayed(t)
+			p = gametest.DrawPlayed(t, "", 150)
 		}
 		o := &kif.BoardOptions{Handicap: rapid.Bool().Draw(t, "handicap")}
 		text := kif.FormatBoard(p, o)
