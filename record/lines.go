@@ -155,7 +155,8 @@ func (s *lineSource) sfenRecord(text string, indent int) (*shogi.Record, error) 
 }
 
 func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
-	p, err := sfen.ParsePosition(text)
+	// A composed start position is a record's start all the same, as in the other formats.
+	p, err := sfen.ParsePositionUnreachable(text)
 	if err == nil {
 		return recordOf(p), nil
 	}
@@ -166,7 +167,7 @@ func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
 	// Lenient: keep the moves before the one at fault and stop the line there.
 	byteCol := columnByte(text, se.Column)
 	head := strings.TrimSpace(text[:byteCol])
-	q, err2 := sfen.ParsePosition(head)
+	q, err2 := sfen.ParsePositionUnreachable(head)
 	if err2 != nil {
 		return nil, &lineError{s.line, shiftColumn(err, indent)}
 	}

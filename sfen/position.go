@@ -22,6 +22,18 @@ import (
 // column that also unwraps to the [*shogi.IllegalMoveError]; a malformed one wraps
 // [ErrMove] and quotes the move. Empty or blank text wraps [shogi.ErrNoRecord].
 func ParsePosition(line string) (*shogi.Position, error) {
+	return parsePosition(line, false)
+}
+
+// ParsePositionUnreachable is [ParsePosition] for a start position that no game may
+// reach (nine pawns on a file, a side without a king, …), as composed problems and the
+// board diagrams of KIF and CSA records show them; only the limits every position keeps
+// apply to it ([shogi.Setup.AllowUnreachable]). The moves obey every rule.
+func ParsePositionUnreachable(line string) (*shogi.Position, error) {
+	return parsePosition(line, true)
+}
+
+func parsePosition(line string, unreachable bool) (*shogi.Position, error) {
 	if sfentext.IsBlank(line) {
 		return nil, &SyntaxError{Column: 1, Err: shogi.ErrNoRecord}
 	}
@@ -51,7 +63,7 @@ func ParsePosition(line string) (*shogi.Position, error) {
 			end = toks[j].Offset
 		}
 		var err error
-		if p, err = parseIn(line, start, end); err != nil {
+		if p, err = parseIn(line, start, end, unreachable); err != nil {
 			return nil, err
 		}
 		i = j

@@ -55,11 +55,11 @@ func Parse(text string) (*shogi.Position, error) {
 	if sfentext.IsBlank(text) {
 		return nil, &SyntaxError{Column: 1, Err: shogi.ErrNoRecord}
 	}
-	return parseIn(text, 0, len(text))
+	return parseIn(text, 0, len(text), false)
 }
 
 // parseIn parses the SFEN line[start:end], reporting columns in line.
-func parseIn(line string, start, end int) (*shogi.Position, error) {
+func parseIn(line string, start, end int, unreachable bool) (*shogi.Position, error) {
 	text := line[start:end]
 	if _, err := sfentext.Parse(text); err != nil {
 		var te *sfentext.Error
@@ -68,7 +68,11 @@ func parseIn(line string, start, end int) (*shogi.Position, error) {
 		}
 		return nil, &SyntaxError{Column: sfentext.Column(line, start), Err: err}
 	}
-	p, err := shogi.ParseSFEN(text)
+	parse := shogi.ParseSFEN
+	if unreachable {
+		parse = shogi.ParseSFENUnreachable
+	}
+	p, err := parse(text)
 	if err != nil {
 		// A setup error: the position as a whole is wrong; point at its board.
 		off := start + len(text) - len(strings.TrimLeft(text, " \t\n\r\v\f"))
