@@ -36,7 +36,10 @@
 // Validate reads and judges every record of a Reader: its Verdict lists the problems,
 // each with the severity that this package's policy gives it (see Check), with the
 // moves and the position reached. The command line's validate and the examples use it,
-// so that a record gets the same verdict everywhere.
+// so that a record gets the same verdict everywhere. [Verdict.Report] is a verdict's
+// line in the JSON that `shogi validate -json` prints ([Report.AppendJSON]), which the
+// Beam pipeline of the repository's beam module writes too; [SkippedReport] and
+// [InputErrorReport] are the lines of an input passed over or unreadable.
 //
 // # Writing and walking
 //
