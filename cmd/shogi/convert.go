@@ -86,7 +86,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		case v.Skipped != "":
 			continue
-		case v.ioError:
+		case v.InputFailed():
 			ioFailed = true
 			fmt.Fprintf(stderr, "%s: %s\n", v.Path, v.Error)
 			continue
@@ -123,15 +123,15 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.Format, shiftJIS bool, emit func(converted)) {
 	switch {
 	case e.Err != nil:
-		emit(converted{entry: e, v: validation{Path: e.Path, Error: e.Err.Error(), Code: "io", ioError: true}})
+		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, e.Err))})
 		return
 	case e.Skipped != "":
-		emit(converted{entry: e, v: validation{Path: e.Path, Skipped: e.Skipped}})
+		emit(converted{entry: e, v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
 		return
 	}
 	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
 	if err != nil {
-		emit(converted{entry: e, v: validation{Path: e.Path, Error: err.Error(), Code: "io", ioError: true}})
+		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, err))})
 		return
 	}
 	defer closeInput()
@@ -154,7 +154,7 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 	if pending != nil {
 		emit(*pending)
 	} else {
-		emit(converted{entry: e, v: validation{Path: e.Path, Skipped: noRecord}})
+		emit(converted{entry: e, v: validationOf(record.SkippedReport(e.Path, noRecord))})
 	}
 }
 

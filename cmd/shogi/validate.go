@@ -20,53 +20,18 @@ func init() {
 }
 
 // validation is the verdict on one record (or an input that could not be read, or a
-// file passed over) as the command prints it: as one line of text, or as one JSON object
-// in the form of record.Report, which the Beam pipeline prints too. Its fields are those
-// of record.Report (a test keeps them so), and ioError says that the input failed.
+// file passed over) as the command prints it: as one line of text (text), or as the
+// JSON line of record.Report, which the Beam pipeline prints too.
 type validation struct {
-	Path      string
-	Skipped   string
-	Record    int
-	StartLine int
-	Format    string
-	OK        bool
-	Error     string
-	Code      string
-	Line      int
-	Column    int
-	Ply       int
-	Moves     int
-	Ending    string
-	Winner    string
-	SFEN      string
-	Warnings  []record.ReportProblem
-
-	ioError bool // the input could not be read: exit status 2
+	record.Report
 }
 
 // validationOf returns the command's form of a report.
-func validationOf(r record.Report) validation {
-	return validation{
-		Path: r.Path, Skipped: r.Skipped, Record: r.Record, StartLine: r.StartLine, Format: r.Format,
-		OK: r.OK, Error: r.Error, Code: r.Code, Line: r.Line, Column: r.Column, Ply: r.Ply,
-		Moves: r.Moves, Ending: r.Ending, Winner: r.Winner, SFEN: r.SFEN, Warnings: r.Warnings,
-		ioError: r.InputFailed(),
-	}
-}
-
-// report returns the validation as the record package's Report.
-func (v validation) report() record.Report {
-	return record.Report{
-		Path: v.Path, Skipped: v.Skipped, Record: v.Record, StartLine: v.StartLine, Format: v.Format,
-		OK: v.OK, Error: v.Error, Code: v.Code, Line: v.Line, Column: v.Column, Ply: v.Ply,
-		Moves: v.Moves, Ending: v.Ending, Winner: v.Winner, SFEN: v.SFEN, Warnings: v.Warnings,
-	}
-}
+func validationOf(r record.Report) validation { return validation{r} }
 
 // appendJSON appends the validation as one line of JSON Lines, newline included.
 func (v validation) appendJSON(dst []byte) []byte {
-	r := v.report()
-	return append(r.AppendJSON(dst), '\n')
+	return append(v.AppendJSON(dst), '\n')
 }
 
 // readFlags are the reading flags validate and convert share.
@@ -146,7 +111,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch {
 		case v.Skipped != "":
 			skipped++
-		case v.ioError:
+		case v.InputFailed():
 			ioFailed = true
 			files++
 		default:
@@ -236,7 +201,7 @@ func (v validation) text() string {
 		b.WriteString(": ")
 		b.WriteString(v.Error)
 	}
-	if !v.ioError {
+	if !v.InputFailed() {
 		fmt.Fprintf(&b, "; %d moves", v.Moves)
 	}
 	if v.Ending != "" {
