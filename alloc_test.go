@@ -7,6 +7,7 @@ package shogi_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 )
 
@@ -104,5 +105,30 @@ func TestDeepLineAllocatesNothing(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(5, func() { _ = p.Perft(3) }); n != 0 {
 		t.Errorf("Perft(3) allocates %v times", n)
+	}
+}
+
+// TestGrowRoomForAGame: after Grow(n), playing n moves allocates nothing, and the
+// moves already played stay.
+func TestGrowRoomForAGame(t *testing.T) {
+	p := shogi.NewStartPosition()
+	var list shogi.MoveList
+	play := func(n int) {
+		for range n {
+			p.GenerateMoves(&list)
+			if list.Len() == 0 {
+				t.Fatal("no legal move")
+			}
+			p.PlayUnchecked(list.At(list.Len() / 2))
+		}
+	}
+	play(3)
+	before := p.Moves()
+	p.Grow(200)
+	if n := testing.AllocsPerRun(1, func() { play(100) }); n != 0 {
+		t.Errorf("playing 200 moves after Grow(200): %v allocations, want 0", n)
+	}
+	if diff := cmp.Diff(before, p.Moves()[:3]); diff != "" {
+		t.Errorf("the moves played before Grow (-want +got)\n%s", diff)
 	}
 }

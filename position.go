@@ -207,6 +207,20 @@ func (p *Position) PlayUnchecked(m Move) {
 	p.checkers = p.attackersToKing(p.side)
 }
 
+// Grow makes room in p's line of play for n more moves, so that playing them allocates
+// nothing, as [slices.Grow] does for a slice. A reader that knows how long a game is
+// calls it before playing the moves; without it the room doubles as moves are played.
+// Room past the last move number is not made; n ≤ 0 does nothing.
+func (p *Position) Grow(n int) {
+	n = min(n, MaxMoveNumber-p.moveNumber) // no move is played past the last number
+	if cap(p.history)-len(p.history) >= n {
+		return
+	}
+	h := make([]undoState, len(p.history), len(p.history)+n)
+	copy(h, p.history)
+	p.history = h
+}
+
 // growHistory doubles the room for the line of play, so that a long game costs a few
 // allocations in all (append grows large slices by a quarter at a time).
 func (p *Position) growHistory() {

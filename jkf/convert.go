@@ -154,6 +154,7 @@ func (c *converter) record(t *tree) (*shogi.Record, error) {
 		}
 		return rec, nil
 	}
+	pos.Grow(int(t.moves.n)) // the main line is played on pos; forks play on clones
 	c.path = append(c.path, pathElem{key: "moves"})
 	if len(t.comments) > 0 {
 		// One array for the comments of all the record's nodes, each node's a part.
