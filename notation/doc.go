@@ -104,7 +104,8 @@
 // do. [FormatLine] and [ParseLine] are shorthands for numbered lines.
 //
 // Parse reads, besides what Format writes, the move numbers people write: "31.",
-// "31．", a bare "31" before the move ("31 ☗5八金右"), "16. G49-58" with a space, and
+// "31．", a bare "31" before the move ("31 ☗5八金右") or its turn mark ("31☗5八金右"),
+// the same in full-width digits ("３１．"), "16. G49-58" with a space, and
 // for White's move in the Western styles "1…", "1...", "1..", "1. ...", "1. …"; and in
 // the Western styles a move whose parts are separated by spaces ("P 76", "Bx22 +": a
 // lone "+" or "=" belongs to the move before it). A number that is not the move's is

@@ -280,23 +280,33 @@ func tokens(text string) []lineToken {
 }
 
 // cutNumber removes a move number from the start of s: "31.", "31．", a bare "31" (the
-// whole of s), or with an ellipsis for a White move "1…", "1...", "1..", "1.…". It
-// reports the number (-1 when there is none) and whether it ended with an ellipsis.
+// whole of s), "31" before a turn mark ("31☗5八金右", as some sites print lines), or with
+// an ellipsis for a White move "1…", "1...", "1..", "1.…". The digits may be half- or
+// full-width ("３１．"). It reports the number (-1 when there is none) and whether it
+// ended with an ellipsis.
 func cutNumber(s string) (rest string, n int, ellipsis bool) {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
+	i, digits := 0, 0
+	for {
+		v, size := digitAt(s, i)
+		if size == 0 {
+			break
+		}
+		n, i, digits = n*10+v, i+size, digits+1
 	}
-	if i == 0 || i > 6 {
+	if digits == 0 || digits > 6 {
 		return s, -1, false
 	}
-	v, _ := strconv.Atoi(s[:i])
 	rest = s[i:]
 	if rest == "" {
-		return rest, v, false
+		return rest, n, false
 	}
 	if after, ok := strings.CutPrefix(rest, "．"); ok {
-		return after, v, false
+		return after, n, false
+	}
+	for _, mark := range []string{"☗", "☖", "▲", "△"} {
+		if strings.HasPrefix(rest, mark) {
+			return rest, n, false
+		}
 	}
 	dots := 0
 	for dots < len(rest) && rest[dots] == '.' {
@@ -308,7 +318,19 @@ func cutNumber(s string) (rest string, n int, ellipsis bool) {
 	case dots == 0 && !dotted, dots > 3, dots > 1 && dotted:
 		return s, -1, false
 	}
-	return after, v, dotted || dots >= 2
+	return after, n, dotted || dots >= 2
+}
+
+// digitAt returns the value of the half- or full-width digit at s[i] and its length
+// in bytes, or 0, 0 when there is none. ０ … ９ are U+FF10 … U+FF19: EF BC 90 … 99.
+func digitAt(s string, i int) (v, size int) {
+	switch {
+	case i < len(s) && s[i] >= '0' && s[i] <= '9':
+		return int(s[i] - '0'), 1
+	case i+3 <= len(s) && s[i] == 0xef && s[i+1] == 0xbc && s[i+2] >= 0x90 && s[i+2] <= 0x99:
+		return int(s[i+2] - 0x90), 3
+	}
+	return 0, 0
 }
 
 // cutEllipsis removes an ellipsis "…", "‥", "..." or ".." from the start of s.

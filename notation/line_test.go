@@ -100,6 +100,11 @@ func TestParseLineVariants(t *testing.T) {
 		{JapaneseStyle, "31.☗5八金右 32.☖3三桂打 33.☗同　角成 34.☖4九成銀 35.投了", Line{seed.Moves, shogi.EndResign}},
 		{KI2, "▲58金右 △33桂打 ▲同 角成 △49成銀 △投了", Line{seed.Moves, shogi.EndResign}},
 		{KI2, "30.開始 31.▲58金右", Line{Moves: seed.Moves[:1]}},
+		// Full-width numbers, and numbers right before the turn mark.
+		{JapaneseStyle, "３１．☗5八金右 ３２．☖3三桂打 ３３．☗同角成 ３４．☖4九成銀", seed},
+		{JapaneseStyle, "31☗5八金右 32☖3三桂打 33☗同角成 34☖4九成銀 35.投了", Line{seed.Moves, shogi.EndResign}},
+		{KI2, "３１ ▲５八金右 ３２ △３三桂打", Line{Moves: seed.Moves[:2]}},
+		{KI2, "1234567.▲５八金右", Line{}}, // seven digits: not a number
 		{Western, "16. G49-58 N*33 17. Bx33+ +S-49", seed},
 		{Western, "16.G49-58 16...N*33 17.Bx33+ +S-49 Resigns", Line{seed.Moves, shogi.EndResign}},
 		{Hosking, "G49-58 N'33 Bx33+ +S49", seed},
@@ -131,6 +136,8 @@ func TestParseLineErrors(t *testing.T) {
 		want   error
 	}{
 		{JapaneseStyle, "31.☗5八金右 33.☖3三桂打", 10, ErrMoveNumber},
+		{JapaneseStyle, "３１．☗5八金右 ３３．☖3三桂打", 10, ErrMoveNumber},
+		{JapaneseStyle, "31☗5八金右 33☖3三桂打", 9, ErrMoveNumber},
 		{JapaneseStyle, "31.☗5八金右 32.☖3三桂打 投了 33.☗同角成", 22, ErrAfterEnding},
 		{JapaneseStyle, "31.☗5八金 32.☖3三桂打", 4, ErrAmbiguous},
 		{JapaneseStyle, "31.☗5八金右 32.☗3三桂打", 13, shogi.ErrWrongSide},
