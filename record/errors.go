@@ -109,8 +109,9 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Code returns a short stable machine code for the problem: the foul of an illegal move
 // ("nifu", "uchifuzume", "king-in-check", …), the kind of a recorded ending the rules
-// contradict ("false-mate", "unrecorded-mate", …), "io" for a failed read, and "syntax"
-// for text that could not be read.
+// contradict ("false-mate", "unrecorded-mate", …), "io" for a failed read, "encoding"
+// for bytes that are not text in the input's encoding, "too-large" for a record or a
+// line past a reader's bound, and "syntax" for other text that could not be read.
 func (e *Error) Code() string {
 	var ime *shogi.IllegalMoveError
 	if errors.As(e.Err, &ime) {
@@ -121,6 +122,13 @@ func (e *Error) Code() string {
 		return me.Code()
 	}
 	if e.syntax || isFormatError(e.Err) {
+		switch {
+		case errors.Is(e.Err, kif.ErrEncoding), errors.Is(e.Err, csa.ErrEncoding), errors.Is(e.Err, jkf.ErrEncoding):
+			return "encoding"
+		case errors.Is(e.Err, kif.ErrTooLarge), errors.Is(e.Err, csa.ErrTooLarge), errors.Is(e.Err, jkf.ErrTooLarge),
+			errors.Is(e.Err, kif.ErrLineTooLong), errors.Is(e.Err, csa.ErrLineTooLong), errors.Is(e.Err, ErrLineTooLong):
+			return "too-large"
+		}
 		return "syntax"
 	}
 	return "io"

@@ -1,0 +1,39 @@
+package record_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kifu-go/shogi/record"
+)
+
+// TestErrorCodesOfText: text that cannot be read gets a code that says why — bytes
+// that are not text in the input's encoding, a record past the reader's bound, or
+// anything else.
+func TestErrorCodesOfText(t *testing.T) {
+	long := "V2.2\nPI\n+\n+7776FU\n" + strings.Repeat("'a comment to make the record long\n", 200)
+	tests := []struct {
+		name, text string
+		maxBytes   int64
+		want       string
+	}{
+		{"kif not UTF-8", "手合割：平手\n1 ７六歩(77)\xff\xfe\n", 0, "encoding"},
+		{"jkf not UTF-8", `{"header":{"a":"` + "\xff" + `"},"moves":[{}]}`, 0, "encoding"},
+		{"csa record too large", long, 1000, "too-large"},
+		{"csa syntax", "V2.2\nPI\n+\n+7776XX\n", 0, "syntax"},
+	}
+	for _, tt := range tests {
+		r := record.NewReader(strings.NewReader(tt.text))
+		r.MaxRecordBytes = tt.maxBytes
+		_, err := r.Read()
+		var re *record.Error
+		if !errors.As(err, &re) {
+			t.Errorf("%s: %v, want a *record.Error", tt.name, err)
+			continue
+		}
+		if got := re.Code(); got != tt.want {
+			t.Errorf("%s: code %q, want %q (%v)", tt.name, got, tt.want, err)
+		}
+	}
+}
