@@ -22,25 +22,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
 
-// play returns the position of sfen after the USI moves.
-func play(t testing.TB, sfen string, moves ...string) *shogi.Position {
-	t.Helper()
-	p, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, usi := range moves {
-		m, err := shogi.ParseUSIMove(usi)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return p
-}
-
 // The positions of the golden files. middle and check come from the 27th Ryūō-sen
 // challenger final, game 2 (testdata/records/kif/ryuou201409020101.kif at the module
 // root): moves 110 (△６八歩成, a promotion, full hands) and 115 (▲７五桂打, a drop that
@@ -49,9 +30,9 @@ func goldenPositions(t testing.TB) map[string]*shogi.Position {
 	return map[string]*shogi.Position{
 		"start": shogi.NewStartPosition(),
 		// 二枚落ち: the giver (上手, White) moves first.
-		"handicap": play(t, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-		"middle":   play(t, "l6nl/2k6/4p1+P2/p6Rp/1R2bg3/P1P1s4/1PGp4P/1K3S3/LN1G1b1NL b 6Pg2sn3p 109", "2d2a+", "6g6h+"),
-		"check":    play(t, "l+R6l/9/3kp1+P2/p7p/4Rg3/P1P1s4/1PG5P/1K3S3/LN1+p1b1NL b BN6P2g2sn3p 115", "N*7e"),
+		"handicap": gametest.Play(t, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+		"middle":   gametest.Play(t, "l6nl/2k6/4p1+P2/p6Rp/1R2bg3/P1P1s4/1PGp4P/1K3S3/LN1G1b1NL b 6Pg2sn3p 109", "2d2a+", "6g6h+"),
+		"check":    gametest.Play(t, "l+R6l/9/3kp1+P2/p7p/4Rg3/P1P1s4/1PG5P/1K3S3/LN1+p1b1NL b BN6P2g2sn3p 115", "N*7e"),
 	}
 }
 

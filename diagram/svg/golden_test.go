@@ -9,28 +9,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
-
-// play returns the position of sfen after the USI moves.
-func play(t testing.TB, sfen string, moves ...string) *shogi.Position {
-	t.Helper()
-	p, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, usi := range moves {
-		m, err := shogi.ParseUSIMove(usi)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return p
-}
 
 func sq(file, rank int) shogi.Square { return shogi.NewSquare(file, rank) }
 
@@ -38,7 +20,7 @@ func sq(file, rank int) shogi.Square { return shogi.NewSquare(file, rank) }
 // of the 27th Ryūō-sen challenger final, game 2 (testdata/records/kif/
 // ryuou201409020101.kif at the module root).
 func middleGame(t testing.TB) *shogi.Position {
-	return play(t, "l6nl/2k6/4p1+P2/p6Rp/1R2bg3/P1P1s4/1PGp4P/1K3S3/LN1G1b1NL b 6Pg2sn3p 109", "2d2a+", "6g6h+")
+	return gametest.Play(t, "l6nl/2k6/4p1+P2/p6Rp/1R2bg3/P1P1s4/1PGp4P/1K3S3/LN1G1b1NL b 6Pg2sn3p 109", "2d2a+", "6g6h+")
 }
 
 type goldenCase struct {
@@ -52,11 +34,11 @@ type goldenCase struct {
 // check after a drop, a flipped view, highlights and arrows, letters.
 func goldenCases(t testing.TB) []goldenCase {
 	middle := middleGame(t)
-	check := play(t, "l+R6l/9/3kp1+P2/p7p/4Rg3/P1P1s4/1PG5P/1K3S3/LN1+p1b1NL b BN6P2g2sn3p 115", "N*7e")
+	check := gametest.Play(t, "l+R6l/9/3kp1+P2/p7p/4Rg3/P1P1s4/1PG5P/1K3S3/LN1+p1b1NL b BN6P2g2sn3p 115", "N*7e")
 	return []goldenCase{
 		{"start", shogi.NewStartPosition(), nil},
 		// 二枚落ち: the giver (上手, White) moves first.
-		{"handicap", play(t, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"), &Options{Handicap: true, Pieces: Kanji2}},
+		{"handicap", gametest.Play(t, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"), &Options{Handicap: true, Pieces: Kanji2}},
 		{"middle", middle, nil},
 		{"check", check, nil},
 		{"flipped", middle, &Options{Flip: true, Pieces: Kanji2, Coordinates: Numeric}},

@@ -1,6 +1,8 @@
 package gametest
 
 import (
+	"testing"
+
 	shogi "github.com/kifu-go/shogi"
 	"pgregory.net/rapid"
 )
@@ -70,6 +72,26 @@ func DrawComposed(t *rapid.T, moveNumbers []int) *shogi.Position {
 	p, err := shogi.NewPosition(s)
 	if err != nil {
 		t.Fatalf("composed position: %v", err)
+	}
+	return p
+}
+
+// Play returns the position of sfen after the USI moves, each checked by the rules;
+// a bad SFEN or move fails the test.
+func Play(t testing.TB, sfen string, moves ...string) *shogi.Position {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, usi := range moves {
+		m, err := shogi.ParseUSIMove(usi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Play(m); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return p
 }
