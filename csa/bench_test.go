@@ -3,7 +3,6 @@ package csa_test
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/kifu-go/shogi"
@@ -37,7 +36,7 @@ func BenchmarkRead(b *testing.B) {
 		for i := range recs {
 			recs[i] = gametest.Long(100, uint64(i))
 		}
-		readBenchmark(b, formatCSA(b, recs...), func(data []byte) (int, error) {
+		gametest.ReadBenchmark(b, formatCSA(b, recs...), func(data []byte) (int, error) {
 			return gametest.ReadAll(csa.NewReader(bytes.NewReader(data)).Read)
 		})
 	})
@@ -45,31 +44,13 @@ func BenchmarkRead(b *testing.B) {
 
 // benchmarkLong reads one record of n moves; the time per move should not grow with n.
 func benchmarkLong(b *testing.B, n int) {
-	readBenchmark(b, formatCSA(b, gametest.Long(n, 1)), func(data []byte) (int, error) {
+	gametest.ReadBenchmark(b, formatCSA(b, gametest.Long(n, 1)), func(data []byte) (int, error) {
 		rec, err := csa.Parse(data)
 		if err != nil {
 			return 0, err
 		}
 		return len(rec.Moves()), nil
 	})
-}
-
-// readBenchmark runs [gametest.ReadBenchmark] and adds the bytes and allocations per
-// move read, counted over the whole loop (the counting of the moves included).
-func readBenchmark(b *testing.B, data []byte, read func([]byte) (int, error)) {
-	moves := 0
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	gametest.ReadBenchmark(b, data, func(data []byte) (int, error) {
-		n, err := read(data)
-		moves += n
-		return n, err
-	})
-	runtime.ReadMemStats(&after)
-	if moves > 0 {
-		b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(moves), "allocs/move")
-		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(moves), "B/move")
-	}
 }
 
 // TestReadLongRecord: the benchmark's 20 000-move record reads back whole.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -50,12 +51,15 @@ func Long(n int, seed uint64) *shogi.Record {
 	return rec
 }
 
-// ReadBenchmark runs read over data in b's loop and reports the bytes read and the
-// moves read per second; read returns how many moves it read.
+// ReadBenchmark runs read over data in b's loop and reports the bytes read, the moves
+// read per second, and the bytes and allocations per move, counted over the whole loop;
+// read returns how many moves it read.
 func ReadBenchmark(b *testing.B, data []byte, read func([]byte) (int, error)) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	moves := 0
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	for b.Loop() {
 		n, err := read(data)
 		if err != nil {
@@ -63,7 +67,12 @@ func ReadBenchmark(b *testing.B, data []byte, read func([]byte) (int, error)) {
 		}
 		moves += n
 	}
+	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+	if moves > 0 {
+		b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(moves), "allocs/move")
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(moves), "B/move")
+	}
 }
 
 // ReadAll calls read until io.EOF and returns the number of main-line moves of the
