@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/kanji"
 )
 
 // Piece names, square digits and kanji numerals shared by KIF moves, KI2 moves and
@@ -88,36 +89,11 @@ func digitValue(r rune) int {
 	case r >= '１' && r <= '９':
 		return int(r - '０')
 	}
-	return kanjiDigit(r)
-}
-
-// kanjiDigit returns the value 1–9 of a kanji digit 一 … 九, or 0.
-func kanjiDigit(r rune) int {
-	switch r {
-	case '一':
-		return 1
-	case '二':
-		return 2
-	case '三':
-		return 3
-	case '四':
-		return 4
-	case '五':
-		return 5
-	case '六':
-		return 6
-	case '七':
-		return 7
-	case '八':
-		return 8
-	case '九':
-		return 9
-	}
-	return 0
+	return kanji.Digit(r)
 }
 
 // isKanjiDigit reports whether r is one of 一 … 九.
-func isKanjiDigit(r rune) bool { return kanjiDigit(r) > 0 }
+func isKanjiDigit(r rune) bool { return kanji.Digit(r) > 0 }
 
 // leadRune returns the first character of s and its length, as
 // utf8.DecodeRuneInString does, sooner for the three-byte characters (kana, kanji,
@@ -187,7 +163,7 @@ func parseSquare(s string) (shogi.Square, int) {
 	case len(s) >= 6 && s[0] == 0xEF && s[1] == 0xBC && 0x91 <= s[2] && s[2] <= 0x99:
 		// A full-width file ("７" is EF BC 97) and, as KIF writes it, a kanji rank.
 		if r, n := leadRune(s[3:]); n == 3 {
-			if rank := kanjiDigit(r); rank > 0 {
+			if rank := kanji.Digit(r); rank > 0 {
 				return shogi.NewSquare(int(s[2]-0x90), rank), 6
 			}
 		}

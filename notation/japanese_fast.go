@@ -1,6 +1,9 @@
 package notation
 
-import shogi "github.com/kifu-go/shogi"
+import (
+	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/kanji"
+)
 
 // The fast path of Japanese.Decode. The moves of real records ("▲７六歩", "△同　銀",
 // "▲５八金右", "☗5八金上", "７六歩(77)") are read byte by byte, matching the fixed
@@ -63,31 +66,6 @@ func skipSameSpaces(s string, i int) int {
 	return i
 }
 
-// kanjiValue returns the value 1–9 of the kanji numeral r, or 0.
-func kanjiValue(r rune) int {
-	switch r {
-	case '一':
-		return 1
-	case '二':
-		return 2
-	case '三':
-		return 3
-	case '四':
-		return 4
-	case '五':
-		return 5
-	case '六':
-		return 6
-	case '七':
-		return 7
-	case '八':
-		return 8
-	case '九':
-		return 9
-	}
-	return 0
-}
-
 // fastSquare reads at s[i] a square of the forms that cutSquare reads first: a half- or
 // full-width file digit then a half-width, full-width or kanji rank, or a kanji file
 // then a kanji rank. It returns the square and its length in bytes, 0 for none.
@@ -102,7 +80,7 @@ func fastSquare(s string, i int) (shogi.Square, int) {
 		case r >= '１' && r <= '９':
 			file, n = int(r-'０'), 3
 		default:
-			if file = kanjiValue(r); file == 0 {
+			if file = kanji.Digit(r); file == 0 {
 				return shogi.NoSquare, 0
 			}
 			n, kanjiFile = 3, true
@@ -116,7 +94,7 @@ func fastSquare(s string, i int) (shogi.Square, int) {
 	if !kanjiFile && r >= '１' && r <= '９' {
 		return shogi.NewSquare(file, int(r-'０')), n + 3
 	}
-	if rank := kanjiValue(r); rank != 0 {
+	if rank := kanji.Digit(r); rank != 0 {
 		return shogi.NewSquare(file, rank), n + 3
 	}
 	return shogi.NoSquare, 0
