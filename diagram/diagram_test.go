@@ -3,7 +3,6 @@ package diagram_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
 	"github.com/kifu-go/shogi/diagram"
@@ -73,18 +71,7 @@ func TestGolden(t *testing.T) {
 			p := positions[tc.position]
 			got := diagram.Append(nil, p, tc.style, tc.o)
 			path := filepath.Join("testdata", "golden", tc.name)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s (-want +got)\n%s", path, diff)
-			}
+			gametest.Golden(t, path, got, *update)
 			var buf bytes.Buffer
 			if err := diagram.Format(&buf, p, tc.style, tc.o); err != nil {
 				t.Fatal(err)

@@ -3,11 +3,9 @@ package svg
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/internal/gametest"
 )
@@ -65,18 +63,7 @@ func TestGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Append(nil, tc.p, tc.o)
 			path := filepath.Join("testdata", "golden", tc.name+".svg")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s (-want +got)\n%s", path, diff)
-			}
+			gametest.Golden(t, path, got, *update)
 			var buf bytes.Buffer
 			if err := Format(&buf, tc.p, tc.o); err != nil {
 				t.Fatal(err)
