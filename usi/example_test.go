@@ -132,7 +132,7 @@ func ExamplePlayGame() {
 		engines[i] = e
 	}
 	g, err := usi.PlayGame(ctx, usi.GameConfig{Black: engines[0], White: engines[1],
-		Time: usi.TimeControl{Byoyomi: time.Second, Margin: time.Second}})
+		Time: usi.TimeControl{Byoyomi: time.Second}})
 	if err != nil {
 		log.Fatal(err)
 	}
