@@ -27,6 +27,9 @@ type Result struct {
 	// Lines holds, for each MultiPV rank, the last info line with a score: Lines[0] is
 	// the best line. It is empty when the engine sent no score (a book move, say).
 	Lines []Info
+	// InfoLines counts the info lines the engine sent during the search; none at all,
+	// before a best move, is how engines answer from their opening book.
+	InfoLines int
 	// Stopped says that stop was sent (by Search.Stop, the context's end or a protocol
 	// error) before the answer came.
 	Stopped bool
@@ -95,6 +98,7 @@ type Search struct {
 
 	// The reading goroutine's own state.
 	lines    []Info
+	infos    int
 	protoErr error
 }
 
@@ -290,6 +294,7 @@ func (s *Search) info(line string) {
 	if s.protoErr != nil {
 		return
 	}
+	s.infos++
 	info, err := parseInfo(s.pos, line)
 	if err != nil {
 		s.protocolError(s.e.errorf(s.req.op, line, err))
@@ -349,7 +354,7 @@ func (s *Search) answered() (lines []Info, stopped bool, elapsed time.Duration) 
 // bestMove handles the bestmove line that ends a search (on the reading goroutine).
 func (s *Search) bestMove(line string) {
 	lines, stopped, elapsed := s.answered()
-	res := &Result{Lines: lines, Stopped: stopped, Elapsed: elapsed}
+	res := &Result{Lines: lines, InfoLines: s.infos, Stopped: stopped, Elapsed: elapsed}
 	err := s.readBestMove(line, res)
 	if err != nil {
 		err = s.e.errorf(s.req.op, line, err)
