@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-		"os"
+	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
