@@ -45,7 +45,7 @@ const (
 	// chosen from measurement: on a 2-core machine with a load average of 10, the
 	// engines' moves came up to about 0.3 s after the time they were told (README:
 	// figures).
-	DefaultMargin = 500 * time.Millisecond
+	DefaultMargin = 300 * time.Millisecond
 	// DefaultMoveTimeout is the time a search limited by depth or nodes alone is given
 	// before it is told to stop.
 	DefaultMoveTimeout = time.Minute

@@ -71,10 +71,28 @@ func TestPlayGameMargin(t *testing.T) {
 			}
 		}
 	})
-	t.Run("past the margin", func(t *testing.T) {
-		black := startFake(t, nil, "-mode", "use-time", "-overrun", "1h")
+	t.Run("stopped within the margin", func(t *testing.T) {
+		tr := &transcript{}
+		black := startFake(t, tr, "-mode", "use-time", "-overrun", "1h")
 		white := startFake(t, nil)
-		// Told 100 ms; stop comes at 300 ms, and the answer to it is late.
+		// Told 500 ms; stop comes at 1250 ms, halfway through the margin, and the
+		// answer to it is on time.
+		g, err := usi.PlayGame(timeout(t, 30*time.Second), usi.GameConfig{Black: black, White: white, MaxMoves: 2,
+			Time: usi.TimeControl{Byoyomi: 2 * time.Second, Margin: 1500 * time.Millisecond}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Ending != shogi.EndMaxMoves || g.LostOnTime() || len(tr.sent("stop")) != 1 {
+			t.Errorf("ending %v (%s), late %v, sent %q", g.Ending, g.Detail, g.Late, tr.sent("stop"))
+		}
+		if g.Overrun[shogi.Black] < 750*time.Millisecond {
+			t.Errorf("overrun %v, want at least 750ms", g.Overrun[shogi.Black])
+		}
+	})
+	t.Run("past the margin", func(t *testing.T) {
+		black := startFake(t, nil, "-mode", "use-time,stop-answers-late", "-overrun", "1h")
+		white := startFake(t, nil)
+		// Told 100 ms; stop comes at 200 ms, and the answer to it, 200 ms later, is late.
 		g, err := usi.PlayGame(timeout(t, 30*time.Second), usi.GameConfig{Black: black, White: white, MaxMoves: 4,
 			Time: usi.TimeControl{Byoyomi: 300 * time.Millisecond, Margin: 200 * time.Millisecond}})
 		if err != nil {

@@ -180,7 +180,7 @@ func TestWriteGameTakenName(t *testing.T) {
 // summary counts the losses per engine, says how late, and gives no Elo difference.
 func TestMatchTimeLosses(t *testing.T) {
 	args := cat([]string{"match", "-name1", "one", "-name2", "two", "-games", "2", "-byoyomi", "300ms", "-margin", "200ms"},
-		fakeEngineFlags("1"), fakeEngineFlags("2", "-mode", "use-time", "-overrun", "1h"))
+		fakeEngineFlags("1"), fakeEngineFlags("2", "-mode", "use-time,stop-answers-late", "-overrun", "1h"))
 	code, stdout, stderr := runCmd("", args...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
