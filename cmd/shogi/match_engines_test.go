@@ -1,14 +1,17 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/usi"
 )
 
 // The real engines of Debian's packages gpsshogi and fairy-stockfish (.ci/install-engines
@@ -28,20 +31,23 @@ func needEngines(t *testing.T, paths ...string) {
 }
 
 // TestMatchRealEngines plays gpsusi against Fairy-Stockfish: 4 short games (a move
-// limit of 12 and 2 seconds each, sudden death), two at a time. With
-// SHOGI_ENGINE_MATCH=1 the games are played out (320 moves, 1 second byoyomi). Every
-// record must be valid by the library's verdict policy (what shogi validate says), and
-// its ending must be one the rules and the engines can give, with the winner it implies.
+// limit of 12 and 2 seconds each, sudden death, a margin of 1 second), two at a time.
+// With SHOGI_ENGINE_MATCH=1 the games are played out (320 moves, 1 second byoyomi, the
+// default margin, one game at a time), and no game may be decided on time by less than
+// the margin: an engine that keeps to the time it is told, less the margin, must not
+// lose on time by the lines' travel or its scheduling. Every record must be valid by
+// the library's verdict policy (what shogi validate says), and its ending must be one
+// the rules and the engines can give, with the winner it implies.
 func TestMatchRealEngines(t *testing.T) {
 	needEngines(t, gpsusiPath, fairyPath)
 	dir := t.TempDir()
 	args := []string{"match", "-engine1", gpsusiPath, "-option1", "LimitDepth=4", "-option1", "Thread=1", "-name1", "gpsusi",
-		"-engine2", fairyPath, "-name2", "fairy-stockfish", "-games", "4", "-concurrency", "2", "-margin", "1s", "-o", dir}
+		"-engine2", fairyPath, "-name2", "fairy-stockfish", "-games", "4", "-o", dir}
 	long := os.Getenv("SHOGI_ENGINE_MATCH") != ""
 	if long {
-		args = append(args, "-byoyomi", "1s", "-max-moves", "320")
+		args = append(args, "-byoyomi", "1s", "-max-moves", "320", "-concurrency", "1")
 	} else {
-		args = append(args, "-time", "2s", "-max-moves", "12")
+		args = append(args, "-time", "2s", "-max-moves", "12", "-margin", "1s", "-concurrency", "2")
 	}
 	code, stdout, stderr := runCmd("", args...)
 	t.Logf("\n%s%s", stdout, stderr)
@@ -94,7 +100,19 @@ func TestMatchRealEngines(t *testing.T) {
 		}
 		t.Logf("%s: %d moves, %v, %v", name, len(rec.MainLine()), end.Kind, end.Result)
 	}
-	if !long {
+	if long {
+		// A game lost on time was lost by more than the margin past the real time: the
+		// engine answered neither within the time it was told nor soon after stop.
+		for _, m := range regexp.MustCompile(`lost on time: ([0-9.]+m?s) late`).FindAllStringSubmatch(stdout, -1) {
+			if late, err := time.ParseDuration(m[1]); err != nil || late < usi.DefaultMargin {
+				t.Errorf("a game decided on time by %s, less than the margin %v", m[1], usi.DefaultMargin)
+			}
+		}
+		if !regexp.MustCompile(`(?m)^time losses: gpsusi \d+.*, fairy-stockfish \d+`).MatchString(stdout) ||
+			!regexp.MustCompile(`(?m)^the longest move past the time told `+regexp.QuoteMeta(fmt.Sprintf("(margin %v)", usi.DefaultMargin))+`: gpsusi [-+]`).MatchString(stdout) {
+			t.Errorf("no time losses or overruns in the summary")
+		}
+	} else {
 		for _, m := range regexp.MustCompile(`, (\d+) moves \[`).FindAllStringSubmatch(stdout, -1) {
 			if n, _ := strconv.Atoi(m[1]); n > 12 {
 				t.Errorf("a game of %d moves past the limit of 12", n)
