@@ -40,11 +40,15 @@ const (
 	// DefaultGrace is the grace period.
 	DefaultGrace = 3 * time.Second
 	// DefaultMargin is the time the client allows for the lines to travel and the
-	// engine to be scheduled: a search is told to stop that long after its clock's time,
-	// and a game ([TimeControl.Margin]) tells the engines their times less it. It was
-	// chosen from measurement: on a 2-core machine with a load average of 10, the
-	// engines' moves came up to about 0.3 s after the time they were told (README:
-	// figures).
+	// engine to be scheduled: a search is told to stop that long after its clock's
+	// time, and a game ([TimeControl.Margin]) tells the engines their times less it and
+	// sends stop halfway through it. Measured with gpsusi (LimitDepth=4) against
+	// Fairy-Stockfish at a 1-second byoyomi: Fairy-Stockfish ends its moves 50–80 ms
+	// before the time it is told, gpsusi finishes its depth-4 search whatever its time
+	// (up to 350 ms past it) and answers stop within 10–20 ms (at a load average of
+	// 10); only a machine loaded
+	// far beyond its cores (load averages of 10–23 on 2 cores) delayed answers by more,
+	// up to 0.4–1 s, which no margin a 1-second byoyomi can spare would absorb.
 	DefaultMargin = 300 * time.Millisecond
 	// DefaultMoveTimeout is the time a search limited by depth or nodes alone is given
 	// before it is told to stop.
