@@ -41,8 +41,8 @@ const (
 	DefaultGrace = 3 * time.Second
 	// DefaultMargin is the time the client allows for the lines to travel and the
 	// engine to be scheduled: a search is told to stop that long after its clock's
-	// time, and a game ([TimeControl.Margin]) tells the engines their times less it and
-	// sends stop halfway through it. Measured with gpsusi (LimitDepth=4) against
+	// time, and a game ([TimeControl.Margin]) tells the engines their times less it,
+	// sending stop when the time told runs out. Measured with gpsusi (LimitDepth=4) against
 	// Fairy-Stockfish at a 1-second byoyomi: Fairy-Stockfish ends its moves 50–80 ms
 	// before the time it is told, gpsusi finishes its depth-4 search whatever its time
 	// (up to 350 ms past it) and answers stop within 10–20 ms (at a load average of

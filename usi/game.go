@@ -23,9 +23,9 @@ type TimeControl struct {
 	// times; otherwise the main times and the increment less the margin), while the
 	// game's clock charges each move the real time it took, from sending go to reading
 	// bestmove, against the real times. An engine that keeps to the time it is told
-	// thus loses on time only when its answer is more than the margin late. An engine
-	// that overruns the time it was told is sent stop when half the margin has passed,
-	// and loses on time only when its answer comes after the real time. Zero is
+	// thus loses on time only when its answer is more than the margin late; one that
+	// overruns the time it was told is sent stop then, and loses on time only when its
+	// answer comes more than the margin after it. Zero is
 	// [DefaultMargin]; a negative value is none (and stop comes at the real time's end,
 	// so that an answer to it is late).
 	Margin time.Duration
@@ -224,9 +224,9 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 			lim.BlackIncrement, lim.WhiteIncrement = t.BlackIncrement, t.WhiteIncrement
 			told = t.Within(side, 0, 0) // its own time and the byoyomi; an increment comes after the move
 			allowed = remaining[side] + cfg.Time.Byoyomi
-			// Stop goes halfway through the time withheld: an engine that misjudges its
-			// time but answers stop at once is still on time; one that does not is late.
-			stopAt = told + (allowed-told)/2
+			// Stop goes when the time told runs out: an engine that misjudges its time
+			// but answers stop has the margin for its answer to arrive.
+			stopAt = told
 		}
 		// The move's time runs from before the stop's timer is set to the answer, so
 		// that without a margin an answer to stop is always late.
