@@ -40,16 +40,18 @@ const (
 	// DefaultGrace is the grace period.
 	DefaultGrace = 3 * time.Second
 	// DefaultMargin is the time the client allows for the lines to travel and the
-	// engine to be scheduled: a search is told to stop that long after its clock's
-	// time, and a game ([TimeControl.Margin]) tells the engines their times less it,
-	// sending stop when the time told runs out. Measured with gpsusi (LimitDepth=4) against
-	// Fairy-Stockfish at a 1-second byoyomi: Fairy-Stockfish ends its moves 50–80 ms
-	// before the time it is told, gpsusi finishes its depth-4 search whatever its time
-	// (up to 350 ms past it) and answers stop within 10–20 ms (at a load average of
-	// 10); only a machine loaded
-	// far beyond its cores (load averages of 10–23 on 2 cores) delayed answers by more,
-	// up to 0.4–1 s, which no margin a 1-second byoyomi can spare would absorb.
-	DefaultMargin = 300 * time.Millisecond
+	// engines to be scheduled: a search is told to stop that long after its clock's
+	// time, and a game tells the engines their times less it (no more than half the
+	// byoyomi: [TimeControl.Withheld]), sending stop when the time told runs out.
+	//
+	// It was chosen from matches of gpsusi (LimitDepth=4) against Fairy-Stockfish at a
+	// 1-second byoyomi on a 2-core machine that other builds and tests loaded to a load
+	// average of 14–24: there, Fairy-Stockfish's own moves came up to 430 ms after the
+	// time it was told (50–80 ms before it as a rule), and both engines' answers to
+	// stop up to 160 and 420 ms after it (gpsusi, which finishes its depth-4 search
+	// whatever its time, was stopped in a quarter of its moves); with 300 ms, every
+	// game of a 4-game match was lost on time.
+	DefaultMargin = 500 * time.Millisecond
 	// DefaultMoveTimeout is the time a search limited by depth or nodes alone is given
 	// before it is told to stop.
 	DefaultMoveTimeout = time.Minute

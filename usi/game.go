@@ -25,28 +25,34 @@ type TimeControl struct {
 	// bestmove, against the real times. An engine that keeps to the time it is told
 	// thus loses on time only when its answer is more than the margin late; one that
 	// overruns the time it was told is sent stop then, and loses on time only when its
-	// answer comes more than the margin after it. Zero is
-	// [DefaultMargin]; a negative value is none (and stop comes at the real time's end,
-	// so that an answer to it is late).
+	// answer comes more than the margin after it. Zero is [DefaultMargin], up to half
+	// the byoyomi (see [TimeControl.Withheld]); a negative value is none (and stop
+	// comes at the real time's end, so that an answer to it is late).
 	Margin time.Duration
 }
 
-// margin returns the margin in force.
-func (tc TimeControl) margin() time.Duration {
+// Withheld returns the margin withheld from the engines: Margin; when it is zero,
+// DefaultMargin, but no more than half the byoyomi (half the main time for a clock
+// without one); none when it is negative.
+func (tc TimeControl) Withheld() time.Duration {
 	switch {
 	case tc.Margin < 0:
 		return 0
-	case tc.Margin == 0:
-		return DefaultMargin
+	case tc.Margin > 0:
+		return tc.Margin
+	case tc.Byoyomi > 0:
+		return min(DefaultMargin, tc.Byoyomi/2)
+	case tc.Main > 0:
+		return min(DefaultMargin, tc.Main/2)
 	}
-	return tc.Margin
+	return DefaultMargin
 }
 
 // Told returns the clock an engine is told for a move, when each side has the main
 // time remaining given: the real clock less the margin (see Margin). Depth, Nodes,
 // Infinite and Ponder are left zero.
 func (tc TimeControl) Told(remaining [2]time.Duration) Limits {
-	m := tc.margin()
+	m := tc.Withheld()
 	var l Limits
 	b, w := remaining[shogi.Black], remaining[shogi.White]
 	if tc.Byoyomi > 0 {

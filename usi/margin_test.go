@@ -21,6 +21,8 @@ func TestTimeControlTold(t *testing.T) {
 	}{
 		{"byoyomi", usi.TimeControl{Byoyomi: s, Margin: 300 * ms}, [2]time.Duration{}, usi.Limits{Byoyomi: 700 * ms}},
 		{"default margin", usi.TimeControl{Byoyomi: 10 * s}, [2]time.Duration{}, usi.Limits{Byoyomi: 10*s - usi.DefaultMargin}},
+		{"default margin, half a short byoyomi", usi.TimeControl{Byoyomi: 600 * ms}, [2]time.Duration{}, usi.Limits{Byoyomi: 300 * ms}},
+		{"default margin, half a short main time", usi.TimeControl{Main: 600 * ms}, [2]time.Duration{600 * ms, 500 * ms}, usi.Limits{BlackTime: 300 * ms, WhiteTime: 200 * ms}},
 		{"no margin", usi.TimeControl{Byoyomi: s, Margin: -1}, [2]time.Duration{}, usi.Limits{Byoyomi: s}},
 		{"main and byoyomi", usi.TimeControl{Main: 60 * s, Byoyomi: s, Margin: 300 * ms}, [2]time.Duration{50 * s, 40 * s},
 			usi.Limits{BlackTime: 50 * s, WhiteTime: 40 * s, Byoyomi: 700 * ms}},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -51,7 +52,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	mainTime := fs.Duration("time", 0, "each side's main time (持ち時間)")
 	byoyomi := fs.Duration("byoyomi", 0, "the time per move once the main time is spent (秒読み); 1s when no clock, -depth or -nodes is given")
 	inc := fs.Duration("inc", 0, "a Fischer increment added after each move")
-	margin := fs.Duration("margin", usi.DefaultMargin, "the time withheld from the engines for the lines to travel and the engines to be scheduled: they are told their clock less it (the byoyomi, or the main time and increment), while a move loses on time only after the real time")
+	margin := fs.Duration("margin", usi.DefaultMargin, "the time withheld from the engines for the lines to travel and the engines to be scheduled: they are told their clock less it (the byoyomi, or the main time and increment) and sent stop when that runs out, while a move loses on time only after the real time; by default no more than half the byoyomi")
 	depth := fs.Int("depth", 0, "a depth limit sent with every go")
 	nodes := fs.Int64("nodes", 0, "a node limit sent with every go")
 	moveTimeout := fs.Duration("move-timeout", time.Minute, "without a clock, the longest a move may take")
@@ -71,6 +72,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "match takes no arguments: give the engines with -engine1 and -engine2")
 	}
+	marginSet := false
+	fs.Visit(func(f *flag.Flag) { marginSet = marginSet || f.Name == "margin" })
 	if msg := ef1.check("engine1"); msg != "" {
 		return usageError(fs, stderr, msg)
 	}
@@ -94,22 +97,27 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "-byoyomi and -inc exclude each other")
 	case *force && *outDir == "":
 		return usageError(fs, stderr, "-f goes with -o")
-	case *byoyomi > 0 && *mainTime == 0 && *margin >= *byoyomi:
+	case marginSet && *byoyomi > 0 && *mainTime == 0 && *margin >= *byoyomi:
 		return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the byoyomi %v", *margin, *byoyomi))
-	case *byoyomi == 0 && *mainTime > 0 && *margin >= *mainTime:
+	case marginSet && *byoyomi == 0 && *mainTime > 0 && *margin >= *mainTime:
 		return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the main time %v", *margin, *mainTime))
 	case *declaration != 27 && *declaration != 24:
 		return usageError(fs, stderr, fmt.Sprintf("-declaration: %d; want 27 or 24", *declaration))
 	case (*sfenText != "") && (*handicapName != "") || (*sfenText != "" || *handicapName != "") && *openingsPath != "":
 		return usageError(fs, stderr, "-sfen, -handicap and -openings exclude each other")
 	}
-	tc := usi.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *inc, Margin: *margin}
-	if *margin == 0 {
+	tc := usi.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *inc}
+	switch {
+	case !marginSet:
+		// usi's default: DefaultMargin, no more than half the byoyomi.
+	case *margin == 0:
 		tc.Margin = -1 // none, as asked
+	default:
+		tc.Margin = *margin
 	}
 	if tc.IsZero() && *depth == 0 && *nodes == 0 {
 		tc.Byoyomi = time.Second
-		if *margin >= tc.Byoyomi {
+		if marginSet && *margin >= tc.Byoyomi {
 			return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the default byoyomi %v", *margin, tc.Byoyomi))
 		}
 	}
@@ -521,7 +529,7 @@ func summarize(w io.Writer, played []matchGame, games int, tc usi.TimeControl) {
 			}
 		}
 		fmt.Fprintln(w, line)
-		line = fmt.Sprintf("the longest move past the time told (margin %v):", marginOf(tc))
+		line = fmt.Sprintf("the longest move past the time told (margin %v):", tc.Withheld())
 		for i, c := range clocks {
 			if c.moved {
 				line += fmt.Sprintf(" %s %s", names[i], signedDuration(c.overrun))
@@ -558,17 +566,6 @@ func summarize(w io.Writer, played []matchGame, games int, tc usi.TimeControl) {
 			fmt.Fprintf(w, "%s; Elo difference %+.0f ± %.0f (95%%)%s\n", scored, diff, margin, note)
 		}
 	}
-}
-
-// marginOf returns the margin a time control withholds from the engines.
-func marginOf(tc usi.TimeControl) time.Duration {
-	switch {
-	case tc.Margin < 0:
-		return 0
-	case tc.Margin == 0:
-		return usi.DefaultMargin
-	}
-	return tc.Margin
 }
 
 // signedDuration writes d in milliseconds with its sign: "+37ms", "-120ms".

@@ -359,6 +359,8 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"match", "-engine1", "x", "-games", "0"}, "-games: 0; want 1 or more"},
 		{[]string{"match", "-engine1", "x", "-byoyomi", "1s", "-inc", "1s"}, "-byoyomi and -inc exclude each other"},
 		{[]string{"match", "-engine1", "x", "-declaration", "30"}, "-declaration: 30; want 27 or 24"},
+		{[]string{"match", "-engine1", "x", "-byoyomi", "300ms", "-margin", "300ms"}, "-margin 300ms leaves the engines no time of the byoyomi 300ms"},
+		{[]string{"match", "-engine1", "x", "-margin", "2s"}, "-margin 2s leaves the engines no time of the default byoyomi 1s"},
 		{[]string{"match", "-engine1", "x", "-sfen", "9/9 b", "-handicap", "香落ち"}, "-sfen, -handicap and -openings exclude each other"},
 		{[]string{"match", "-engine1", "x", "-handicap", "nothing"}, `unknown handicap "nothing"`},
 		{[]string{"match", "-engine1", "x", "-option2", "a=1"}, "-arg2 and -option2 go with -engine2"},
