@@ -268,7 +268,7 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
 				fmt.Sprintf("%s's engine broke the protocol: %s", side, trimPrefixes(err)), err)
 		case err != nil || timeUp:
-			detail := fmt.Sprintf("%s lost on time: %v late (%v for a move that had %v)", side, (took - allowed).Round(time.Millisecond), took.Round(time.Millisecond), allowed)
+			detail := fmt.Sprintf("%s lost on time: %v late (%v for a move that had %v)", side, (took - allowed).Round(time.Millisecond), took.Round(time.Millisecond), allowed.Round(time.Millisecond))
 			if err != nil && !timeUp {
 				detail = fmt.Sprintf("%s's engine failed: %s", side, trimPrefixes(err))
 			}
