@@ -206,7 +206,11 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				a.err = werr.Error()
 				msg = fmt.Sprintf("%s: %v", a.name, werr)
 			} else {
-				msg = fmt.Sprintf("%s: %d positions analysed in %.1fs%s, written to %s", a.name, a.positions, a.took.Seconds(), describeUnevaluated(a.missing), dest)
+				msg = fmt.Sprintf("%s: %d positions analysed in %.1fs, written to %s", a.name, a.positions, a.took.Seconds(), dest)
+				if len(a.missing) > 0 {
+					msg = fmt.Sprintf("%s: %d positions searched in %.1fs, %d evaluated and %d not (%s), written to %s",
+						a.name, a.positions, a.took.Seconds(), a.evaluated, len(a.missing), describeUnevaluated(a.missing), dest)
+				}
 			}
 		}
 		if *asJSON {
@@ -229,12 +233,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitStatus(ioFailed, failed)
 }
 
-// describeUnevaluated says which positions have no evaluation and why: "" when all
-// have one.
+// describeUnevaluated says which positions have no evaluation and why.
 func describeUnevaluated(missing []unevaluatedPos) string {
-	if len(missing) == 0 {
-		return ""
-	}
 	var noInfo, noScore []int
 	for _, m := range missing {
 		if m.Reason == usi.UnevaluatedNoInfo {
@@ -250,7 +250,7 @@ func describeUnevaluated(missing []unevaluatedPos) string {
 	if len(noScore) > 0 {
 		why = append(why, fmt.Sprintf("at plies %s its info lines had no score", plyRanges(noScore)))
 	}
-	return fmt.Sprintf(", %d without an evaluation (%s)", len(missing), strings.Join(why, "; "))
+	return strings.Join(why, "; ")
 }
 
 // plyRanges writes increasing plies as ranges: "0-10, 14".

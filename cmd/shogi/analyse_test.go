@@ -238,8 +238,8 @@ func TestAnalyseBookEngine(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	for _, want := range []string{
-		"game.kif: 6 positions analysed in ",
-		", 6 without an evaluation (at plies 0-5 the engine sent a move and no info line, from its opening book most likely (turn the book off with -option)), written to ",
+		"game.kif: 6 positions searched in ",
+		", 0 evaluated and 6 not (at plies 0-5 the engine sent a move and no info line, from its opening book most likely (turn the book off with -option)), written to ",
 		"1 records analysed, 0 not; 6 positions, 6 of them without an evaluation in ",
 	} {
 		if !strings.Contains(stderr, want) {
