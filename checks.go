@@ -307,17 +307,3 @@ func (p *Position) givesCheckAfter(m Move, ek Square, occ Bitboard) bool {
 	// on to (not the mover's).
 	return pieceAttacks(us, t, to, occ).Has(ek) || !p.attackers(ek, us, occ).AndNot(SquareBB(from)).IsEmpty()
 }
-
-// GenerateEvasions fills list with the legal moves of the side to move when it is in
-// check, replacing what the list held, and leaves the list empty when it is not. The
-// moves are those of [Position.GenerateMoves], which generates evasions apart already:
-// king moves to safe squares, then (unless two pieces give check) captures of the
-// checker and interpositions between it and the king, drops included. It does not
-// allocate.
-func (p *Position) GenerateEvasions(list *MoveList) {
-	if p.checkers.IsEmpty() {
-		list.Reset()
-		return
-	}
-	p.GenerateMoves(list)
-}

@@ -129,19 +129,41 @@ func BenchmarkMateInOne(b *testing.B) {
 	}
 }
 
-// BenchmarkGenerateEvasions: positions in check, beside GenerateMoves.
+// evasionBenchPositions are positions in check.
+var evasionBenchPositions = []struct{ name, sfen string }{
+	{"double_check", "k3r4/9/9/9/9/9/5n3/6G2/4K4 b P 1"},
+	{"rook_check", "4r3k/9/9/9/9/9/9/9/4K4 b GSNLP 1"},
+	{"tsume-3te-5/2", "7S1/7r1/7Gk/8p/7P1/9/9/9/9 w Gr2b2g3s4n4l16p 2"},
+	{"matsuri/S*3h", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R5s2/LN4bKL b RGgn5p 2"},
+	{"gentest-1/S*6b", "l2kg2+R1/3Sn3+L/p1gpps3/4np3/6P1N/PP+rP2pS1/1pG2P3/4P1G2/LN3KB1+p w Pbsl4p 2"},
+	{"gentest-5/S*4a", "l4S3/1r1gk3+L/p1Npp2S1/2Psnpg2/5+r2N/PP1P2pS1/1pG1BP3/4P1G2/LN3KB1+p w 2Pl3p 2"},
+}
+
+// BenchmarkGenerateEvasions: positions in check (see BenchmarkEvasionsVsMoves).
 func BenchmarkGenerateEvasions(b *testing.B) {
-	for _, bc := range []struct{ name, sfen string }{
-		{"double_check", "k3r4/9/9/9/9/9/5n3/6G2/4K4 b P 1"},
-		{"rook_check", "4r3k/9/9/9/9/9/9/9/4K4 b GSNLP 1"},
-		{"tsume-3te-5/2", "7S1/7r1/7Gk/8p/7P1/9/9/9/9 w Gr2b2g3s4n4l16p 2"},
-	} {
+	for _, bc := range evasionBenchPositions {
 		p := mustParse(b, bc.sfen)
 		b.Run(bc.name, func(b *testing.B) {
 			var list shogi.MoveList
 			b.ReportAllocs()
 			for b.Loop() {
 				p.GenerateEvasions(&list)
+			}
+			sinkLen = list.Len()
+		})
+	}
+}
+
+// BenchmarkEvasionsVsMoves: GenerateEvasions beside GenerateMoves, on the same
+// positions in check.
+func BenchmarkEvasionsVsMoves(b *testing.B) {
+	for _, bc := range evasionBenchPositions {
+		p := mustParse(b, bc.sfen)
+		b.Run(bc.name+"/GenerateMoves", func(b *testing.B) {
+			var list shogi.MoveList
+			b.ReportAllocs()
+			for b.Loop() {
+				p.GenerateMoves(&list)
 			}
 			sinkLen = list.Len()
 		})

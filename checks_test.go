@@ -2,6 +2,7 @@ package shogi_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -60,7 +61,7 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	sfen, hash := p.String(), p.Hash()
 	var list shogi.MoveList
 	p.GenerateChecks(&list)
-	got := list.Moves()
+	got := slices.Clone(list.Moves())
 	seen := make(map[shogi.Move]bool)
 	for _, m := range got {
 		if seen[m] {
