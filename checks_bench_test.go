@@ -1,15 +1,36 @@
 package shogi_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 )
 
 // Benchmarks of check generation, each beside the slow judge of the tests (every legal
 // move played and the position after it asked):
 //
 //	go test -run '^$' -bench 'Checks|GivesCheck|MateInOne|Evasions' .
+//
+// The named positions are set up from an SFEN, with no move played, where GivesCheck
+// and GenerateChecks also ask whether the opponent stands in check already (see
+// standingCheck); "game" is the positions of a random game every tenth move, as a
+// search meets them.
+
+// gamePositions returns the positions of a random game of 200 moves every tenth move,
+// each with the moves that led to it.
+func gamePositions() []*shogi.Position {
+	p := shogi.NewStartPosition()
+	var ps []*shogi.Position
+	for i, m := range gametest.Long(200, 1).Moves() {
+		p.PlayUnchecked(m)
+		if (i+1)%10 == 0 {
+			ps = append(ps, p.Clone())
+		}
+	}
+	return ps
+}
 
 var checkBenchPositions = []struct{ name, sfen string }{
 	{"startpos", shogi.StartSFEN},
@@ -20,6 +41,39 @@ var checkBenchPositions = []struct{ name, sfen string }{
 }
 
 func BenchmarkGenerateChecks(b *testing.B) {
+	game := gamePositions()
+	b.Run("game", func(b *testing.B) {
+		var list shogi.MoveList
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			for _, p := range game {
+				p.GenerateChecks(&list)
+				n += list.Len()
+			}
+		}
+		sinkLen = n
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(game)), "ns/position")
+	})
+	b.Run("game/judge", func(b *testing.B) {
+		var list shogi.MoveList
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			for _, p := range game {
+				p.GenerateMoves(&list)
+				for _, m := range list.Moves() {
+					p.PlayUnchecked(m)
+					if p.InCheck() {
+						n++
+					}
+					p.Undo()
+				}
+			}
+		}
+		sinkLen = n
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(game)), "ns/position")
+	})
 	for _, bc := range checkBenchPositions {
 		p := mustParse(b, bc.sfen)
 		b.Run(bc.name, func(b *testing.B) {
@@ -53,6 +107,45 @@ func BenchmarkGenerateChecks(b *testing.B) {
 
 // BenchmarkGivesCheck asks about every legal move of a position.
 func BenchmarkGivesCheck(b *testing.B) {
+	game := gamePositions()
+	var gameMoves [][]shogi.Move
+	total := 0
+	for _, p := range game {
+		gameMoves = append(gameMoves, p.LegalMoves())
+		total += len(gameMoves[len(gameMoves)-1])
+	}
+	b.Run("game", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			for i, p := range game {
+				for _, m := range gameMoves[i] {
+					if p.GivesCheck(m) {
+						n++
+					}
+				}
+			}
+		}
+		sinkLen = n
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*total), "ns/move")
+	})
+	b.Run("game/judge", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			for i, p := range game {
+				for _, m := range gameMoves[i] {
+					p.PlayUnchecked(m)
+					if p.InCheck() {
+						n++
+					}
+					p.Undo()
+				}
+			}
+		}
+		sinkLen = n
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*total), "ns/move")
+	})
 	for _, bc := range checkBenchPositions {
 		p := mustParse(b, bc.sfen)
 		moves := p.LegalMoves()
@@ -102,31 +195,40 @@ func BenchmarkMateInOne(b *testing.B) {
 		{"none/matsuri", matsuriSFEN},
 	} {
 		p := mustParse(b, bc.sfen)
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				sinkMove = p.MateInOne()
-			}
-		})
-		b.Run(bc.name+"/judge", func(b *testing.B) {
-			var list, replies shogi.MoveList
-			b.ReportAllocs()
-			for b.Loop() {
-				sinkMove = shogi.NoMove
-				p.GenerateMoves(&list)
-				for _, m := range list.Moves() {
-					p.PlayUnchecked(m)
-					p.GenerateMoves(&replies)
-					mate := p.InCheck() && replies.Len() == 0
-					p.Undo()
-					if mate {
-						sinkMove = m
-						break
-					}
+		benchmarkMateInOne(b, bc.name, p)
+	}
+	// The mates in three after their first two moves, as a search meets them.
+	for _, n := range []int{1, 5, 9} { // tsumeProblems[10] is 3te-1, [15] 3te-5, [19] 3te-9
+		tc := tsumeProblems[map[int]int{1: 10, 5: 15, 9: 19}[n]]
+		benchmarkMateInOne(b, fmt.Sprintf("mate/tsume-3te-%d/ply2", n), gametest.Play(b, tc.sfen, tc.moves[:2]...))
+	}
+}
+
+func benchmarkMateInOne(b *testing.B, name string, p *shogi.Position) {
+	b.Run(name, func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkMove = p.MateInOne()
+		}
+	})
+	b.Run(name+"/judge", func(b *testing.B) {
+		var list, replies shogi.MoveList
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkMove = shogi.NoMove
+			p.GenerateMoves(&list)
+			for _, m := range list.Moves() {
+				p.PlayUnchecked(m)
+				p.GenerateMoves(&replies)
+				mate := p.InCheck() && replies.Len() == 0
+				p.Undo()
+				if mate {
+					sinkMove = m
+					break
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // evasionBenchPositions are positions in check.
