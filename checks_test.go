@@ -13,7 +13,8 @@ import (
 )
 
 // The judges of check generation, slow and plain: every legal move is played and the
-// position after it asked whether it is in check, and whether it has a legal move.
+// position after it asked whether it is in check, and whether it has a legal move
+// (by generating them all: HasLegalMove in check shares MateInOne's code).
 
 // refGivesCheck reports whether the legal move m of p leaves the opponent in check.
 func refGivesCheck(p *shogi.Position, m shogi.Move) bool {
@@ -40,7 +41,7 @@ func refMates(p *shogi.Position) []shogi.Move {
 	var mates []shogi.Move
 	for _, m := range p.LegalMoves() {
 		p.PlayUnchecked(m)
-		if p.InCheck() && !p.HasLegalMove() {
+		if p.InCheck() && len(p.LegalMoves()) == 0 {
 			mates = append(mates, m)
 		}
 		p.Undo()
@@ -85,6 +86,9 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	}
 	if d := cmp.Diff(sortedMoves(wantEvasions), sortedMoves(list.Moves()), cmpopts.EquateEmpty()); d != "" {
 		t.Fatalf("%s: GenerateEvasions (in check %v) differs (-want +got):\n%s", sfen, p.InCheck(), d)
+	}
+	if p.HasLegalMove() != (len(p.LegalMoves()) > 0) {
+		t.Fatalf("%s: HasLegalMove %v with %d legal moves", sfen, p.HasLegalMove(), len(p.LegalMoves()))
 	}
 	mates := refMates(p)
 	m := p.MateInOne()
@@ -216,7 +220,7 @@ func TestChecksAgainstReference(t *testing.T) {
 				}
 			}
 			checkChecks(t, p)
-			if !p.InCheck() || p.HasLegalMove() != tc.futile {
+			if !p.InCheck() || (len(p.LegalMoves()) > 0) != tc.futile {
 				t.Errorf("%s: the solution ends in check %v with legal moves %v (futile interposition %v)",
 					p, p.InCheck(), p.LegalMoves(), tc.futile)
 			}
@@ -243,7 +247,7 @@ func TestMateInOneSolvesTsume(t *testing.T) {
 		}
 		q := p.Clone()
 		q.PlayUnchecked(m)
-		if !q.InCheck() || q.HasLegalMove() {
+		if !q.InCheck() || len(q.LegalMoves()) > 0 {
 			t.Errorf("%s: MateInOne = %v, which does not mate", p, m)
 		}
 		if len(tc.moves) == 3 {
@@ -324,7 +328,7 @@ func TestCheckPerft(t *testing.T) {
 						p.PlayUnchecked(m)
 						if p.InCheck() {
 							refCount++
-							mated = mated || !p.HasLegalMove()
+							mated = mated || len(p.LegalMoves()) == 0
 						}
 						p.Undo()
 					}
