@@ -54,7 +54,7 @@ var checkFrom [2][NumPieceTypes][NumSquares + 1]Bitboard
 func init() {
 	for c := Black; c <= White; c++ {
 		them := c.Opponent()
-		for _, t := range [...]PieceType{Pawn, Knight, Silver, Gold, ProPawn, ProLance, ProKnight, ProSilver} {
+		for _, t := range [...]PieceType{Pawn, Knight, Silver, Gold} { // the promoted golds use Gold's
 			for k := Square(1); k <= NumSquares; k++ {
 				checking := stepAttacks[them][t][k]
 				if t.CanPromote() {
@@ -274,8 +274,12 @@ func (p *Position) addKingChecks(list *MoveList, k, ek Square, own, occ Bitboard
 }
 
 // GivesCheck reports whether m, a legal move of the side to move, gives check: whether
-// the opponent's king stands attacked once m is played. It does not play m and does not
-// allocate. The answer for a move that is not legal is meaningless.
+// the opponent's king stands attacked once m is played, by the piece m moves or drops
+// (promoted if m promotes) or by a ranging piece whose line m opens. It does not play
+// m and does not allocate. In a position where no move has been played yet it first
+// asks whether the opponent stands in check already, which only a
+// [Setup.AllowUnreachable] position allows and which doubles its cost. The answer for
+// a move that is not legal is meaningless.
 func (p *Position) GivesCheck(m Move) bool {
 	ek := p.kings[p.side.Opponent()]
 	if ek == NoSquare {

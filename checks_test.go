@@ -131,7 +131,7 @@ var checkSFENs = []struct{ name, sfen string }{
 	{"discovered by a promoting silver", "4k4/9/9/4S4/9/9/9/9/K3R4 b - 1"},
 	{"discovered on a diagonal", "8k/9/6G2/9/9/9/2B6/9/K8 b - 1"},
 	{"discovered by a silver before a horse", "k8/9/2S6/9/4+B4/9/9/9/8K b - 1"},
-	{"double check to give", "4k4/9/9/4G4/9/4R4/9/9/K8 b G 1"},
+	{"double check to give", "4k4/9/4N4/9/4R4/9/9/9/K8 b G 1"},
 	{"double check to answer", "k3r4/9/9/9/9/9/5n3/6G2/4K4 b P 1"},
 	{"single check by a rook, interpositions", "4r3k/9/9/9/9/9/9/9/4K4 b GSNLP 1"},
 	{"check answered with check", "4rk3/9/9/9/9/9/9/9/4K4 b S 1"},
@@ -256,6 +256,29 @@ func TestMateInOneSolvesTsume(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDoubleCheck: a knight that promotes next to the king and uncovers a rook gives
+// double check, and the answer is a king move.
+func TestDoubleCheck(t *testing.T) {
+	p := mustParse(t, "4k4/9/4N4/9/4R4/9/9/9/K8 b G 1")
+	m := shogi.NewMove(shogi.NewSquare(5, 3), shogi.NewSquare(4, 1), true)
+	var list shogi.MoveList
+	p.GenerateChecks(&list)
+	if !list.Contains(m) || !p.GivesCheck(m) {
+		t.Fatalf("%v is not among the checks %v", m, list.Moves())
+	}
+	p.PlayUnchecked(m)
+	if !p.Checkers().More() {
+		t.Fatalf("after %v: checkers %v, want two", m, p.Checkers())
+	}
+	p.GenerateEvasions(&list)
+	for _, e := range list.Moves() {
+		if e.From() != p.King(p.SideToMove()) {
+			t.Errorf("evasion %v of a double check is not a king move", e)
+		}
+	}
+	checkChecks(t, p)
 }
 
 // TestPawnDropMate: 打ち歩詰め is no mate, checks by pushing a pawn are.
