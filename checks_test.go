@@ -325,7 +325,7 @@ func TestPublishedCheckCounts(t *testing.T) {
 // small depth, by GenerateChecks and by the judge, and the positions with a mate in
 // one, by MateInOne and by the judge.
 func TestCheckPerft(t *testing.T) {
-	budget := uint64(400_000)
+	budget := uint64(1_000_000)
 	if testing.Short() {
 		budget = 60_000
 	}
@@ -338,7 +338,7 @@ func TestCheckPerft(t *testing.T) {
 					depth = i + 1
 				}
 			}
-			depth = min(depth, 3)
+			depth = min(depth, 4)
 			var checks, refCount, mates, refMates uint64
 			var walk func(d int)
 			var list shogi.MoveList
