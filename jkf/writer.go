@@ -121,7 +121,12 @@ func stateOf(pos *shogi.Position) *stateData {
 // changes) to out.
 func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]moveFormat, error) {
 	for {
-		if n.End != nil && n.End.Kind != shogi.EndUnread {
+		if n.End != nil && n.End.Kind == shogi.EndUnread {
+			// The line stops unread: its variations are left out (record.Losses
+			// reports them), never written as the line's continuation.
+			return out, nil
+		}
+		if n.End != nil {
 			if word := specialWord(n.End, pos.SideToMove()); word != "" {
 				e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
 				for _, v := range n.Children {

@@ -255,12 +255,12 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			branches = append(branches, branch{from, start})
 		}
 		idx = 0
-		if ends(from) {
+		if ends(from) || stopsUnread(from) {
 			idx = len(from.Children)
 		}
 	}
 	w.column = 0
-	for idx < len(n.Children) && !n.Children[idx].IsEnding() {
+	for idx < len(n.Children) && !n.Children[idx].IsEnding() && !stopsUnread(n) {
 		parent := n
 		child := n.Children[idx]
 		ply := w.pos.Ply()
@@ -281,7 +281,7 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			branches = append(branches, branch{child, ply + 1})
 		}
 		n, idx = child, 0
-		if ends(n) {
+		if ends(n) || stopsUnread(n) {
 			break // the line ends here; the node's children are variations
 		}
 	}
@@ -325,16 +325,22 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 // isBranch reports whether variations branch from n: more than one child, or children
 // of a node whose line ends there (see shogi.Node).
 func isBranch(n *shogi.Node) bool {
-	return len(n.Children) > 1 || len(n.Children) > 0 && ends(n)
+	return !stopsUnread(n) && (len(n.Children) > 1 || len(n.Children) > 0 && ends(n))
 }
 
 // ends reports whether the line through n ends at n with an ending that is written.
 // An ending of kind shogi.EndUnread (a line that a lenient read could not read on) is
-// not: the writer writes nothing for it, and the line simply stops, or goes on with
-// the node's first child when it has one (a 変化 at the ply of the unread move reads
-// back as the continuation).
+// not: see stopsUnread.
 func ends(n *shogi.Node) bool {
 	return n.End != nil && n.End.Kind != shogi.EndUnread
+}
+
+// stopsUnread reports whether the line through n stops at n unread: the writer writes
+// nothing for the ending, and leaves out the variations that branch there too, since
+// a 変化 block at the next move, with no move before it, reads back as the line's
+// continuation: writing one would promote a variation (record.Losses reports them).
+func stopsUnread(n *shogi.Node) bool {
+	return n.End != nil && n.End.Kind == shogi.EndUnread
 }
 
 // unreadEnding reports whether n is an alternative ending that the writer leaves out:

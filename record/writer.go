@@ -107,6 +107,11 @@ func (w *Writer) Flush() error {
 	return nil
 }
 
+// CSASeparator is the line that separates two CSA records in one file. A program that
+// writes records one by one (each with [Marshal], say) and joins them puts it between
+// them; a [Writer] does so itself.
+const CSASeparator = "/\n"
+
 // Marshal returns rec written in format f, in UTF-8, as a Writer with its default
 // options writes it.
 func Marshal(rec *shogi.Record, f Format) ([]byte, error) {

@@ -200,6 +200,13 @@ func (o *streamOutput) write(c converted) error {
 		o.held = c.data
 		return nil
 	}
+	if o.format == record.CSA && o.count > 1 {
+		// Each record was written on its own: the separator a csa.Writer puts
+		// between records goes between them here.
+		if _, err := o.w.WriteString(record.CSASeparator); err != nil {
+			return err
+		}
+	}
 	_, err := o.w.Write(c.data)
 	return err
 }

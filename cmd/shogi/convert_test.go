@@ -162,3 +162,18 @@ func TestConvertToDirectory(t *testing.T) {
 		t.Errorf("collision: exit %d, %q", code, errOut)
 	}
 }
+
+// Several records converted to CSA on standard output are separated by "/" lines and
+// read back as the same records (issue 18: they were run together, which read back as
+// one broken record).
+func TestConvertSeveralToCSAStream(t *testing.T) {
+	games := "position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f\nposition startpos moves 5g5f 5c5d 5f5e\n"
+	out := convert(t, games, "-to", "csa")
+	if got := strings.Count(out, "\n/\n"); got != 2 {
+		t.Errorf("%d separators, want 2:\n%s", got, out)
+	}
+	back := convert(t, out, "-from", "csa", "-to", "usi")
+	if diff := cmp.Diff(games, back); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+}
