@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/headerform"
 	"golang.org/x/text/encoding/japanese"
 )
 
@@ -160,23 +161,17 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 	return b, nil
 }
 
-// appendInfo writes the game information lines in header order. Keys with no CSA
-// counterpart (KIF's 表題, 手合割, …) are not written.
+// appendInfo writes the game information lines in header order (see infoFields).
 func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
-	for _, f := range h {
+	fields, _ := infoFields(h)
+	for _, f := range fields {
 		key := f.Key
-		if k, ok := csaKeys[key]; ok {
-			key = k
-		}
 		isName := key == "N+" || key == "N-"
-		if !isName && !strings.HasPrefix(key, "$") {
-			continue
-		}
 		if strings.ContainsAny(f.Value, "\r\n") || strings.ContainsAny(key, "\r\n") {
-			return b, fmt.Errorf("csa: header %s: %w", f.Key, ErrNewline)
+			return b, fmt.Errorf("csa: header %s: %w", key, ErrNewline)
 		}
 		if !isName && (len(key) < 2 || strings.Contains(key, ":")) {
-			return b, fmt.Errorf("csa: header key %q: %w", f.Key, ErrHeader)
+			return b, fmt.Errorf("csa: header key %q: %w", key, ErrHeader)
 		}
 		b = append(b, key...)
 		if !isName {
@@ -186,6 +181,86 @@ func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
 		b = append(b, '\n')
 	}
 	return b, nil
+}
+
+// infoFields returns the game information lines a Writer writes for h, in header
+// order, as CSA keys and values, and the fields it cannot write. The players, event,
+// site and opening keep their values; 持ち時間 (with 秒読み, when it gives the
+// byoyomi) becomes $TIME_LIMIT:HH:MM+SS, and 開始日時 and 終了日時 $START_TIME and
+// $END_TIME as YYYY/MM/DD HH:MM:SS (full-width digits and colons made ASCII), when
+// their values read as such (headerform); keys that are CSA's own ("$NOTE", as the
+// reader keeps them) are written as they are. Every other field is dropped: a KIF key
+// without a CSA counterpart (表題, 消費時間, …), or a value with no CSA form. 手合割 is
+// not among them: the start position is written as the board.
+func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
+	byoyomi, hasByoyomi := h.Get(headerByoyomi)
+	byo, byoOK := headerform.ParseByoyomi(byoyomi)
+	_, hasLimit := h.Get(shogi.HeaderTimeLimit)
+	byoyomiUsed := false
+	for _, f := range h {
+		key, ok := csaKeys[f.Key]
+		value := f.Value
+		switch {
+		case f.Key == shogi.HeaderTimeLimit:
+			tl, ok := headerform.ParseTimeLimit(value)
+			if ok && tl.Byoyomi == 0 && hasByoyomi && byoOK && !byoyomiUsed {
+				tl.Byoyomi, byoyomiUsed = byo, true
+			}
+			if ok {
+				value, ok = tl.CSA()
+			}
+			if !ok {
+				dropped = append(dropped, f)
+				continue
+			}
+		case f.Key == headerByoyomi && !hasLimit && byoOK && !byoyomiUsed:
+			key, byoyomiUsed = "$TIME_LIMIT", true
+			value, _ = headerform.TimeLimit{Byoyomi: byo}.CSA()
+		case f.Key == headerByoyomi && byoyomiUsed && byoOK && f.Value == byoyomi:
+			continue // written in $TIME_LIMIT
+		case f.Key == shogi.HeaderStartTime, f.Key == shogi.HeaderEndTime:
+			if value, ok = headerform.CSADateTime(value); !ok {
+				dropped = append(dropped, f)
+				continue
+			}
+		case f.Key == shogi.HeaderHandicap:
+			continue // the board says it
+		case ok:
+		case f.Key == "N+" || f.Key == "N-" || strings.HasPrefix(f.Key, "$"):
+			key = f.Key
+		default:
+			dropped = append(dropped, f)
+			continue
+		}
+		out = append(out, shogi.HeaderField{Key: key, Value: value})
+	}
+	if hasByoyomi && !byoyomiUsed && byoOK {
+		// A 秒読み beside a 持ち時間 that gives byoyomi of its own, or none CSA
+		// can write.
+		dropped = append(dropped, shogi.HeaderField{Key: headerByoyomi, Value: byoyomi})
+	} else if hasByoyomi && !byoOK {
+		dropped = append(dropped, shogi.HeaderField{Key: headerByoyomi, Value: byoyomi})
+	}
+	return out, dropped
+}
+
+// headerByoyomi is KIF's header key of the time per move after the main time.
+const headerByoyomi = "秒読み"
+
+// DroppedHeader returns the header fields of h that a Writer cannot write (see the
+// package documentation), in header order: what writing a record as CSA loses of its
+// header.
+func DroppedHeader(h shogi.Header) []shogi.HeaderField {
+	_, dropped := infoFields(h)
+	return dropped
+}
+
+// WritesEnding reports whether a Writer writes the ending e, where side is to move, as a
+// special move that reads back as an ending: false for endings CSA has no code for (封じ
+// 手, 不戦勝, 不戦敗, unknown words), which are written as a comment, and for
+// [shogi.EndUnread], which is not written.
+func WritesEnding(e *shogi.Ending, side shogi.Color) bool {
+	return e.Kind != shogi.EndUnread && specialCode(e, side) != ""
 }
 
 // appendComments writes comments: one that starts with an apostrophe (a plain CSA

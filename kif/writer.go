@@ -11,6 +11,7 @@ import (
 	"time"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/headerform"
 	"github.com/kifu-go/shogi/notation"
 	"golang.org/x/text/encoding/japanese"
 )
@@ -186,10 +187,14 @@ func appendRecord(dst []byte, rec *shogi.Record, ki2 bool, enc Encoding) ([]byte
 		if f.Key == shogi.HeaderHandicap {
 			value, wroteHandicap = name, true
 		}
-		w.dst = append(w.dst, f.Key...)
-		w.dst = append(w.dst, "："...)
-		w.dst = append(w.dst, value...)
-		w.dst = append(w.dst, '\n')
+		byoyomi := ""
+		if f.Key == shogi.HeaderTimeLimit {
+			value, byoyomi = kifTimeLimit(value, rec.Header)
+		}
+		w.dst = appendField(w.dst, f.Key, value)
+		if byoyomi != "" {
+			w.dst = appendField(w.dst, headerByoyomi, byoyomi)
+		}
 	}
 	if !wroteHandicap && named && name != "平手" {
 		w.dst = append(w.dst, "手合割："...)
@@ -214,6 +219,33 @@ func appendRecord(dst []byte, rec *shogi.Record, ki2 bool, enc Encoding) ([]byte
 		return w.dst, err
 	}
 	return w.dst, nil
+}
+
+// appendField writes a header line.
+func appendField(dst []byte, key, value string) []byte {
+	dst = append(dst, key...)
+	dst = append(dst, "："...)
+	dst = append(dst, value...)
+	return append(dst, '\n')
+}
+
+// headerByoyomi is the header key of the time per move after the main time.
+const headerByoyomi = "秒読み"
+
+// kifTimeLimit returns the value of 持ち時間 in KIF's form, and the value of a 秒読み
+// field to write after it (or ""): a time limit in CSA's form "HH:MM+SS" (as the csa
+// package reads $TIME_LIMIT) is written "各1時間30分", with its byoyomi as 秒読み
+// unless the header has that field already; any other value is written as it is.
+func kifTimeLimit(value string, h shogi.Header) (string, string) {
+	tl, ok := headerform.ParseCSATimeLimit(value)
+	if !ok {
+		return value, ""
+	}
+	main, byoyomi := tl.KIF()
+	if _, given := h.Get(headerByoyomi); given {
+		byoyomi = ""
+	}
+	return main, byoyomi
 }
 
 // notes writes the comments and the bookmark of a node.
