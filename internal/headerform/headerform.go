@@ -30,7 +30,7 @@ var (
 	csaTimeLimit = regexp.MustCompile(`^([0-9]+):([0-5][0-9])\+([0-9]+)$`)
 	// kifDuration is a duration in KIF's words: hours, minutes and seconds, each
 	// optional but one of them given.
-	kifDuration = `(?:([0-9]+)時間)?(?:([0-9]+)分)?(?:([0-9]+)秒)?`
+	kifDuration  = `(?:([0-9]+)時間)?(?:([0-9]+)分)?(?:([0-9]+)秒)?`
 	kifTimeLimit = regexp.MustCompile(`^(?:各)?` + kifDuration +
 		`(?:\s*(?:\(\s*(?:秒読み\s*` + kifDuration + `|切れ負け)\s*\)|\+\s*` + kifDuration + `|\s秒読み\s*` + kifDuration + `|\s切れ負け))?$`)
 	kifByoyomi = regexp.MustCompile(`^` + kifDuration + `$`)
