@@ -193,31 +193,30 @@ func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
 // without a CSA counterpart (表題, 消費時間, …), or a value with no CSA form. 手合割 is
 // not among them: the start position is written as the board.
 func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
-	byoyomi, hasByoyomi := h.Get(headerByoyomi)
+	byoyomi, _ := h.Get(headerByoyomi)
 	byo, byoOK := headerform.ParseByoyomi(byoyomi)
-	_, hasLimit := h.Get(shogi.HeaderTimeLimit)
-	byoyomiUsed := false
-	for _, f := range h {
+	limit, hasLimit := h.Get(shogi.HeaderTimeLimit)
+	tl, limitOK := headerform.ParseTimeLimit(limit)
+	// 持ち時間 takes the byoyomi of 秒読み when it gives none of its own (or the same).
+	_, csaForm := tl.CSA()
+	limitTakes := hasLimit && limitOK && csaForm && byoOK && (tl.Byoyomi == 0 || tl.Byoyomi == byo)
+	if limitTakes {
+		tl.Byoyomi = byo
+	}
+	for i, f := range h {
 		key, ok := csaKeys[f.Key]
 		value := f.Value
 		switch {
-		case f.Key == shogi.HeaderTimeLimit:
-			tl, ok := headerform.ParseTimeLimit(value)
-			if ok && tl.Byoyomi == 0 && hasByoyomi && byoOK && !byoyomiUsed {
-				tl.Byoyomi, byoyomiUsed = byo, true
-			}
-			if ok {
-				value, ok = tl.CSA()
-			}
-			if !ok {
+		case f.Key == shogi.HeaderTimeLimit && first(h, f.Key) == i:
+			if value, ok = tl.CSA(); !limitOK || !ok {
 				dropped = append(dropped, f)
 				continue
 			}
-		case f.Key == headerByoyomi && !hasLimit && byoOK && !byoyomiUsed:
-			key, byoyomiUsed = "$TIME_LIMIT", true
+		case f.Key == headerByoyomi && first(h, f.Key) == i && limitTakes:
+			continue // written within $TIME_LIMIT
+		case f.Key == headerByoyomi && first(h, f.Key) == i && !hasLimit && byoOK:
+			key = "$TIME_LIMIT"
 			value, _ = headerform.TimeLimit{Byoyomi: byo}.CSA()
-		case f.Key == headerByoyomi && byoyomiUsed && byoOK && f.Value == byoyomi:
-			continue // written in $TIME_LIMIT
 		case f.Key == shogi.HeaderStartTime, f.Key == shogi.HeaderEndTime:
 			if value, ok = headerform.CSADateTime(value); !ok {
 				dropped = append(dropped, f)
@@ -225,7 +224,7 @@ func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
 			}
 		case f.Key == shogi.HeaderHandicap:
 			continue // the board says it
-		case ok:
+		case ok && f.Key != shogi.HeaderTimeLimit:
 		case f.Key == "N+" || f.Key == "N-" || strings.HasPrefix(f.Key, "$"):
 			key = f.Key
 		default:
@@ -234,14 +233,17 @@ func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
 		}
 		out = append(out, shogi.HeaderField{Key: key, Value: value})
 	}
-	if hasByoyomi && !byoyomiUsed && byoOK {
-		// A 秒読み beside a 持ち時間 that gives byoyomi of its own, or none CSA
-		// can write.
-		dropped = append(dropped, shogi.HeaderField{Key: headerByoyomi, Value: byoyomi})
-	} else if hasByoyomi && !byoOK {
-		dropped = append(dropped, shogi.HeaderField{Key: headerByoyomi, Value: byoyomi})
-	}
 	return out, dropped
+}
+
+// first returns the index of the first field of h with key.
+func first(h shogi.Header, key string) int {
+	for i, f := range h {
+		if f.Key == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // headerByoyomi is KIF's header key of the time per move after the main time.
