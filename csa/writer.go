@@ -186,8 +186,8 @@ func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
 // infoFields returns the game information lines a Writer writes for h, in header
 // order, as CSA keys and values, and the fields it cannot write. The players, event,
 // site and opening keep their values; 持ち時間 (with 秒読み, when it gives the
-// byoyomi) becomes $TIME_LIMIT:HH:MM+SS, and 開始日時 and 終了日時 $START_TIME and
-// $END_TIME as YYYY/MM/DD HH:MM:SS (full-width digits and colons made ASCII), when
+// byoyomi) becomes $TIME_LIMIT:HH:MM+SS, and 開始日時 (or 対局日) and 終了日時
+// $START_TIME and $END_TIME as YYYY/MM/DD HH:MM:SS (full-width digits and colons made ASCII), when
 // their values read as such (headerform); keys that are CSA's own ("$NOTE", as the
 // reader keeps them) are written as they are. Every other field is dropped: a KIF key
 // without a CSA counterpart (表題, 消費時間, …), or a value with no CSA form. 手合割 is
@@ -217,6 +217,13 @@ func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
 		case f.Key == headerByoyomi && first(h, f.Key) == i && !hasLimit && byoOK:
 			key = "$TIME_LIMIT"
 			value, _ = headerform.TimeLimit{Byoyomi: byo}.CSA()
+		case f.Key == headerDate && first(h, f.Key) == i && first(h, shogi.HeaderStartTime) < 0:
+			// 対局日, which KIF allows for 開始日時.
+			key = "$START_TIME"
+			if value, ok = headerform.CSADateTime(value); !ok {
+				dropped = append(dropped, f)
+				continue
+			}
 		case f.Key == shogi.HeaderStartTime, f.Key == shogi.HeaderEndTime:
 			if value, ok = headerform.CSADateTime(value); !ok {
 				dropped = append(dropped, f)
@@ -246,8 +253,12 @@ func first(h shogi.Header, key string) int {
 	return -1
 }
 
-// headerByoyomi is KIF's header key of the time per move after the main time.
-const headerByoyomi = "秒読み"
+// KIF's header keys of the time per move after the main time, and of the date of the
+// game (which KIF allows for 開始日時).
+const (
+	headerByoyomi = "秒読み"
+	headerDate    = "対局日"
+)
 
 // DroppedHeader returns the header fields of h that a Writer cannot write (see the
 // package documentation), in header order: what writing a record as CSA loses of its

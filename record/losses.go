@@ -283,7 +283,9 @@ func lossesIn(rec *shogi.Record, f Format, csaVersion string) []Loss {
 		}
 	case USI, SFEN:
 		for _, h := range rec.Header {
-			add(LostHeader, 1, h.Key)
+			if h.Key != shogi.HeaderHandicap { // the start position says it
+				add(LostHeader, 1, h.Key)
+			}
 		}
 	}
 	if startNumber != 1 && (f == CSA || f == JKF) {

@@ -32,7 +32,7 @@ var (
 	// optional but one of them given.
 	kifDuration  = `(?:([0-9]+)時間)?(?:([0-9]+)分)?(?:([0-9]+)秒)?`
 	kifTimeLimit = regexp.MustCompile(`^(?:各)?` + kifDuration +
-		`(?:\s*(?:\(\s*(?:秒読み\s*` + kifDuration + `|切れ負け)\s*\)|\+\s*` + kifDuration + `|\s秒読み\s*` + kifDuration + `|\s切れ負け))?$`)
+		`(?:\s*(?:\(\s*(?:秒読み\s*` + kifDuration + `|切れ負け)\s*\)|\+\s*` + kifDuration + `|\s秒読み\s*` + kifDuration + `|\s*切れ負け))?$`)
 	kifByoyomi = regexp.MustCompile(`^` + kifDuration + `$`)
 )
 

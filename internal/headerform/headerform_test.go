@@ -19,6 +19,9 @@ func TestParseTimeLimit(t *testing.T) {
 		{"各10分（秒読み30秒）", 10 * time.Minute, 30 * time.Second, true, "00:10+30", "各10分"},
 		{"10分+30秒", 10 * time.Minute, 30 * time.Second, true, "00:10+30", "各10分"},
 		{"各5分 切れ負け", 5 * time.Minute, 0, true, "00:05+00", "各5分"},
+		{"10分切れ負け", 10 * time.Minute, 0, true, "00:10+00", "各10分"},
+		{"30+0+5", 0, 0, false, "", ""}, // CSA V3.0's $TIME, with an increment
+		{"5分+5秒追加", 0, 0, false, "", ""},
 		{"00:25+00", 25 * time.Minute, 0, true, "00:25+00", "各25分"},
 		{"00:00+30", 0, 30 * time.Second, true, "00:00+30", "各0分"},
 		{"6時間", 6 * time.Hour, 0, true, "06:00+00", "各6時間"},

@@ -345,9 +345,13 @@ func (c *Comparison) header(h shogi.Header) []string {
 	tl, limitOK := headerform.ParseTimeLimit(limit)
 	// 持ち時間 takes the byoyomi of 秒読み when it gives none of its own (or the same).
 	absorbed := hasLimit && limitOK && byoOK && (tl.Byoyomi == 0 || tl.Byoyomi == byo) && !c.lostKeys[shogi.HeaderTimeLimit]
+	_, hasStart := h.Get(shogi.HeaderStartTime)
 	for _, f := range h {
 		if c.lostKeys[f.Key] {
 			continue
+		}
+		if f.Key == "対局日" && !hasStart {
+			f.Key = shogi.HeaderStartTime // KIF allows it for 開始日時; CSA writes it so
 		}
 		switch f.Key {
 		case shogi.HeaderHandicap:
