@@ -74,7 +74,9 @@
 //     hang them on, and writing the first as the continuation would promote it to
 //     the line), and an unread alternative (a child without a move) is left out.
 //
-// Endings CSA has no code for are written with their KIF words as the special:
+// A line whose ending has no special (see [WritesEnding]) stops there, its variations
+// left out like those of an unread line. Endings CSA has no code for are written with
+// their KIF words as the special:
 // 不戦勝, 不戦敗, 封じ手; an ending of no known kind is written as its Text and read
 // back the same way. The comments and time of a special entry are the ending's
 // ([shogi.Ending] Comments, Time and HasTime). A line that ends with variations
