@@ -113,6 +113,20 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 	if b, err = appendComments(b, n.Comments); err != nil {
 		return b, err
 	}
+	// The reader adds up each side's times: a sum past shogi.MaxTime would not read
+	// back (a record whose totals are not the sums of its times can hold one).
+	var totals [2]time.Duration
+	addTime := func(side shogi.Color, d time.Duration) error {
+		if v3 {
+			d = d.Truncate(time.Millisecond)
+		} else {
+			d = d.Truncate(time.Second)
+		}
+		if totals[side] += d; totals[side] > shogi.MaxTime {
+			return fmt.Errorf("csa: %w: %s's times add up to more than that", shogi.ErrTimeRange, side)
+		}
+		return nil
+	}
 	for _, n = range rec.MainLine() {
 		pc := pos.MovedPiece(n.Move)
 		if err := pos.CheckMove(n.Move); err != nil {
@@ -126,10 +140,13 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 		b = appendSquare(b, n.Move.From())
 		b = appendSquare(b, n.Move.To())
 		b = append(b, pieceCodes[t]...)
-		pos.PlayUnchecked(n.Move)
 		if n.HasTime {
+			if err := addTime(pos.SideToMove(), n.Time.Spent); err != nil {
+				return b, err
+			}
 			b = appendTime(append(b, ','), n.Time.Spent, v3)
 		}
+		pos.PlayUnchecked(n.Move)
 		b = append(b, '\n')
 		if b, err = appendComments(b, n.Comments); err != nil {
 			return b, err
@@ -140,6 +157,9 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 		if code := specialCode(e, side); code != "" {
 			b = append(b, code...)
 			if e.HasTime || e.Time != (shogi.MoveTime{}) {
+				if err := addTime(side, e.Time.Spent); err != nil {
+					return b, err
+				}
 				b = appendTime(append(b, ','), e.Time.Spent, v3)
 			}
 			b = append(b, '\n')

@@ -135,6 +135,13 @@ func Rich(t *rapid.T) *shogi.Record {
 	}
 	collect(&rec.Root)
 	rich := rapid.IntRange(0, 3).Draw(t, "richness")
+	// Fractions of a second are added only where they cannot take a side's times
+	// past shogi.MaxTime in sum (which CSA's writer refuses: its reader adds them up).
+	longest := time.Duration(0)
+	for _, n := range nodes {
+		longest = max(longest, n.Time.Total)
+	}
+	fractions := longest < shogi.MaxTime-time.Hour
 	for _, n := range nodes {
 		if n.IsEnding() || rich == 0 {
 			continue
@@ -143,7 +150,7 @@ func Rich(t *rapid.T) *shogi.Record {
 		case 0:
 			n.Bookmark = "bookmark"
 		case 1:
-			if n.HasTime && n.Time.Total < shogi.MaxTime-time.Second {
+			if n.HasTime && fractions {
 				n.Time.Spent += 250 * time.Millisecond
 				n.Time.Total += 250 * time.Millisecond
 			}
