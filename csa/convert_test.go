@@ -26,12 +26,6 @@ type csaView struct {
 	Ending string
 }
 
-var csaInfoKeys = map[string]string{
-	shogi.HeaderBlack: "N+", shogi.HeaderShitate: "N+", shogi.HeaderWhite: "N-", shogi.HeaderUwate: "N-",
-	shogi.HeaderEvent: "$EVENT", shogi.HeaderSite: "$SITE", shogi.HeaderStartTime: "$START_TIME",
-	shogi.HeaderEndTime: "$END_TIME", shogi.HeaderTimeLimit: "$TIME_LIMIT", shogi.HeaderOpening: "$OPENING",
-}
-
 func viewOf(rec *shogi.Record) csaView {
 	var v csaView
 	if f := strings.Fields(rec.StartSFEN); len(f) >= 3 {
