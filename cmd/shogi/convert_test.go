@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -280,5 +281,33 @@ func TestConvertUnreadLineWithVariations(t *testing.T) {
 		if got := convert(t, out, "-to", "usi"); got != "position startpos moves 7g7f 3c3d\n" {
 			t.Errorf("%s: reads back as %q, want the line to stop after 3c3d:\n%s", to, got, out)
 		}
+	}
+}
+
+// TestConvertJSONEveryRecord: -json gives one object for every record, written or not,
+// and for every input that holds none, in input order.
+func TestConvertJSONEveryRecord(t *testing.T) {
+	dir := t.TempDir()
+	games := writeFile(t, dir, "three.csa", threeGames)
+	empty := writeFile(t, dir, "empty.kif", "")
+	code, out, errOut := runCmd("", "convert", "-to", "kif", "-json", "-o", filepath.Join(dir, "out"), games, empty)
+	if code != 1 {
+		t.Errorf("exit %d, want 1: %s", code, errOut)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r convertReport
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %q", err, line)
+		}
+		got = append(got, fmt.Sprintf("%s#%d ok=%v written=%v skipped=%q", filepath.Base(r.Path), r.Record, r.OK, r.Written, r.Skipped))
+	}
+	want := []string{`three.csa#1 ok=true written=true skipped=""`, `three.csa#2 ok=false written=false skipped=""`,
+		`three.csa#3 ok=true written=true skipped=""`, `empty.kif#0 ok=false written=false skipped="no record in it"`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if errOut != "" {
+		t.Errorf("text on stderr with -json: %q", errOut)
 	}
 }
