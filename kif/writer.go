@@ -364,15 +364,16 @@ func isBranch(n *shogi.Node) bool {
 // An ending of kind shogi.EndUnread (a line that a lenient read could not read on) is
 // not: see stopsUnread.
 func ends(n *shogi.Node) bool {
-	return n.End != nil && n.End.Kind != shogi.EndUnread
+	return n.End != nil && !stopsUnread(n)
 }
 
-// stopsUnread reports whether the line through n stops at n unread: the writer writes
+// stopsUnread reports whether the line through n stops at n with nothing to write: an
+// ending of kind shogi.EndUnread (or one of no kind and no text). The writer writes
 // nothing for the ending, and leaves out the variations that branch there too, since
 // a 変化 block at the next move, with no move before it, reads back as the line's
 // continuation: writing one would promote a variation (record.Losses reports them).
 func stopsUnread(n *shogi.Node) bool {
-	return n.End != nil && n.End.Kind == shogi.EndUnread
+	return n.End != nil && (n.End.Kind == shogi.EndUnread || n.End.Kind == shogi.EndNone && n.End.Text == "")
 }
 
 // unreadEnding reports whether n is an alternative ending that the writer leaves out:

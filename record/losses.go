@@ -189,7 +189,7 @@ func lossesIn(rec *shogi.Record, f Format, csaVersion string) []Loss {
 		case JKF:
 			return jkf.WritesEnding(e, side)
 		case KIF, KI2:
-			return e.Kind != shogi.EndUnread
+			return e.Kind != shogi.EndUnread && (e.Kind != shogi.EndNone || e.Text != "")
 		}
 		return false
 	}

@@ -162,6 +162,9 @@ func Rich(t *rapid.T) *shogi.Record {
 			if n.End == nil && len(n.Children) > 0 {
 				// A lenient read stopped here, and variations go on.
 				n.End = &shogi.Ending{Kind: shogi.EndUnread, Text: "  12 ７七歩打?"}
+				if rapid.IntRange(0, 3).Draw(t, "empty ending") == 0 {
+					n.End = &shogi.Ending{} // no kind, no text: the line stops
+				}
 			}
 		case 4:
 			if len(n.Children) > 0 {
@@ -277,7 +280,8 @@ func (c *Comparison) Text(rec, orig *shogi.Record) string {
 		stops := false
 		if e := n.End; e != nil {
 			switch {
-			case e.Kind == shogi.EndUnread && c.has(record.LostUnread):
+			case e.Kind == shogi.EndUnread && c.has(record.LostUnread),
+				e.Kind == shogi.EndNone && e.Text == "": // says nothing but that the line stops
 				stops = true
 			case lostAt[path]:
 				stops = true
