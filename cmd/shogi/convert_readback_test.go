@@ -32,8 +32,8 @@ func readAll(t *rapid.T, data []byte, f record.Format, what string) []*shogi.Rec
 
 // TestConvertReadsBack: random records (readback.Rich), one to three, given to shogi
 // convert in KIF (a file each), CSA or JKF (several records in one file), on standard
-// input, as files or as a directory, converted to every format, to standard output or
-// to -o DIR: every record the output holds reads back with the strict reader the same
+// input, as files or as a directory, converted to every format (in UTF-8 or Shift_JIS),
+// to standard output or to -o DIR: every record the output holds reads back with the strict reader the same
 // as the record convert read, but for what record.Losses reports for it; convert warns
 // once for each record that loses something, and with -lossless refuses exactly those
 // (exit 1) and writes the others.
@@ -130,6 +130,9 @@ func TestConvertReadsBack(t *testing.T) {
 		}
 		if lossless {
 			args = append(args[:3:3], append([]string{"-lossless"}, args[3:]...)...)
+		}
+		if (to == record.KIF || to == record.KI2 || to == record.CSA) && rapid.Bool().Draw(t, "Shift_JIS") {
+			args = append(args[:3:3], append([]string{"-encoding", "sjis"}, args[3:]...)...)
 		}
 
 		losses := make([][]record.Loss, len(in))
