@@ -81,7 +81,9 @@ func (k *posKey) position(ply int) *shogi.Position {
 type node struct {
 	key     posKey
 	ply     int
-	entries []Entry
+	entries []Entry  // in the engines' order
+	seqs    []uint32 // the order in which each entry's move was first added, for ties
+	next    uint32
 }
 
 // Book is an opening book: positions with their moves. The zero Book is empty and ready
@@ -178,23 +180,31 @@ func (b *Book) node(k posKey, ply int) *node {
 
 func (b *Book) add(k posKey, ply int, e Entry) {
 	n := b.node(k, ply)
+	at, seq := -1, n.next
 	for i := range n.entries {
 		if old := &n.entries[i]; old.Move == e.Move {
+			// YaneuraOu's insert: the entry is replaced where it stands, its count added.
 			e.Count += old.Count
 			e.Wins += old.Wins
 			e.Draws += old.Draws
 			e.Losses += old.Losses
+			at, seq = i, n.seqs[i]
 			n.entries = slices.Delete(n.entries, i, i+1)
+			n.seqs = slices.Delete(n.seqs, i, i+1)
 			break
 		}
 	}
-	// Insert after every entry that does not sort after e: a stable sort of the
-	// insertion order, as YaneuraOu's.
-	at := len(n.entries)
-	for at > 0 && less(n.entries[at-1], e) > 0 {
+	if at < 0 {
+		n.next++
+	}
+	// The engines' order, ties in the order the moves were first added: the order a
+	// stable sort gives YaneuraOu's list, where a merged move keeps its place.
+	at = len(n.entries)
+	for at > 0 && (less(n.entries[at-1], e) > 0 || less(n.entries[at-1], e) == 0 && n.seqs[at-1] > seq) {
 		at--
 	}
 	n.entries = slices.Insert(n.entries, at, e)
+	n.seqs = slices.Insert(n.seqs, at, seq)
 }
 
 // All yields the positions of the book in the order of their SFEN text, the order in
@@ -247,6 +257,11 @@ func (b *Book) Filter(keep func(p *shogi.Position, e Entry) bool) {
 			continue
 		}
 		n.entries = kept
+		n.seqs = n.seqs[:len(kept)] // the kept entries' order stays: renumber
+		for j := range n.seqs {
+			n.seqs[j] = uint32(j)
+		}
+		n.next = uint32(len(kept))
 		b.index[n.key] = len(out)
 		out = append(out, n)
 	}
