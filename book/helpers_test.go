@@ -1,7 +1,10 @@
 package book_test
 
 import (
+	"iter"
+
 	"errors"
+	"github.com/kifu-go/shogi/record"
 	"strings"
 	"testing"
 
@@ -21,4 +24,26 @@ func usiMoves(t testing.TB, s string) []shogi.Move {
 		ms = append(ms, m)
 	}
 	return ms
+}
+
+// recordsUnder yields the records under path that read.
+func recordsUnder(t testing.TB, path string) iter.Seq[*shogi.Record] {
+	return func(yield func(*shogi.Record) bool) {
+		for e := range record.Walk(path) {
+			if e.Err != nil || e.Skipped != "" {
+				continue
+			}
+			r, err := record.Open(e.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rec, err := range r.All() {
+				if err == nil && !yield(rec) {
+					r.Close()
+					return
+				}
+			}
+			r.Close()
+		}
+	}
 }
