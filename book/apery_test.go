@@ -215,3 +215,18 @@ func startsOf(t testing.TB, paths ...string) []*shogi.Position {
 	}
 	return out
 }
+
+// Counts past Apery's 16 bits are written as 65535, and the stats say how many.
+func TestAperyClamp(t *testing.T) {
+	b := book.New()
+	p := shogi.NewStartPosition()
+	b.Add(p, book.Entry{Move: mv(t, "7g7f"), Count: 70000})
+	b.Add(p, book.Entry{Move: mv(t, "2g2f"), Count: 65535})
+	ab, st, err := b.Apery()
+	if err != nil || st.Clamped != 1 || st.Entries != 2 {
+		t.Fatalf("%+v, %v", st, err)
+	}
+	if got := ab.Entries()[0].Count; got != 65535 {
+		t.Errorf("count %d, want 65535", got)
+	}
+}

@@ -115,7 +115,7 @@ func (r *Reader) Read() (Item, error) {
 	if !isSFENLine(l) {
 		return Item{}, r.fail(at, fmt.Errorf("%w: a move line before any sfen line", ErrSyntax))
 	}
-	p, err := shogi.ParseSFEN(string(l[5:]))
+	p, err := shogi.ParseSFENUnreachable(string(l[5:]))
 	if err != nil {
 		return Item{}, r.fail(at, fmt.Errorf("%w: %w", ErrPosition, wrapped{strings.TrimPrefix(err.Error(), "shogi: "), err}))
 	}

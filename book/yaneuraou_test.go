@@ -100,7 +100,7 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"move before sfen", "#YANEURAOU-DB2016 1.00\n7g7f none 0 0 1\n", 2, "syntax", book.ErrSyntax},
 		{"bad sfen", "sfen lnsgkgsnl/9/9 b - 1\n", 1, "invalid-position", book.ErrPosition},
-		{"nifu position", "sfen 4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1\n7g7f\n", 1, "invalid-position", shogi.ErrDoublePawn},
+		{"two kings", "sfen 4k4/9/9/9/9/9/9/9/3KK4 b - 1\n5i5h\n", 1, "invalid-position", shogi.ErrTooManyKings},
 		{"illegal move", startSFEN + "\n7g7f none\n7f7e none\n", 3, "invalid-move", shogi.ErrNoPiece},
 		{"white's move", startSFEN + "\n3c3d none\n", 2, "invalid-move", shogi.ErrNotYourPiece},
 		{"illegal ponder", startSFEN + "\n7g7f 7g7f\n", 2, "invalid-move", shogi.ErrNoPiece},
