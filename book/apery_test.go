@@ -33,7 +33,7 @@ func TestAperyMove(t *testing.T) {
 			t.Errorf("%#04x.Move() = %v, %v; want %s", uint16(tt.want), back, err, tt.usi)
 		}
 	}
-	for _, bad := range []book.AperyMove{0x8000 | 0x1e3b, 0x0051, 0x2c00, 0x68a8 /* promoted drop */, 0x1e3c &^ 0x3f80 | 60<<7} {
+	for _, bad := range []book.AperyMove{0x8000 | 0x1e3b, 0x0051, 0x2c00, 0x68a8 /* promoted drop */, 0x1e3c&^0x3f80 | 60<<7} {
 		if _, err := bad.Move(); !errors.Is(err, book.ErrMove) {
 			t.Errorf("%#04x.Move(): err = %v, want ErrMove", uint16(bad), err)
 		}
