@@ -164,7 +164,7 @@ func FromApery(ab *AperyBook, starts []*shogi.Position, maxPly int) (*Book, From
 	for i, r := range reached {
 		if r {
 			st.ReachedEntries++
-			if i == 0 || ab.entries[i].Key != ab.entries[i-1].Key || !reached[i-1] {
+			if i == 0 || ab.entries[i].Key != ab.entries[i-1].Key { // a key's entries are reached together
 				st.ReachedKeys++
 			}
 		}

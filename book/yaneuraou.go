@@ -43,8 +43,11 @@ const MaxLineLength = 64 << 10
 // [Writer] writes it.
 type Item struct {
 	Position *shogi.Position // its move number is the ply the book gives
-	Entries  []Entry
-	Line     int // the line of the "sfen" line when read; 0 otherwise
+	// Entries are the moves in the file's order, a move given twice merged into its
+	// first place (the count summed, the later values taken); [Writer.Write] writes
+	// them in the order given.
+	Entries []Entry
+	Line    int // the line of the "sfen" line when read; 0 otherwise
 }
 
 // Reader reads a YaneuraOu book one position at a time, checking every move (and every
