@@ -280,22 +280,40 @@ func (b *Book) MinCount(k uint64) {
 func (b *Book) FillPonders() {
 	for i := range b.nodes {
 		n := &b.nodes[i]
-		var p *shogi.Position
 		for j := range n.entries {
 			e := &n.entries[j]
 			if e.Ponder != shogi.NoMove {
 				continue
 			}
-			if p == nil {
-				p = n.key.position(n.ply)
+			if c, ok := b.index[n.key.after(e.Move)]; ok && len(b.nodes[c].entries) > 0 {
+				e.Ponder = b.nodes[c].entries[0].Move
 			}
-			p.PlayUnchecked(e.Move)
-			if next := b.Lookup(p); len(next) > 0 {
-				e.Ponder = next[0].Move
-			}
-			p.Undo()
 		}
 	}
+}
+
+// after returns the key of the position after m, a legal move of k's position.
+func (k posKey) after(m shogi.Move) posKey {
+	us := k.side
+	to := m.To().Index()
+	if m.IsDrop() {
+		t := m.DropType()
+		k.board[to] = shogi.NewPiece(us, t)
+		k.hands[us] = k.hands[us].Remove(t)
+	} else {
+		from := m.From().Index()
+		pc := k.board[from]
+		if captured := k.board[to]; captured != shogi.NoPiece {
+			k.hands[us] = k.hands[us].Add(captured.Type().Unpromote())
+		}
+		if m.IsPromotion() {
+			pc = shogi.NewPiece(us, pc.Type().Promote())
+		}
+		k.board[from] = shogi.NoPiece
+		k.board[to] = pc
+	}
+	k.side = us.Opponent()
+	return k
 }
 
 // Equal reports whether b and c hold the same positions with the same entries in the

@@ -141,3 +141,25 @@ func TestPropertyAperyMove(t *testing.T) {
 		}
 	})
 }
+
+// FillPonders finds the position after each move as playing it does: every ponder it
+// sets is the first move of the position reached.
+func TestPropertyFillPonders(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		b := drawBook(t, drawStarts(t), true)
+		b.FillPonders()
+		for p, es := range b.All() {
+			for _, e := range es {
+				p.PlayUnchecked(e.Move)
+				next := b.Lookup(p)
+				switch {
+				case len(next) == 0 && e.Ponder != shogi.NoMove:
+					t.Fatalf("%v: ponder %v where the book has no move", p, e.Ponder)
+				case len(next) > 0 && e.Ponder != next[0].Move:
+					t.Fatalf("%v after %v: ponder %v, want %v", p, e.Move, e.Ponder, next[0].Move)
+				}
+				p.Undo()
+			}
+		}
+	})
+}
