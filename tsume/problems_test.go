@@ -66,10 +66,16 @@ func TestProblems(t *testing.T) {
 	}
 }
 
+// fataler is what checkTsumeLine needs of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
 // checkTsumeLine replays line from p: every attacker move is legal and checks, every
 // defender move is legal, and the line ends in checkmate or, when futile is set, in a
 // position whose every legal move is a drop interposition.
-func checkTsumeLine(t testing.TB, p *shogi.Position, line []shogi.Move, futile bool) {
+func checkTsumeLine(t fataler, p *shogi.Position, line []shogi.Move, futile bool) {
 	t.Helper()
 	q := p.Clone()
 	attacker := q.SideToMove()

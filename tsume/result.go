@@ -1,6 +1,7 @@
 package tsume
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -106,21 +107,42 @@ func (k *LineKind) UnmarshalText(text []byte) error {
 
 // Result is the answer of [Solver.Solve].
 type Result struct {
-	Status Status `json:"result"`
+	Status Status
 	// Stop says which limit stopped an Unknown search; StopNone otherwise.
-	Stop Stop `json:"stop"`
+	Stop Stop
 	// Moves is the mating line when Status is Mate, attacker's move first, in USI
 	// when marshalled. Its length is the tsume length when Line is LineTsume.
-	Moves []shogi.Move `json:"moves"`
+	Moves []shogi.Move
 	// Line says what Moves is worth.
-	Line LineKind `json:"line"`
+	Line LineKind
 	// Left is what the attacker holds in hand when the line ends (駒余り when not empty).
-	Left shogi.Hand `json:"-"`
+	Left shogi.Hand
 	// Nodes counts the positions the df-pn search visited; LineNodes those of the
 	// tsume-line search.
-	Nodes     uint64        `json:"nodes"`
-	LineNodes uint64        `json:"line_nodes"`
-	Time      time.Duration `json:"-"`
+	Nodes     uint64
+	LineNodes uint64
+	Time      time.Duration
+}
+
+// MarshalJSON writes r as one object: {"result": "mate", "stop": "none", "length": 7,
+// "moves": ["USI", …], "line": "tsume", "left": "-", "nodes": N, "line_nodes": N,
+// "time_ms": N}; left is the attacker's hand at the end in SFEN style.
+func (r Result) MarshalJSON() ([]byte, error) {
+	moves := make([]string, len(r.Moves))
+	for i, m := range r.Moves {
+		moves[i] = m.String()
+	}
+	return json.Marshal(struct {
+		Status    Status   `json:"result"`
+		Stop      Stop     `json:"stop"`
+		Length    int      `json:"length"`
+		Moves     []string `json:"moves"`
+		Line      LineKind `json:"line"`
+		Left      string   `json:"left"`
+		Nodes     uint64   `json:"nodes"`
+		LineNodes uint64   `json:"line_nodes"`
+		TimeMS    int64    `json:"time_ms"`
+	}{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
 }
 
 // Length returns the number of plies of the line.
