@@ -70,6 +70,9 @@
 // of 1, 3, 5, … plies, the attacker's every check and the defender's every counted
 // reply are searched (checks df-pn disproved are skipped) until the first bound that
 // holds a mate. Its length is then exact under the conventions above (LineTsume). The
+// replies are ordered by what the earlier bounds learnt of them. A futility test is a
+// df-pn search of at most 20 000 nodes; one that does not finish counts the drop as a
+// reply and is counted in Result.Undecided (the line may then be longer). The
 // search is bounded by Options.LineNodes and the time limit; past them the result keeps
 // a line read from the df-pn proof (LineProof), a correct mate that need be neither
 // the shortest nor the longest defence. Options.AnyMate asks for the proof's line only.

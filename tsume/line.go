@@ -27,6 +27,7 @@ type memoEntry struct {
 }
 
 const (
+	futileNodes  = 20_000 // the budget of the df-pn search of a futility test
 	plyScore     = 64
 	maxLinePlies = 4096
 )
@@ -38,11 +39,14 @@ type liner struct {
 	attacker shogi.Color
 	memo     []memoEntry
 	lists    []shogi.MoveList
+	keys     [][]int32
 	futile   Futile
 	leftover Leftover
 	nodes    uint64
 	max      uint64
 	stopped  bool
+	// undecided counts the futility tests whose df-pn search ran out of nodes.
+	undecided int
 }
 
 func newMemo(bytes int) []memoEntry {
@@ -124,23 +128,25 @@ func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 	}
 	list := l.list(depth)
 	generateChecks(l.pos, list)
-	moves := list.Moves()
-	// Proven checks first, so that the bound tightens early; disproven ones never mate.
-	n := 0
+	// Order the checks: those df-pn proved first, then by what earlier bounds learnt
+	// of them, least first, so that the bound tightens early. Disproven ones never mate.
+	moves, keys := list.Moves(), l.order(depth)
 	for i, m := range moves {
 		proven, disproven := l.dfpn(key, m)
 		switch {
 		case disproven:
-			moves[i] = shogi.NoMove
+			moves[i], keys[i] = shogi.NoMove, 1<<30
 		case proven:
-			moves[i], moves[n] = moves[n], moves[i]
-			n++
+			keys[i] = l.childLower(m) - 1<<20
+		default:
+			keys[i] = l.childLower(m)
 		}
 	}
+	sortBy(moves, keys[:len(moves)])
 	best := bound + 1
 	for _, m := range moves {
 		if m == shogi.NoMove {
-			continue
+			break
 		}
 		k, _, _ := after(l.pos, l.attacker, key, 0, 0, m)
 		l.pos.PlayUnchecked(m)
@@ -173,14 +179,21 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	}
 	list := l.list(depth)
 	generateEvasions(l.pos, list)
-	moves := list.Moves()
-	// Replies df-pn found refuting first: they end the search at once.
-	for _, m := range moves {
+	// Replies df-pn found refuting end the search at once; the others are tried by what
+	// earlier bounds learnt of them, longest first, so that a refutation comes early.
+	moves, keys := list.Moves(), l.order(depth)
+	for i, m := range moves {
 		if _, disproven := l.dfpn(key, m); disproven {
 			l.save(h, bound+1, -1)
 			return 0, false
 		}
+		keys[i] = -l.childLower(m)
+		if -keys[i] > bound-plyScore && !(l.futile == FutileDrops && l.isFutile(m)) {
+			l.save(h, bound+1, -1)
+			return 0, false
+		}
 	}
+	sortBy(moves, keys[:len(moves)])
 	best := l.left()
 	for _, m := range moves {
 		if l.futile == FutileDrops && l.isFutile(m) {
@@ -210,6 +223,37 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	return best, true
 }
 
+// order returns the sort-key buffer of depth.
+func (l *liner) order(depth int) []int32 {
+	for len(l.keys) <= depth {
+		l.keys = append(l.keys, make([]int32, shogi.MoveListCapacity))
+	}
+	return l.keys[depth]
+}
+
+// childLower returns the least score the cache knows for the position after m.
+func (l *liner) childLower(m shogi.Move) int32 {
+	l.pos.PlayUnchecked(m)
+	lower, exact := l.probe(l.pos.Hash())
+	l.pos.Undo()
+	if exact >= 0 {
+		return exact
+	}
+	return lower
+}
+
+// sortBy sorts moves by keys, ascending, keeping the order of equal keys.
+func sortBy(moves []shogi.Move, keys []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, k := moves[i], keys[i]
+		j := i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+		}
+		moves[j], keys[j] = m, k
+	}
+}
+
 // isFutile reports whether the reply m, in the current position (defender to move, in
 // check), is a futile interposition under FutileDrops: a drop that the lone checker
 // can take, where the position with the checker on the drop square and the hands as
@@ -224,7 +268,8 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		return false
 	}
 	from := checkers.First()
-	key := p.Hash() ^ uint64(m)*0x9e3779b97f4a7c15 ^ 0x5f5f
+	// The test depends on the square, not on the piece dropped.
+	key := p.Hash() ^ uint64(m.To()+1)*0x9e3779b97f4a7c15 ^ 0x5f5f
 	if _, exact := l.probe(key); exact >= 0 {
 		return exact == 1
 	}
@@ -273,11 +318,14 @@ func (l *liner) mates(q *shogi.Position) bool {
 	sub := l.sub
 	sub.pos = q
 	sub.nodes = 0
-	budget := min(l.max-min(l.nodes, l.max), 200_000)
+	budget := min(l.max-min(l.nodes, l.max), futileNodes)
 	sub.maxNodes = max(budget, 1)
 	sub.reset()
 	pn, _, _ := sub.mid(infinity, infinity)
 	l.nodes += sub.nodes
+	if sub.stop == StopNodes {
+		l.undecided++
+	}
 	if sub.stop == StopTime || sub.stop == StopCanceled {
 		l.stopped = true
 	}

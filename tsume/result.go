@@ -115,6 +115,10 @@ type Result struct {
 	Moves []shogi.Move
 	// Line says what Moves is worth.
 	Line LineKind
+	// Undecided counts the interpositions the tsume-line search could not decide to be
+	// futile or not within its budget (20 000 nodes each); it counted them as replies, so
+	// when Undecided is not 0 the line may be longer than the tsume line.
+	Undecided int
 	// Left is what the attacker holds in hand when the line ends (駒余り when not empty).
 	Left shogi.Hand
 	// Nodes counts the positions the df-pn search visited; LineNodes those of the
@@ -138,11 +142,12 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		Length    int      `json:"length"`
 		Moves     []string `json:"moves"`
 		Line      LineKind `json:"line"`
+		Undecided int      `json:"undecided,omitempty"`
 		Left      string   `json:"left"`
 		Nodes     uint64   `json:"nodes"`
 		LineNodes uint64   `json:"line_nodes"`
 		TimeMS    int64    `json:"time_ms"`
-	}{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
+	}{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Undecided, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
 }
 
 // Length returns the number of plies of the line.

@@ -197,6 +197,7 @@ func (v *Solver) line(s *searcher, r *Result) {
 		moves, ok := l.tsumeLine(boardKey(s.pos))
 		r.LineNodes = l.nodes
 		if ok {
+			r.Undecided = l.undecided
 			r.Moves, r.Line = moves, LineTsume
 		}
 	}
