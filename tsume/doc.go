@@ -77,6 +77,17 @@
 // a line read from the df-pn proof (LineProof), a correct mate that need be neither
 // the shortest nor the longest defence. Options.AnyMate asks for the proof's line only.
 //
+// # Verification
+//
+// [Solver.Verify] judges a recorded solution of a problem and lists its flaws as
+// [Finding]s with machine codes ([Flaw]): an illegal move, a move that does not
+// check, a line that does not end in mate, no mate at all, 早詰 (a shorter mate), 変長
+// (a defender's reply that lasts longer, with its length) or an escape, 駒余り (pieces
+// left in the attacker's hand), and 余詰 (another check that mates within the plies
+// left, with its length; at the last move reported apart, as the conventions tolerate
+// it). Its questions are answered by the tsume-line search, under the same options
+// and limits; a question a limit stopped is an "undecided" finding.
+//
 // The line search needs memory as well: a quarter of Options.HashBytes is its cache,
 // three quarters the df-pn table, so a Solver never holds more than HashBytes of tables.
 package tsume

@@ -312,24 +312,31 @@ func (l *liner) isFutile(m shogi.Move) bool {
 // mates reports whether df-pn proves mate in q, defender to move, within a share of
 // the line search's nodes.
 func (l *liner) mates(q *shogi.Position) bool {
+	pn, _, stop := l.dfpnAt(q, futileNodes)
+	if stop == StopNodes {
+		l.undecided++
+	}
+	return stop == StopNone && pn == 0
+}
+
+// dfpnAt runs df-pn from q, either side to move, within budget nodes of the line
+// search's, sharing the solver's table; it returns the root's numbers and why it
+// stopped. A time limit or cancellation stops the line search too.
+func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop Stop) {
 	if l.sub == nil {
 		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 	}
 	sub := l.sub
 	sub.pos = q
 	sub.nodes = 0
-	budget := min(l.max-min(l.nodes, l.max), futileNodes)
-	sub.maxNodes = max(budget, 1)
+	sub.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	sub.reset()
-	pn, _, _ := sub.mid(infinity, infinity)
+	pn, dn, _ = sub.mid(infinity, infinity)
 	l.nodes += sub.nodes
-	if sub.stop == StopNodes {
-		l.undecided++
-	}
 	if sub.stop == StopTime || sub.stop == StopCanceled {
 		l.stopped = true
 	}
-	return sub.stop == StopNone && pn == 0
+	return pn, dn, sub.stop
 }
 
 // tsumeLine returns the tsume line from the current position of l.pos (attacker to

@@ -106,12 +106,19 @@ func Solve(ctx context.Context, p *shogi.Position, opt Options) (Result, error) 
 // The result is Mate with its line, NoMate when the attacker has no mate, or Unknown
 // when a limit or ctx stopped the search.
 func (v *Solver) Solve(ctx context.Context, p *shogi.Position) (Result, error) {
+	r, _, err := v.solve(ctx, p)
+	return r, err
+}
+
+// solve is Solve, returning the searcher as well, at the root.
+func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searcher, error) {
 	begin := time.Now()
 	pos, err := problem(p)
 	if err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	v.tt.clear()
+	clear(v.memo)
 	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), ctx: ctx, maxNodes: v.opt.Nodes}
 	if v.opt.Time > 0 {
 		s.deadline = begin.Add(v.opt.Time)
@@ -141,7 +148,13 @@ func (v *Solver) Solve(ctx context.Context, p *shogi.Position) (Result, error) {
 		v.line(s, &r)
 	}
 	r.Time = time.Since(begin)
-	return r, nil
+	return r, s, nil
+}
+
+// newLiner returns the tsume-line search over the table and cache of v, from s.
+func (v *Solver) newLiner(s *searcher) *liner {
+	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, futile: v.opt.Futile,
+		leftover: v.opt.Leftover, max: v.opt.LineNodes}
 }
 
 // problem returns a copy of p without its history, or the reason p is no problem.
@@ -191,9 +204,7 @@ func DefenderHoldsRest(p *shogi.Position) (*shogi.Position, error) {
 // line fills the line of a proven result.
 func (v *Solver) line(s *searcher, r *Result) {
 	if !v.opt.AnyMate {
-		clear(v.memo)
-		l := &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, futile: v.opt.Futile,
-			leftover: v.opt.Leftover, max: v.opt.LineNodes}
+		l := v.newLiner(s)
 		moves, ok := l.tsumeLine(boardKey(s.pos))
 		r.LineNodes = l.nodes
 		if ok {
