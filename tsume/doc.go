@@ -57,11 +57,14 @@
 //     the king and a lone ranging checker at a distance is futile when the checker can
 //     take it and the mate goes on without the dropped piece — the position with the
 //     checker on the drop square and the hands as before the drop is still a mate
-//     (the common definition, "definition 1" of YaneuraOu's article). A position whose
+//     (the common definition, "definition 1" of YaneuraOu's article, and the one
+//     KomoringHeights applies, as its issue #5 states it). A position whose
 //     only replies are futile ends the line as a mate does (透かし詰). Options.Futile
 //     chooses FutileDrops (the default) or FutileNone (every reply counts, as in a game).
 //     Interpositions by moving a piece (移動合) always count; the variants for the
-//     recapture by another piece and for 原型復帰 (馬鋸) are not implemented;
+//     recapture by another piece and for 原型復帰 (馬鋸) are not implemented. Publishers
+//     differ here: the JSA's problem of 2021-11-16 (in the tests) counts two drops this
+//     definition finds futile, and is 7 moves with FutileNone, 5 with FutileDrops;
 //   - between lines of equal length, the one that leaves the attacker fewer pieces in
 //     hand at the end (駒余り avoided) is the line, for both sides' choices
 //     (Options.Leftover: PreferNoLeftover, the default, or IgnoreLeftover).

@@ -70,6 +70,15 @@ func TestRules(t *testing.T) {
 			opt: tsume.Options{Futile: tsume.FutileNone}, status: tsume.Mate, length: 7},
 		// Both kings: the attacker's king stands on 5四.
 		{name: "double king", sfen: "4R4/3k1G2b/9/4K4/4L4/P8/9/9/9 b Rb3g4s4n3l17p 1", status: tsume.Mate, length: 7},
+		// The problem of the day of the JSA, 2021-11-16 (as sugyan/tsumeshogi-solver#1
+		// gives it): published as 7 moves, ▲1三馬 △1一玉 ▲2三桂 △同歩 ▲2一銀成 △同玉
+		// ▲4一飛成. The publisher counts the interpositions after ▲4一飛成 (when the
+		// king goes to 1一) and after ▲1四飛 (when it takes on 1三); the usual definition
+		// of futile drops does not, and mates in 5 (see the package doc).
+		{name: "JSA 2021-11-16, interpositions counted", sfen: "9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1",
+			opt: tsume.Options{Futile: tsume.FutileNone}, status: tsume.Mate, length: 7},
+		{name: "JSA 2021-11-16, futile drops", sfen: "9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1",
+			status: tsume.Mate, length: 5},
 		{name: "no check at all", sfen: "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", status: tsume.NoMate},
 	}
 	for _, tt := range tests {
