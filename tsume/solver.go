@@ -213,7 +213,10 @@ func (v *Solver) line(s *searcher, r *Result) {
 		}
 	}
 	if r.Line == LineNone {
-		s.stop = StopNone
+		// Reading the proof needs no new search unless the table lost part of it: the
+		// time limit no longer applies, and a new search may cost what the first did.
+		s.stop, s.deadline, s.ctx = StopNone, time.Time{}, nil
+		s.maxNodes = 2*s.nodes + 100_000
 		if moves, ok := proofLine(s); ok {
 			r.Moves, r.Line = moves, LineProof
 		}
