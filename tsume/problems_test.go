@@ -102,3 +102,40 @@ func checkTsumeLine(t fataler, p *shogi.Position, line []shogi.Move, futile bool
 		}
 	}
 }
+
+// flip returns p turned around: White's pieces become Black's on the opposite squares,
+// and the other side moves.
+func flip(t testing.TB, p *shogi.Position) *shogi.Position {
+	t.Helper()
+	st := p.Setup()
+	var q shogi.Setup
+	for s := shogi.Square(1); s <= shogi.NumSquares; s++ {
+		if pc := st.At(s); pc != shogi.NoPiece {
+			q.Put(shogi.NumSquares+1-s, shogi.NewPiece(pc.Color().Opponent(), pc.Type()))
+		}
+	}
+	q.Hands[0], q.Hands[1] = st.Hands[1], st.Hands[0]
+	q.SideToMove = st.SideToMove.Opponent()
+	q.AllowUnreachable = true
+	f, err := shogi.NewPosition(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestWhiteAttacker solves the problems turned around, White attacking.
+func TestWhiteAttacker(t *testing.T) {
+	for _, pr := range readProblems(t, "testdata/problems.tsv") {
+		p := flip(t, parse(t, pr.sfen, false))
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Length() != pr.length {
+			t.Errorf("%s turned around: got %v (%v), want mate in %d", pr.name, r, r.Line, pr.length)
+			continue
+		}
+		checkTsumeLine(t, p, r.Moves, true)
+	}
+}
