@@ -17,13 +17,16 @@ package tsume
 // position. Results are cached in a fixed table of exact scores and lower bounds.
 
 import (
+	"unsafe"
+
 	"github.com/kifu-go/shogi"
 )
 
 type memoEntry struct {
 	key   uint64
-	lower int32 // the score is at least lower
-	exact int32 // the exact score, or -1
+	lower int32      // the score is at least lower
+	exact int32      // the exact score, or -1
+	move  shogi.Move // with an exact score: a move that makes it (none at a mate)
 }
 
 const (
@@ -51,7 +54,7 @@ type liner struct {
 
 func newMemo(bytes int) []memoEntry {
 	n := 1
-	for n*2*16 <= bytes {
+	for n*2*int(unsafe.Sizeof(memoEntry{})) <= bytes {
 		n *= 2
 	}
 	return make([]memoEntry, n)
@@ -79,13 +82,13 @@ func (l *liner) probe(key uint64) (lower, exact int32) {
 	return e.lower, e.exact
 }
 
-func (l *liner) save(key uint64, lower, exact int32) {
+func (l *liner) save(key uint64, lower, exact int32, move shogi.Move) {
 	e := l.entry(key)
 	if e.key == key && exact < 0 {
 		lower = max(lower, e.lower)
-		exact = e.exact
+		exact, move = e.exact, e.move
 	}
-	*e = memoEntry{key: key, lower: lower, exact: exact}
+	*e = memoEntry{key: key, lower: lower, exact: exact, move: move}
 }
 
 func (l *liner) list(depth int) *shogi.MoveList {
@@ -143,7 +146,7 @@ func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 		}
 	}
 	sortBy(moves, keys[:len(moves)])
-	best := bound + 1
+	best, bestMove := bound+1, shogi.NoMove
 	for _, m := range moves {
 		if m == shogi.NoMove {
 			break
@@ -156,14 +159,14 @@ func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 			return 0, false
 		}
 		if ok {
-			best = r + plyScore
+			best, bestMove = r+plyScore, m
 		}
 	}
 	if best > bound {
-		l.save(h, bound+1, -1)
+		l.save(h, bound+1, -1, shogi.NoMove)
 		return 0, false
 	}
-	l.save(h, best, best)
+	l.save(h, best, best, bestMove)
 	return best, true
 }
 
@@ -184,17 +187,17 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	moves, keys := list.Moves(), l.order(depth)
 	for i, m := range moves {
 		if _, disproven := l.dfpn(key, m); disproven {
-			l.save(h, bound+1, -1)
+			l.save(h, bound+1, -1, shogi.NoMove)
 			return 0, false
 		}
 		keys[i] = -l.childLower(m)
 		if -keys[i] > bound-plyScore && !(l.futile == FutileDrops && l.isFutile(m)) {
-			l.save(h, bound+1, -1)
+			l.save(h, bound+1, -1, shogi.NoMove)
 			return 0, false
 		}
 	}
 	sortBy(moves, keys[:len(moves)])
-	best := l.left()
+	best, bestMove := l.left(), shogi.NoMove
 	for _, m := range moves {
 		if l.futile == FutileDrops && l.isFutile(m) {
 			continue
@@ -210,16 +213,18 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 			return 0, false
 		}
 		if !ok {
-			l.save(h, bound+1, -1)
+			l.save(h, bound+1, -1, shogi.NoMove)
 			return 0, false
 		}
-		best = max(best, r+plyScore)
+		if r+plyScore > best {
+			best, bestMove = r+plyScore, m
+		}
 	}
 	if best > bound {
-		l.save(h, bound+1, -1)
+		l.save(h, bound+1, -1, shogi.NoMove)
 		return 0, false
 	}
-	l.save(h, best, best)
+	l.save(h, best, best, bestMove)
 	return best, true
 }
 
@@ -305,7 +310,7 @@ func (l *liner) isFutile(m shogi.Move) bool {
 	if futile {
 		v = 1
 	}
-	l.save(key, v, v)
+	l.save(key, v, v, shogi.NoMove)
 	return futile
 }
 
@@ -373,7 +378,14 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
 			generateEvasions(l.pos, list)
 		}
 		next := shogi.NoMove
+		if e := l.entry(l.pos.Hash()); e.key == l.pos.Hash() && e.exact == score && list.Contains(e.move) {
+			next = e.move // the move the search found, when the cache still holds it
+			key, _, _ = after(l.pos, l.attacker, key, 0, 0, next)
+		}
 		for _, m := range list.Moves() {
+			if next != shogi.NoMove {
+				break
+			}
 			if !or && l.futile == FutileDrops && l.isFutile(m) {
 				continue
 			}
@@ -392,7 +404,6 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
 			}
 			if ok && r == score-plyScore {
 				next, key = m, k
-				break
 			}
 		}
 		if next == shogi.NoMove {
