@@ -49,6 +49,8 @@ func TestRules(t *testing.T) {
 		status tsume.Status
 		length int
 		cycle  []string // a line of checks that comes back to the start
+		// counter: a defender's move of the line checks the attacker's king
+		counter bool
 	}{
 		// The dragon checks from 1三 and 2三 for ever; the king shuttles between 2一
 		// and 1一. Perpetual check loses, so there is no mate.
@@ -79,6 +81,10 @@ func TestRules(t *testing.T) {
 			opt: tsume.Options{Futile: tsume.FutileNone}, status: tsume.Mate, length: 7},
 		{name: "JSA 2021-11-16, futile drops", sfen: "9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1",
 			status: tsume.Mate, length: 5},
+		// Both kings, and the defender checks back: after ▲3二銀打 △同飛 the rook checks
+		// the attacker's king on 3四, and ▲同龍 answers the check with a check.
+		{name: "double king, counter-check", sfen: "5R3/3r2k2/9/4G1K2/8L/5p3/9/9/9 b S2b3g3s4n3l17p 1",
+			status: tsume.Mate, length: 11, counter: true},
 		{name: "no check at all", sfen: "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", status: tsume.NoMate},
 	}
 	for _, tt := range tests {
@@ -97,6 +103,16 @@ func TestRules(t *testing.T) {
 			}
 			if r.Status == tsume.Mate {
 				checkTsumeLine(t, p, r.Moves, tt.opt.Futile == tsume.FutileDrops)
+			}
+			if tt.counter {
+				q, found := p.Clone(), false
+				for i, m := range r.Moves {
+					q.PlayUnchecked(m)
+					found = found || i%2 == 1 && q.InCheck()
+				}
+				if !found {
+					t.Errorf("no defender's move of %v checks", r)
+				}
 			}
 			if tt.cycle != nil {
 				q := p.Clone()
