@@ -83,10 +83,10 @@ func (r *Record) JudgeLine(line []*Node, rules Rules) (*Position, []*MismatchErr
 		ms         []*MismatchError
 		limit      = rules.limit()
 		limitKind  = MismatchPastDefaultMoveLimit
-		counts     = map[uint64]uint8{p.Hash(): 1} // occurrences, until a fourth
-		repetition Outcome                         // the 千日手 the game ended in
-		limitOver  bool                            // the game is drawn by the limit
-		prevCheck  bool                            // the move before the last gave check
+		counts     = map[uint64]uint8{} // occurrences, until a fourth
+		repetition Outcome              // the 千日手 the game ended in
+		limitOver  bool                 // the game is drawn by the limit
+		prevCheck  bool                 // the move before the last gave check
 	)
 	if limitStated {
 		limitKind = MismatchPastMoveLimit
