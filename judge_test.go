@@ -2,11 +2,13 @@ package shogi_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
+	"pgregory.net/rapid"
 )
 
 // TestJudgeLine: every rule ending is judged — a move after 千日手 (the fourth
@@ -170,4 +172,76 @@ func TestJudgeLineIllegalAfterEnd(t *testing.T) {
 	if len(ms) != 1 || ms[0].Kind != shogi.MismatchMoveAfterEnd || ms[0].Ply != 13 {
 		t.Fatalf("mismatches %v, want move-after-end at 13", ms)
 	}
+}
+
+// TestJudgeLineAgreesWithOutcome: on random lines of a sparse position, where
+// repetitions and checks are frequent, the first move JudgeLine reports as played after
+// the end is the first move after a position where [Position.Outcome] says the game
+// ended, with the same outcome; and once the move limit has drawn the game, Outcome
+// never says it goes on.
+func TestJudgeLineAgreesWithOutcome(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sfen := rapid.SampledFrom([]string{
+			"7k1/9/9/9/8R/9/9/9/K8 b - 1",
+			"8k/R8/9/9/9/9/9/9/K8 b - 1",
+			"4k4/9/9/9/9/9/9/9/4K4 b Gg 1",
+		}).Draw(t, "sfen")
+		rules := shogi.Rules{MaxMoves: rapid.IntRange(1, 60).Draw(t, "limit")}
+		p, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &shogi.Record{StartSFEN: sfen}
+		node := &r.Root
+		ended, endPly := shogi.Outcome{}, 0
+		limitSeen := false
+		var list shogi.MoveList
+		var played []shogi.Move
+		for i := range rapid.IntRange(0, 80).Draw(t, "plies") {
+			p.GenerateMoves(&list)
+			if list.Len() == 0 {
+				break
+			}
+			// Taking back one's own last move, often, makes repetitions frequent.
+			var m shogi.Move
+			if n := len(played); n >= 2 && !played[n-2].IsDrop() && rapid.IntRange(0, 3).Draw(t, "back"+strconv.Itoa(i)) > 0 {
+				if back := shogi.NewMove(played[n-2].To(), played[n-2].From(), false); list.Contains(back) {
+					m = back
+				}
+			}
+			if m == shogi.NoMove {
+				m = list.Moves()[rapid.IntRange(0, list.Len()-1).Draw(t, "move"+strconv.Itoa(i))]
+			}
+			played = append(played, m)
+			p.PlayUnchecked(m)
+			node = node.AddChild(m)
+			o := p.Outcome(rules)
+			if limitSeen && o == (shogi.Outcome{}) {
+				t.Fatalf("after move %d the game goes on, though the move limit drew it before", p.MoveNumber()-1)
+			}
+			limitSeen = limitSeen || o.Reason == shogi.MoveLimit
+			if ended.Reason == shogi.NoReason && o.Reason != shogi.NoReason {
+				ended, endPly = o, p.MoveNumber()
+			}
+		}
+		_, ms, err := r.JudgeLine(r.MainLine(), rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first *shogi.MismatchError
+		if len(ms) > 0 && ms[0].Kind != shogi.MismatchUnrecordedMate {
+			first = ms[0]
+		}
+		switch {
+		case ended.Reason == shogi.NoReason || ended.Reason == shogi.Checkmate || endPly == p.MoveNumber():
+			// The line ends where the game did, or the game never ended.
+			if first != nil {
+				t.Fatalf("JudgeLine reports %v, but no move follows the end", first)
+			}
+		case first == nil:
+			t.Fatalf("the game ended before move %d (%v), and JudgeLine reports nothing", endPly, ended)
+		case first.Ply != endPly || first.Outcome != ended:
+			t.Fatalf("JudgeLine reports %v; Outcome says %v before move %d", first, ended, endPly)
+		}
+	})
 }
