@@ -1,6 +1,7 @@
 package shogi
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -80,51 +81,45 @@ func (r *Record) JudgeLine(line []*Node, rules Rules) (*Position, []*MismatchErr
 		endKind = end.Kind
 	}
 	var (
-		ms         []*MismatchError
-		limit      = rules.limit()
-		limitKind  = MismatchPastDefaultMoveLimit
-		counts     = map[uint64]uint8{} // occurrences, until a fourth
-		repetition Outcome              // the 千日手 the game ended in
-		limitOver  bool                 // the game is drawn by the limit
-		prevCheck  bool                 // the move before the last gave check
+		ms        []*MismatchError
+		limit     = rules.limit()
+		limitKind = MismatchPastDefaultMoveLimit
+		limitOver bool // the game is drawn by the limit
+		prevCheck bool // the move before the last gave check
 	)
 	if limitStated {
 		limitKind = MismatchPastMoveLimit
 	}
-	// reached judges the position p that the line has reached.
-	reached := func() {
-		if counts != nil {
-			h := p.Hash()
-			counts[h]++
-			if counts[h] == 4 {
-				repetition, counts = p.repetitionOutcome(), nil
-			}
-		}
-		check := p.InCheck()
-		if limit > 0 && p.MoveNumber() > limit && !check && !prevCheck {
-			limitOver = true
-		}
-		prevCheck = check
-	}
-	reached()
-	repetitionDone, limitDone := false, false
+	var playErr error
 	for i, n := range line {
 		if n.IsEnding() && i == len(line)-1 {
 			break
 		}
-		if repetition.Reason != NoReason && !repetitionDone {
-			repetitionDone = true
-			ms = append(ms, &MismatchError{Kind: MismatchMoveAfterEnd, Ending: endKind, Ply: p.MoveNumber(), Outcome: repetition})
-		}
-		if limitOver && !limitDone {
-			limitDone = true
+		check := p.InCheck()
+		if !limitOver && limit > 0 && p.MoveNumber() > limit && !check && !prevCheck {
+			limitOver = true
 			ms = append(ms, &MismatchError{Kind: limitKind, Ending: endKind, Ply: p.MoveNumber(),
 				Outcome: Outcome{Draw, MoveLimit}, MaxMoves: limit})
 		}
-		if err := p.Play(n.Move); err != nil {
-			return p, ms, err
+		prevCheck = check
+		if playErr = p.Play(n.Move); playErr != nil {
+			break
 		}
-		reached()
+	}
+	// The first fourth occurrence followed by a move: the moves played are positions
+	// 0 to len(history), and the last one is followed by a move only when a move failed.
+	if e := p.firstFourthOccurrence(); e >= 0 && (e < p.Ply() || playErr != nil) {
+		me := &MismatchError{Kind: MismatchMoveAfterEnd, Ending: endKind, Ply: p.MoveNumber() - (p.Ply() - e),
+			Outcome: p.repetitionOutcomeAt(e)}
+		// In the order of the line: before a move-limit draw that comes no earlier.
+		at := len(ms)
+		if at > 0 && ms[0].Ply >= me.Ply {
+			at = 0
+		}
+		ms = slices.Insert(ms, at, me)
+	}
+	if playErr != nil {
+		return p, ms, playErr
 	}
 	if me := judgeEnding(p, end, rules); me != nil {
 		ms = append(ms, me)

@@ -1,5 +1,10 @@
 package shogi
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Game rules over a line of play: 千日手 (repetition), 連続王手の千日手 (perpetual
 // check), 持将棋 (impasse) point counting, 入玉宣言 (entering-king declaration) under
 // the 24-point and 27-point rules, and the move limit. The position's own history
@@ -339,11 +344,33 @@ func (p *Position) moveLimitReached(limit int) bool {
 }
 
 // repetitionOutcome judges 千日手 at the current position.
-func (p *Position) repetitionOutcome() Outcome {
-	n := len(p.history)
+func (p *Position) repetitionOutcome() Outcome { return p.repetitionOutcomeAt(len(p.history)) }
+
+// hashAt returns the hash of position j of the line of play: j = 0 is the first
+// position of the history, len(p.history) the current one.
+func (p *Position) hashAt(j int) uint64 {
+	if j == len(p.history) {
+		return p.hash
+	}
+	return p.history[j].hash
+}
+
+// inCheckAt reports whether the side to move is in check at position j of the line of
+// play (see hashAt).
+func (p *Position) inCheckAt(j int) bool {
+	if j == len(p.history) {
+		return !p.checkers.IsEmpty()
+	}
+	return !p.history[j].checkers.IsEmpty()
+}
+
+// repetitionOutcomeAt judges 千日手 at position e of the line of play (see hashAt), as
+// if the line ended there.
+func (p *Position) repetitionOutcomeAt(e int) Outcome {
+	h := p.hashAt(e)
 	first, count := -1, 1
-	for i := n - 2; i >= 0; i -= 2 {
-		if p.history[i].hash == p.hash {
+	for i := e - 2; i >= 0; i -= 2 {
+		if p.history[i].hash == h {
 			count++
 			first = i
 		}
@@ -351,24 +378,20 @@ func (p *Position) repetitionOutcome() Outcome {
 	if count < 4 {
 		return Outcome{}
 	}
-	// history[first] is the position of the first occurrence; the moves after it run
-	// from history[first] to history[n-1]. After move i, its mover gave check when the
-	// side then to move was in check: that is history[i+1].checkers, or p.checkers for
-	// the last move.
-	var allChecks [2]bool
-	allChecks[0], allChecks[1] = true, true
-	for i := first; i < n; i++ {
-		var inCheck bool
-		if i+1 < n {
-			inCheck = !p.history[i+1].checkers.IsEmpty()
-		} else {
-			inCheck = p.InCheck()
+	// Position first is the first occurrence; the moves after it are moves first to
+	// e-1. Move i gave check when the side to move at position i+1 is in check; its
+	// mover is the side to move at position i, the side to move at e when e-i is even.
+	sideAtE := p.side
+	if (len(p.history)-e)%2 == 1 {
+		sideAtE = p.side.Opponent()
+	}
+	allChecks := [2]bool{true, true}
+	for i := first; i < e; i++ {
+		mover := sideAtE
+		if (e-i)%2 == 1 {
+			mover = sideAtE.Opponent()
 		}
-		mover := p.side
-		if (n-i)%2 == 1 {
-			mover = p.side.Opponent()
-		}
-		if !inCheck {
+		if !p.inCheckAt(i + 1) {
 			allChecks[mover] = false
 		}
 	}
@@ -379,4 +402,36 @@ func (p *Position) repetitionOutcome() Outcome {
 		return Outcome{BlackWins, PerpetualCheck}
 	}
 	return Outcome{Draw, Repetition}
+}
+
+// firstFourthOccurrence returns the first position of the line of play (see hashAt)
+// that is the fourth occurrence of a position, or -1. It sorts the positions by hash,
+// with 4 bytes a position.
+func (p *Position) firstFourthOccurrence() int {
+	n := len(p.history)
+	if n < 8 { // a fourth occurrence needs 8 moves at least
+		return -1
+	}
+	idx := make([]int32, n+1)
+	for j := range idx {
+		idx[j] = int32(j)
+	}
+	slices.SortFunc(idx, func(a, b int32) int {
+		if c := cmp.Compare(p.hashAt(int(a)), p.hashAt(int(b))); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	first := -1
+	for i := 0; i+3 < len(idx); {
+		j := i + 1
+		for j < len(idx) && p.hashAt(int(idx[j])) == p.hashAt(int(idx[i])) {
+			j++
+		}
+		if j-i >= 4 && (first < 0 || int(idx[i+3]) < first) {
+			first = int(idx[i+3])
+		}
+		i = j
+	}
+	return first
 }
