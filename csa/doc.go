@@ -67,8 +67,10 @@
 // in each side's running total.
 //
 // Special moves (% statements) become the [shogi.Ending] of the line with the result
-// they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE, %OUTE_SENNICHITE (lost by
-// the side the rules show gave every check), %TIME_UP, %ILLEGAL_MOVE, %+ILLEGAL_ACTION and %-ILLEGAL_ACTION (the
+// they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE (a draw, or lost by the side that
+// gave every check when the rules show a perpetual check, as KIF's 千日手 and JKF's
+// SENNICHITE), %OUTE_SENNICHITE (not in the format, sent by servers: lost by the side
+// the rules show gave every check), %TIME_UP, %ILLEGAL_MOVE, %+ILLEGAL_ACTION and %-ILLEGAL_ACTION (the
 // sign names the side that committed the foul), %JISHOGI, %KACHI, %HIKIWAKE,
 // %MAX_MOVES, %FUZUMI, %ERROR and %MATTA.
 //
