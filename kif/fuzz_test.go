@@ -16,7 +16,9 @@ func addSeeds(f *testing.F, pattern string) {
 	files, _ := filepath.Glob(filepath.Join("testdata", pattern))
 	for _, name := range files {
 		rel, _ := filepath.Rel("testdata", name)
-		f.Add(readTestdata(f, rel))
+		if seed, ok := gametest.FuzzSeed(readTestdata(f, rel)); ok {
+			f.Add(seed)
+		}
 	}
 	for _, s := range []string{
 		"", "#KIF version=2.0 encoding=UTF-8\n", kifHead + "   1 ７六歩(77)\n変化：1手\n",
@@ -123,16 +125,34 @@ func checkInvented(t *testing.T, data []byte, rec *shogi.Record) {
 	}
 }
 
+// FuzzReadKIF and FuzzReadKI2 take small seeds and pass over long inputs, which the
+// test of their big inputs checks (see gametest.FuzzSeedBytes).
 func FuzzReadKIF(f *testing.F) {
 	addSeeds(f, "kif/*")
 	addSeeds(f, "dialects/*.kif*")
-	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KIF) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !gametest.FuzzTooLarge(data) {
+			fuzzRead(t, data, KIF)
+		}
+	})
 }
 
 func FuzzReadKI2(f *testing.F) {
 	addSeeds(f, "ki2/*")
 	addSeeds(f, "dialects/*.ki2")
-	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KI2) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !gametest.FuzzTooLarge(data) {
+			fuzzRead(t, data, KI2)
+		}
+	})
+}
+
+// TestFuzzBigInputs checks the long inputs that runs of FuzzReadKIF and FuzzReadKI2
+// found, kept out of their corpora.
+func TestFuzzBigInputs(t *testing.T) {
+	for name, d := range map[string]Dialect{"FuzzReadKIF": KIF, "FuzzReadKI2": KI2} {
+		gametest.FuzzBigInputs(t, name, func(t *testing.T, v []any) { fuzzRead(t, v[0].([]byte), d) })
+	}
 }
 
 // checkLenientReports: a lenient read of data skips nothing in silence (see
