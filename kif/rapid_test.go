@@ -449,7 +449,7 @@ func TestRapidGarbledLineLenient(t *testing.T) {
 		end, own := got.Ending(), rec.Ending()
 		switch {
 		case end == nil, end.Kind == shogi.EndUnread && end.Result == shogi.NoResult:
-		case node != nil && node.End != nil && end.Kind == node.End.Kind:
+		case node != nil && endsWith(node, end.Kind):
 		case d == KI2 && i <= firstMove:
 			// With its first line of moves garbled, a KI2 record's main line may be
 			// what a variation block holds (a 変化 before the first move is taken for
@@ -482,4 +482,19 @@ func treeNode(rec *shogi.Record, moves []shogi.Move) *shogi.Node {
 		n = next
 	}
 	return n
+}
+
+// endsWith reports whether n's line ends with an ending of kind k: n's own, or an
+// alternative ending among its children (which a block that goes on with the line,
+// its 変化 header left out, makes the line's own).
+func endsWith(n *shogi.Node, k shogi.EndingKind) bool {
+	if n.End != nil && n.End.Kind == k {
+		return true
+	}
+	for _, c := range n.Children {
+		if c.IsEnding() && c.End.Kind == k {
+			return true
+		}
+	}
+	return false
 }

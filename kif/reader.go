@@ -852,8 +852,9 @@ func (p *parser) variation(s string, off int, t string) error {
 			return nil
 		}
 	}
+	goesOn := false
 	if l := &p.lines[top-1]; at < 0 && k >= l.start && k-l.start == len(l.nodes) {
-		at = top - 1 // it goes on with the line
+		at, goesOn = top-1, true
 	}
 	if at < 0 {
 		p.skipping = true
@@ -874,6 +875,12 @@ func (p *parser) variation(s string, off int, t string) error {
 	}
 	p.lines = p.lines[:at+1]
 	p.path = p.path[:l.first+len(l.nodes)]
+	if goesOn {
+		// The block goes on with l, the line being read again: its moves are l's next
+		// ones and a special move in it is l's ending, not an alternative.
+		p.last, p.lastEnd = l.tip(), nil
+		return nil
+	}
 	parent := l.parent
 	if k > l.start {
 		parent = l.nodes[k-1-l.start]

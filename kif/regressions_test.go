@@ -95,6 +95,18 @@ func TestVariationPastLastMove(t *testing.T) {
 			t.Errorf("lenient=%v: lines %q, want %q", lenient, got, want)
 		}
 	}
+	// A block that goes on with a line is that line: a special move in it is the
+	// line's ending (written back without the header), not an alternative to nothing.
+	rec, err := Parse([]byte(kifHead + "   1 ７六歩(77)\n   2 ３四歩(33)\n変化：3手\n   3 投了\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := rec.Ending(); e == nil || e.Kind != shogi.EndResign || len(rec.Moves()) != 2 || len(rec.MainLine()[1].Children) != 0 {
+		t.Errorf("ending %+v after %d moves", e, len(rec.Moves()))
+	}
+	if back, err := readAs(write(t, rec, KIF, UTF8), KIF); err != nil || diffRecords(rec, back) != "" {
+		t.Errorf("read back: %v %s", err, diffRecords(rec, back))
+	}
 	// Past a line with an ending, it is an alternative to the ending; past a line of
 	// a variation, it goes on with that line; two moves past, it branches from nothing.
 	for _, tt := range []struct {
