@@ -85,7 +85,7 @@ func fuzzReadCSA(t *testing.T, data []byte) {
 	if err != nil {
 		t.Fatalf("written text does not parse: %v\n%s", err, first)
 	}
-	if diff := diffRecords(rec, rec2); diff != "" {
+	if diff := diffRecords(inCSAForms(rec), rec2); diff != "" {
 		t.Fatalf("record changed (-read +rewritten):\n%s\n%s", diff, first)
 	}
 	buf.Reset()
