@@ -175,6 +175,20 @@ func TestConvertRecordsBook(t *testing.T) {
 	if diff := cmp.Diff(string(book.Format(want)), string(book.Format(back))); diff != "" {
 		t.Errorf("back from Apery (-want +got):\n%s", diff)
 	}
+	// From the even start alone the walk misses the handicap game (20081220kyoochi,
+	// 香落ち) and the tsume and mid-game starts; from book.Starts it reaches the
+	// handicap game too.
+	_, even, err := book.FromApery(ab2, []*shogi.Position{shogi.NewStartPosition()}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, all, err := book.FromApery(ab2, book.Starts(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(even.ReachedEntries < all.ReachedEntries && all.ReachedEntries < all.Entries) {
+		t.Errorf("from the even start %+v, from book.Starts %+v", even, all)
+	}
 	// A walk from the even start alone, limited to 10 plies, reaches less, and says so.
 	part, pst, err := book.FromApery(ab2, []*shogi.Position{shogi.NewStartPosition()}, 10)
 	if err != nil {

@@ -5,7 +5,23 @@ import (
 	"slices"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/handicap"
 )
+
+// Starts returns the start positions of every game package handicap knows, the even
+// game first: the usual roots of a walk by [FromApery].
+func Starts() []*shogi.Position {
+	out := make([]*shogi.Position, 0, len(handicap.All))
+	seen := make(map[posKey]bool)
+	for i := range handicap.All {
+		p := handicap.All[i].Position()
+		if k := keyOf(p); !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
 
 // AperyStats says what converting a book to Apery's format changed.
 type AperyStats struct {
