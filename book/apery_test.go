@@ -120,7 +120,7 @@ func TestAperyLookupIllegal(t *testing.T) {
 	if !errors.As(err, &be) || be.Index != 2 || be.Offset != 32 || !errors.Is(err, shogi.ErrNoPiece) || be.Code() != "invalid-move" {
 		t.Fatalf("err = %v, want entry 2 at offset 32, no piece", err)
 	}
-	if _, _, err := book.FromApery(ab, []*shogi.Position{start}, 0); !errors.As(err, &be) || be.Index != 2 {
+	if _, _, err := book.FromApery(ab, []*shogi.Position{start}, book.WalkOptions{}); !errors.As(err, &be) || be.Index != 2 {
 		t.Errorf("FromApery: %v, want the error of entry 2", err)
 	}
 }
@@ -164,7 +164,7 @@ func TestConvertRecordsBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	starts := startsOf(t, "../testdata/records")
-	back, fst, err := book.FromApery(ab2, starts, 0)
+	back, fst, err := book.FromApery(ab2, starts, book.WalkOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,11 +178,11 @@ func TestConvertRecordsBook(t *testing.T) {
 	// From the even start alone the walk misses the handicap game (20081220kyoochi,
 	// 香落ち) and the tsume and mid-game starts; from book.Starts it reaches the
 	// handicap game too.
-	_, even, err := book.FromApery(ab2, []*shogi.Position{shogi.NewStartPosition()}, 0)
+	_, even, err := book.FromApery(ab2, []*shogi.Position{shogi.NewStartPosition()}, book.WalkOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, all, err := book.FromApery(ab2, book.Starts(), 0)
+	_, all, err := book.FromApery(ab2, book.Starts(), book.WalkOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestConvertRecordsBook(t *testing.T) {
 		t.Errorf("from the even start %+v, from book.Starts %+v", even, all)
 	}
 	// A walk from the even start alone, limited to 10 plies, reaches less, and says so.
-	part, pst, err := book.FromApery(ab2, []*shogi.Position{shogi.NewStartPosition()}, 10)
+	part, pst, err := book.FromApery(ab2, []*shogi.Position{shogi.NewStartPosition()}, book.WalkOptions{MaxPly: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,17 +112,31 @@ type FromAperyStats struct {
 	ReachedEntries int // entries met in some position of the walk
 	ReachedKeys    int // keys met in some position of the walk
 	Positions      int // positions of the book made (one key may stand for several)
+	Bridged        int // positions without entries the walk crossed (WalkOptions.Bridge)
+}
+
+// WalkOptions bound the walk of [FromApery].
+type WalkOptions struct {
+	// MaxPly is how many moves from a start the walk goes; 0 is no limit.
+	MaxPly int
+	// Bridge is how many positions in a row the walk may cross that the book has no
+	// entry for, trying every legal move there. With Bridge 1 or more, the walk also
+	// follows, from every position, each legal move that leads to a position the book
+	// has. A book of the winners' moves alone (Apery's book maker's rule) has no entry
+	// for the loser's moves: Bridge 1 crosses them. 0 follows the book's moves only.
+	Bridge int
 }
 
 // FromApery converts an Apery book into a Book by walking the game tree: from each
 // start position, breadth first, it looks every position up, adds the moves found
-// there (each checked against the position), plays them and goes on while the book has
-// the position reached, up to maxPly moves from the start (0: no limit). A position is
-// visited once, at its smallest distance; its move number is the start's plus that
-// distance. Entries that no walk reaches are not in the result: the stats say how many
-// were reached. A move that is not legal where its key is met is an [*Error] with the
+// there (each checked against the position), plays them and goes on from the positions
+// reached, up to opt.MaxPly moves from the start; where the book has no entry it tries
+// every legal move, for up to opt.Bridge positions in a row. A position is visited
+// once, at its smallest distance; its move number is the start's plus that distance.
+// Entries that no walk reaches are not in the result: the stats say how many were
+// reached. A move that is not legal where its key is met is an [*Error] with the
 // entry's index and offset.
-func FromApery(ab *AperyBook, starts []*shogi.Position, maxPly int) (*Book, FromAperyStats, error) {
+func FromApery(ab *AperyBook, starts []*shogi.Position, opt WalkOptions) (*Book, FromAperyStats, error) {
 	st := FromAperyStats{Entries: len(ab.entries)}
 	for i := range ab.entries {
 		if i == 0 || ab.entries[i].Key != ab.entries[i-1].Key {
@@ -135,6 +149,7 @@ func FromApery(ab *AperyBook, starts []*shogi.Position, maxPly int) (*Book, From
 		key   posKey
 		ply   int
 		depth int
+		gap   int // positions without entries crossed in a row before this one
 	}
 	seen := make(map[posKey]bool)
 	var queue []item
@@ -142,13 +157,21 @@ func FromApery(ab *AperyBook, starts []*shogi.Position, maxPly int) (*Book, From
 		k := keyOf(s)
 		if !seen[k] {
 			seen[k] = true
-			queue = append(queue, item{k, s.MoveNumber(), 0})
+			queue = append(queue, item{k, s.MoveNumber(), 0, 0})
 		}
+	}
+	inBook := func(p *shogi.Position) bool {
+		key, err := AperyKey(p)
+		if err != nil {
+			return false
+		}
+		i, j := ab.span(key)
+		return i < j
 	}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		if maxPly > 0 && it.depth >= maxPly {
+		if opt.MaxPly > 0 && it.depth >= opt.MaxPly {
 			continue
 		}
 		p := it.key.position(it.ply)
@@ -158,6 +181,18 @@ func FromApery(ab *AperyBook, starts []*shogi.Position, maxPly int) (*Book, From
 		}
 		i, j := ab.span(key)
 		if i == j {
+			if it.gap >= opt.Bridge {
+				continue
+			}
+			st.Bridged++
+			for _, m := range p.LegalMoves() {
+				p.PlayUnchecked(m)
+				if ck := keyOf(p); !seen[ck] && (it.gap+1 < opt.Bridge || inBook(p)) {
+					seen[ck] = true
+					queue = append(queue, item{ck, p.MoveNumber(), it.depth + 1, it.gap + 1})
+				}
+				p.Undo()
+			}
 			continue
 		}
 		entries, err := ab.Lookup(p)
@@ -172,9 +207,20 @@ func FromApery(ab *AperyBook, starts []*shogi.Position, maxPly int) (*Book, From
 			p.PlayUnchecked(e.Move)
 			if ck := keyOf(p); !seen[ck] {
 				seen[ck] = true
-				queue = append(queue, item{ck, p.MoveNumber(), it.depth + 1})
+				queue = append(queue, item{ck, p.MoveNumber(), it.depth + 1, 0})
 			}
 			p.Undo()
+		}
+		if opt.Bridge > 0 {
+			// The moves the book does not give here that lead back into it.
+			for _, m := range p.LegalMoves() {
+				p.PlayUnchecked(m)
+				if ck := keyOf(p); !seen[ck] && inBook(p) {
+					seen[ck] = true
+					queue = append(queue, item{ck, p.MoveNumber(), it.depth + 1, 1})
+				}
+				p.Undo()
+			}
 		}
 	}
 	for i, r := range reached {

@@ -87,7 +87,7 @@ G*5b none 0 0 1
 `))
 	ab, st, _ := bk.Apery()
 	fmt.Println(len(ab.Bytes()), "bytes,", st.Entries, "entries")
-	back, fst, err := book.FromApery(ab, []*shogi.Position{shogi.NewStartPosition()}, 0)
+	back, fst, err := book.FromApery(ab, []*shogi.Position{shogi.NewStartPosition()}, book.WalkOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -96,7 +96,7 @@ func FuzzReadApery(f *testing.F) {
 		if _, err := ab.Lookup(shogi.NewStartPosition()); err != nil {
 			check(err)
 		}
-		b, st, err := book.FromApery(ab, []*shogi.Position{shogi.NewStartPosition()}, 8)
+		b, st, err := book.FromApery(ab, []*shogi.Position{shogi.NewStartPosition()}, book.WalkOptions{MaxPly: 8})
 		if err != nil {
 			check(err)
 			return

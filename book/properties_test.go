@@ -116,7 +116,7 @@ func TestPropertyAperyRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, fst, err := book.FromApery(read, starts, 0)
+		back, fst, err := book.FromApery(read, starts, book.WalkOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

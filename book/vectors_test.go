@@ -84,3 +84,42 @@ func TestAperyVectors(t *testing.T) {
 		t.Errorf("Apery's book has %d bytes, ours %d", len(want), len(got.Bytes()))
 	}
 }
+
+// The book Apery wrote holds the winners' moves only, so a walk along its moves stops
+// at the first position where the loser is to move; Bridge 1 crosses those positions
+// and reaches every entry (the seven games start from the even position).
+func TestAperyVectorsWalk(t *testing.T) {
+	data, err := os.ReadFile("testdata/apery/records-winner.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ab, err := book.ParseApery(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, plain, err := book.FromApery(ab, book.Starts(), book.WalkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, bridged, err := book.FromApery(ab, book.Starts(), book.WalkOptions{Bridge: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.ReachedEntries >= 10 || bridged.ReachedEntries != bridged.Entries || bridged.Entries != 426 {
+		t.Errorf("walk along the moves %+v, with Bridge 1 %+v", plain, bridged)
+	}
+	// What the walk found is what the Builder makes from the games (winners' moves).
+	var want book.Builder
+	want.WinnerOnly = true
+	for _, name := range aperyVectorGames {
+		r := readRecordFile(t, filepath.Join("..", "testdata", "records", name))
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Add(rec)
+	}
+	if diff := cmp.Diff(string(book.Format(stripped(t, want.Book(0)))), string(book.Format(b))); diff != "" {
+		t.Errorf("walked book (-built +walked):\n%s", diff)
+	}
+}
