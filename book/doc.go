@@ -36,8 +36,12 @@
 // [AperyBook], which [AperyBook.Lookup] probes by position. [Book.Apery] converts a
 // book to Apery's format (counts past 65535 written as 65535, as Apery counts).
 // Since the file holds hashes and no positions, [FromApery] converts it back by walking
-// legal moves from start positions and matching keys; its [FromAperyStats] say how
-// many of the entries the walk reached.
+// legal moves from start positions ([Starts]: the even game and every handicap) and
+// matching keys; its [FromAperyStats] say how many of the entries the walk reached.
+// Apery's book maker keeps the winners' moves alone, so a walk along the book's moves
+// stops where the loser moved: [WalkOptions.Bridge] crosses those positions by trying
+// every legal move (on the book Apery made of 550 real games, 816 of 20 629 entries
+// are reached without it and all of them with Bridge 1).
 //
 // # Checks
 //
