@@ -244,3 +244,21 @@ func TestAperyClamp(t *testing.T) {
 		t.Errorf("count %d, want 65535", got)
 	}
 }
+
+// NewAperyBook sorts entries by key, keeping the order of each key's entries, and
+// refuses a malformed move with its index.
+func TestNewAperyBook(t *testing.T) {
+	ab, err := book.NewAperyBook([]book.AperyEntry{{Key: 9, Move: 0x1e3b}, {Key: 3, Move: 0x28a8, Count: 2}, {Key: 9, Move: 0x630a}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []book.AperyEntry{{Key: 3, Move: 0x28a8, Count: 2}, {Key: 9, Move: 0x1e3b}, {Key: 9, Move: 0x630a}}
+	if diff := cmp.Diff(want, ab.Entries()); diff != "" {
+		t.Error(diff)
+	}
+	_, err = book.NewAperyBook([]book.AperyEntry{{Key: 1, Move: 0x1e3b}, {Key: 2, Move: 0xffff}})
+	var be *book.Error
+	if !errors.As(err, &be) || be.Index != 1 || be.Offset != 16 || be.Code() != "invalid-move" {
+		t.Errorf("err = %v, want entry 1 malformed", err)
+	}
+}

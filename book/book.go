@@ -71,7 +71,7 @@ func keyOf(p *shogi.Position) posKey {
 // position rebuilds the position of k with move number ply.
 func (k *posKey) position(ply int) *shogi.Position {
 	p, err := shogi.NewPosition(shogi.Setup{Board: k.board, Hands: k.hands, SideToMove: k.side,
-		MoveNumber: ply, AllowUnreachable: true})
+		MoveNumber: ply, AllowUnreachable: true, AllowExtraPieces: true})
 	if err != nil {
 		panic("book: a stored position does not rebuild: " + err.Error()) // unreachable: keys come from positions
 	}
