@@ -23,10 +23,17 @@ func (e *Endless) Read(p []byte) (int, error) {
 	if e.N+int64(n) < int64(len(e.Prefix)) {
 		off = 0
 	}
-	for i := n; i < len(p); i++ {
-		p[i] = pat[off]
-		if off++; off == len(pat) {
-			off = 0
+	if n < len(p) {
+		// The first len(pat) bytes from the pattern's place, then doubling copies.
+		k := n
+		for ; k < len(p) && k < n+len(pat); k++ {
+			p[k] = pat[off]
+			if off++; off == len(pat) {
+				off = 0
+			}
+		}
+		for k < len(p) {
+			k += copy(p[k:], p[n:k])
 		}
 	}
 	e.N += int64(len(p))
