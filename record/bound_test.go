@@ -49,7 +49,7 @@ func TestEndlessInputFailsAtBound(t *testing.T) {
 			{"separators", "", "/\n"}},
 		record.JKF: {{"a value that never closes", `{"header":{},"moves":[{"comments":["`, "長考"},
 			{"brackets", "", "["}},
-		record.USI: {{"a move list that never ends", "position startpos moves", " 7g7f 3c3d 7f7g 3d3c"}},
+		record.USI:  {{"a move list that never ends", "position startpos moves", " 7g7f 3c3d 7f7g 3d3c"}},
 		record.SFEN: {{"comment lines", "", "# sfen\n"}},
 	}
 	for _, f := range []record.Format{record.Unknown, record.KIF, record.KI2, record.CSA, record.JKF, record.USI, record.SFEN} {
