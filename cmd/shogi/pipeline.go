@@ -1,24 +1,147 @@
 package main
 
+// How validate, convert and analyse share the machine: inputs are worked on in
+// parallel, at most maxJobs of them, and admitted one by one, in input order, against a
+// memory budget for the run.
+//
+// An input's weight is what reading and writing its largest record may take: the
+// input's size (the bound on a record, recordBound, for standard input, a file whose
+// size is not known or a compressed one; no more than the bound for a larger file, which
+// holds several records then, read one at a time) times memoryMultiple. An input is
+// admitted when the weights of the inputs in flight and its own fit in the budget, or
+// when nothing else is in flight (a record larger than the budget runs alone). It stays
+// in flight until all it emitted has been consumed (printed or written), since that is
+// when what it holds can go.
+
 import (
 	"iter"
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
 	"sync"
 
 	"github.com/kifu-go/shogi/record"
 )
 
-// pipeline runs work on the inputs in parallel, jobs at a time, and yields what work
-// emits in input order. Memory stays bounded: an input's results wait in a small buffer
-// until the inputs before it are done, and no more than jobs inputs are open at once.
+const (
+	// memoryMultiple is the peak memory of reading, checking and writing a record, as
+	// a multiple of its text's size (the measured figures are in the README, under
+	// "Memory").
+	memoryMultiple = 8
+	// defaultMemoryBudget is the budget of a run when GOMEMLIMIT is not set.
+	defaultMemoryBudget = 2 << 30
+	// outBuffer is how many results of one input wait for the printer before its
+	// worker waits too: few, since a result may hold a converted record.
+	outBuffer = 4
+)
+
+// recordBound is the bound on a record that an input's weight assumes when its size
+// is not known or is larger: the reader's default, unless a flag sets another.
+var recordBound int64 = record.DefaultMaxRecordBytes
+
+// maxJobs is the most inputs worked on at once, whatever -j asks: four per CPU, and
+// at least 64 (the work is CPU-bound, and engines run as processes of their own).
+func maxJobs() int { return max(4*runtime.NumCPU(), 64) }
+
+// memoryBudget is the memory the inputs in flight may take together: GOMEMLIMIT when
+// it is set, else 2 GiB.
+func memoryBudget() int64 {
+	if limit := debug.SetMemoryLimit(-1); limit > 0 && limit < math.MaxInt64 {
+		return limit
+	}
+	return defaultMemoryBudget
+}
+
+// inputWeight is the memory that working on the input at path may take (see the file
+// comment).
+func inputWeight(path string) int64 {
+	size := recordBound
+	if path != "-" && !isCompressed(path) {
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+			size = min(info.Size(), recordBound)
+		}
+	}
+	if size <= 0 {
+		size = recordBound
+	}
+	return memoryMultiple * max(size, 1)
+}
+
+func isCompressed(path string) bool {
+	return strings.HasSuffix(strings.ToLower(path), ".gz")
+}
+
+// budget admits weights while their sum fits, and one weight alone whatever it is.
+type budget struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	limit    int64
+	inFlight int64
+	count    int
+	stopped  bool
+}
+
+func newBudget(limit int64) *budget {
+	b := &budget{limit: limit}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+// acquire waits until w fits (or nothing is in flight), and reports false if the
+// budget was stopped meanwhile.
+func (b *budget) acquire(w int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for !b.stopped && b.count > 0 && b.inFlight+w > b.limit {
+		b.cond.Wait()
+	}
+	if b.stopped {
+		return false
+	}
+	b.inFlight += w
+	b.count++
+	return true
+}
+
+func (b *budget) release(w int64) {
+	b.mu.Lock()
+	b.inFlight -= w
+	b.count--
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+func (b *budget) stop() {
+	b.mu.Lock()
+	b.stopped = true
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+// pipeline runs work on the inputs in parallel, jobs at a time (at most maxJobs), and
+// yields what work emits in input order. Memory stays bounded: an input is admitted
+// only when its weight fits the run's memory budget (see the file comment), its
+// results wait in a small buffer until the inputs before it are done, and no more than
+// jobs inputs are open at once.
 func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.Entry, func(T))) iter.Seq[T] {
+	return pipelineBudget(inputs, jobs, memoryBudget(), inputWeight, work)
+}
+
+// pipelineBudget is pipeline with the budget and the weight of an input given.
+func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weight func(path string) int64, work func(record.Entry, func(T))) iter.Seq[T] {
+	jobs = max(1, min(jobs, maxJobs()))
 	return func(yield func(T) bool) {
 		type job struct {
-			entry record.Entry
-			out   chan T
+			entry  record.Entry
+			weight int64
+			out    chan T
 		}
 		queue := make(chan *job, jobs) // jobs in input order, for the printer
 		todo := make(chan *job)        // jobs for the workers
 		stop := make(chan struct{})
+		mem := newBudget(limit)
 		var wg sync.WaitGroup
 		for range jobs {
 			wg.Add(1)
@@ -39,10 +162,17 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.E
 			defer close(todo)
 			defer close(queue)
 			for e := range inputs {
-				j := &job{entry: e, out: make(chan T, 64)}
+				j := &job{entry: e, out: make(chan T, outBuffer)}
+				if e.Err == nil && e.Skipped == "" {
+					j.weight = weight(e.Path)
+				}
+				if !mem.acquire(j.weight) {
+					return
+				}
 				select {
 				case queue <- j:
 				case <-stop:
+					mem.release(j.weight)
 					return
 				}
 				select {
@@ -55,6 +185,7 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.E
 		}()
 		defer func() {
 			close(stop)
+			mem.stop()
 			for j := range queue { // let the producer and the workers finish
 				for range j.out {
 				}
@@ -64,9 +195,11 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.E
 		for j := range queue {
 			for v := range j.out {
 				if !yield(v) {
+					mem.release(j.weight)
 					return
 				}
 			}
+			mem.release(j.weight) // all it emitted is consumed
 		}
 	}
 }
