@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -159,7 +160,7 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 }
 
 func marshal(v *record.Verdict, format record.Format, shiftJIS bool) ([]byte, error) {
-	var b strings.Builder
+	var b bytes.Buffer // its bytes are the result: no copy of a record's text
 	w := record.NewWriter(&b, format)
 	w.ShiftJIS = shiftJIS
 	if err := w.Write(v.Record); err != nil {
@@ -168,7 +169,7 @@ func marshal(v *record.Verdict, format record.Format, shiftJIS bool) ([]byte, er
 	if err := w.Flush(); err != nil {
 		return nil, err
 	}
-	return []byte(b.String()), nil
+	return b.Bytes(), nil
 }
 
 // errStop is an output error after which convert stops.
