@@ -7,7 +7,8 @@ package main
 // An input's weight is what reading and writing its largest record may take: the
 // input's size (the bound on a record, recordBound, for standard input, a file whose
 // size is not known or a compressed one; no more than the bound for a larger file, which
-// holds several records then, read one at a time) times memoryMultiple. An input is
+// holds several records then, read one at a time; no more than a line for USI and SFEN
+// files) times the peak multiple of its format (memoryMultiple). An input is
 // admitted when the weights of the inputs in flight and its own fit in the budget, or
 // when nothing else is in flight (a record larger than the budget runs alone). It stays
 // in flight until all it emitted has been consumed (printed or written), since that is
@@ -25,11 +26,23 @@ import (
 	"github.com/kifu-go/shogi/record"
 )
 
+// memoryMultiple is the peak memory (resident) of validating a record and converting
+// it, as a multiple of its text's size, by the format its name says, measured on the
+// largest records (see the README, "Memory"): a move takes about 350 bytes while it is
+// checked (the tree and the positions' histories), so the formats that spend the fewest
+// bytes on a move cost the most for their size. Inputs of another name (standard
+// input) take the largest.
+func memoryMultiple(path string) int64 {
+	switch record.FormatOfName(strings.TrimSuffix(strings.ToLower(path), ".gz")) {
+	case record.JKF:
+		return 8 // a 41 MB main line of 300 000 moves: 6.5× converting to JKF
+	case record.KIF, record.KI2:
+		return 20 // a 12 MB main line: 16.0× to JKF; a 66 MB study: 11.9×
+	}
+	return 64 // CSA, a 3.5 MB main line: 56.4× to JKF, 31.7× validating it
+}
+
 const (
-	// memoryMultiple is the peak memory of reading, checking and writing a record, as
-	// a multiple of its text's size (the measured figures are in the README, under
-	// "Memory").
-	memoryMultiple = 8
 	// defaultMemoryBudget is the budget of a run when GOMEMLIMIT is not set.
 	defaultMemoryBudget = 2 << 30
 	// outBuffer is how many results of one input wait for the printer before its
@@ -66,7 +79,11 @@ func inputWeight(path string) int64 {
 	if size <= 0 {
 		size = recordBound
 	}
-	return memoryMultiple * max(size, 1)
+	switch record.FormatOfName(path) {
+	case record.USI, record.SFEN:
+		size = min(size, record.MaxLineLength)
+	}
+	return memoryMultiple(path) * max(size, 1)
 }
 
 func isCompressed(path string) bool {

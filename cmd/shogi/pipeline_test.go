@@ -156,19 +156,26 @@ func TestPipelineStopsEarly(t *testing.T) {
 	}
 }
 
-// TestInputWeight: a file weighs its size times memoryMultiple, up to the bound on a
-// record; standard input and compressed files weigh the bound.
+// TestInputWeight: a file weighs its size times its format's multiple, up to the
+// bound on a record (a line for USI and SFEN); standard input and compressed files
+// weigh the bound times the largest multiple.
 func TestInputWeight(t *testing.T) {
 	dir := t.TempDir()
-	small := writeFile(t, dir, "a.kif", strings.Repeat("*", 1000))
+	kif := writeFile(t, dir, "a.kif", strings.Repeat("*", 1000))
+	jkf := writeFile(t, dir, "a.jkf", strings.Repeat(" ", 1000))
+	csa := writeFile(t, dir, "a.csa", strings.Repeat("'", 1000))
+	big := writeFile(t, dir, "big.usi", strings.Repeat("#", record.MaxLineLength+1000))
 	for _, tc := range []struct {
 		path string
 		want int64
 	}{
-		{small, memoryMultiple * 1000},
-		{"-", memoryMultiple * recordBound},
-		{dir + "/a.kif.gz", memoryMultiple * recordBound},
-		{dir + "/missing.kif", memoryMultiple * recordBound},
+		{kif, 20 * 1000},
+		{jkf, 8 * 1000},
+		{csa, 64 * 1000},
+		{big, 64 * record.MaxLineLength},
+		{"-", 64 * recordBound},
+		{dir + "/a.kif.gz", 20 * recordBound},
+		{dir + "/missing.kif", 20 * recordBound},
 	} {
 		if got := inputWeight(tc.path); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.path, got, tc.want)
