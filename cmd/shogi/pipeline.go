@@ -12,7 +12,8 @@ package main
 // admitted when the weights of the inputs in flight and its own fit in the budget, or
 // when nothing else is in flight (a record larger than the budget runs alone). It stays
 // in flight until all it emitted has been consumed (printed or written), since that is
-// when what it holds can go.
+// when what it holds can go; a heavy input's memory is then collected at once, so that
+// the next one does not pile up on its garbage.
 
 import (
 	"iter"
@@ -45,6 +46,9 @@ func memoryMultiple(path string) int64 {
 const (
 	// defaultMemoryBudget is the budget of a run when GOMEMLIMIT is not set.
 	defaultMemoryBudget = 2 << 30
+	// collectWeight is the weight from which the memory of an input is collected as
+	// soon as it is done, before the next input is admitted.
+	collectWeight = 256 << 20
 	// outBuffer is how many results of one input wait for the printer before its
 	// worker waits too: few, since a result may hold a converted record.
 	outBuffer = 4
@@ -216,7 +220,13 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 					return
 				}
 			}
-			mem.release(j.weight) // all it emitted is consumed
+			// All it emitted is consumed. What a heavy input held is garbage now, but
+			// the collector would let the next input's allocations reach twice the
+			// heap before it took it back: take it back first.
+			if j.weight >= collectWeight {
+				runtime.GC()
+			}
+			mem.release(j.weight)
 		}
 	}
 }

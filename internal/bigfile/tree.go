@@ -23,10 +23,7 @@ import (
 func Tree(nodes int, seed uint64) *shogi.Record {
 	rng := rand.New(rand.NewPCG(seed, 2))
 	rec := gametest.Long(150, seed)
-	var all []*shogi.Node // every move node, to pick branch points from
-	for _, n := range rec.MainLine() {
-		all = append(all, n)
-	}
+	all := rec.MainLine() // every move node, to pick branch points from
 	parent := map[*shogi.Node]*shogi.Node{}
 	prev := &rec.Root
 	for _, n := range all {
