@@ -97,6 +97,7 @@ func TestBigRecordMemory(t *testing.T) {
 		{"convert", "-to", "jkf", "-o", filepath.Join(dir, "out1"), path},
 		{"convert", "-to", "jkf", "-j", "2", "-o", filepath.Join(dir, "out2"), path, second},
 	} {
+		t.Logf("shogi %s", strings.Join(args, " "))
 		cmd := exec.Command(bin, args...)
 		cmd.Env = append(os.Environ(), "GOMEMLIMIT=off")
 		out, err := cmd.CombinedOutput()
@@ -104,7 +105,7 @@ func TestBigRecordMemory(t *testing.T) {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
 		rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // Linux counts kilobytes
-		t.Logf("shogi %s: %d MB file of %d moves, peak RSS %d MB (%.1f×)", strings.Join(args[:len(args)-1], " "), size>>20, moves, rss>>20, float64(rss)/float64(size))
+		t.Logf("shogi %s: a %d MB file of %d moves, peak RSS %d MB (%.1f× the file)", args[0], size>>20, moves, rss>>20, float64(rss)/float64(size))
 		if rss > limit {
 			t.Errorf("shogi %s: peak RSS %d MB, want under %d MB (%d× the record)", strings.Join(args, " "), rss>>20, limit>>20, memoryMultiple(path))
 		}
