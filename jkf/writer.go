@@ -141,17 +141,26 @@ func stateOf(pos *shogi.Position) *stateData {
 func (w *Writer) line(n *shogi.Node, pos *shogi.Position) error {
 	o := &w.out
 	for {
-		if n.End != nil && n.End.Kind != shogi.EndUnread {
-			if word := specialWord(n.End, pos.SideToMove()); word != "" {
-				e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
-				o.byte(',')
-				o.entryStart(&e)
-				if err := w.forks(n.Children, pos); err != nil {
-					return err
-				}
-				o.byte('}')
+		if n.End != nil && n.End.Kind == shogi.EndUnread {
+			// The line stops unread: its variations are left out (record.Losses
+			// reports them), never written as the line's continuation.
+			return nil
+		}
+		if n.End != nil {
+			word := specialWord(n.End, pos.SideToMove())
+			if word == "" {
+				// No special for the ending: the line stops, and its variations are
+				// left out with it rather than promoted (record.Losses reports both).
 				return nil
 			}
+			e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
+			o.byte(',')
+			o.entryStart(&e)
+			if err := w.forks(n.Children, pos); err != nil {
+				return err
+			}
+			o.byte('}')
+			return nil
 		}
 		if len(n.Children) == 0 {
 			return nil
@@ -299,6 +308,13 @@ func timePairOf(t shogi.MoveTime) timePair {
 		Now:   clock{H: int(now / 3600), M: int(now / 60 % 60), S: int(now % 60)},
 		Total: total{H: int(sum / 3600), M: int(sum / 60 % 60), S: int(sum % 60)},
 	}
+}
+
+// WritesEnding reports whether a Writer writes the ending e, where side is to move, as a
+// special entry that reads back as that ending: false for an ending of kind
+// [shogi.EndUnread], which is not written, and for one JKF has no special for.
+func WritesEnding(e *shogi.Ending, side shogi.Color) bool {
+	return e.Kind != shogi.EndUnread && specialWord(e, side) != ""
 }
 
 // errNotMade is the error of a Reader or Writer that NewReader or NewWriter did not make:
