@@ -165,14 +165,14 @@ func TestCshogiVectors(t *testing.T) {
 }
 
 // withMoveNumber returns the SFEN of p with move number n.
-func withMoveNumber(t testing.TB, p *shogi.Position, n int) string {
+func withMoveNumber(t fataler, p *shogi.Position, n int) string {
 	s := p.Setup()
 	s.MoveNumber = n
 	return setupSFEN(t, s)
 }
 
 // setupSFEN returns the SFEN of s, allowing unreachable positions.
-func setupSFEN(t testing.TB, s shogi.Setup) string {
+func setupSFEN(t fataler, s shogi.Setup) string {
 	t.Helper()
 	s.AllowUnreachable = true
 	q, err := shogi.NewPosition(s)
@@ -180,4 +180,10 @@ func setupSFEN(t testing.TB, s shogi.Setup) string {
 		t.Fatal(err)
 	}
 	return q.String()
+}
+
+// fataler is what the helpers need of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatal(args ...any)
 }
