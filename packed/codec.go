@@ -7,6 +7,7 @@
 package packed
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/kifu-go/shogi"
@@ -50,6 +51,8 @@ type scheme struct {
 	hand   [2][7]code                   // [color][handOrder index]
 	box    [7]code
 
+	byPiece [32]code // board codes indexed by shogi.Piece
+
 	boardOf [9][256]shogi.Piece // [length][bits] → piece, +1 so that 0 is "no code"
 	handOf  [8][256]handEntry   // [length][bits]
 }
@@ -88,6 +91,7 @@ func newScheme(f Format, rows []row) *scheme {
 				pc = shogi.NoPiece
 			}
 			s.boardOf[cd.n][cd.bits] = pc + 1
+			s.byPiece[pc] = cd
 		}
 		for k, cd := range s.hand[c] {
 			s.handOf[cd.n][cd.bits] = handEntry{kind: uint8(k + 1), color: c}
@@ -128,27 +132,6 @@ var sfenScheme = newScheme(FormatPackedSfen, []row{
 	{shogi.Rook, "11111100", "11111101", "11111110", "11111111", "1111100", "1111101", "1111110"},
 })
 
-// bitWriter fills 32 bytes, least significant bit first.
-type bitWriter struct {
-	out  *[32]byte
-	acc  uint64 // bits not yet stored, from bit 0
-	n    uint   // how many bits acc holds
-	byte int    // next byte of out to store
-}
-
-func (w *bitWriter) put(bits uint64, n uint) {
-	w.acc |= bits << w.n
-	w.n += n
-	for w.n >= 8 {
-		if w.byte < len(w.out) {
-			w.out[w.byte] = byte(w.acc)
-		}
-		w.byte++
-		w.acc >>= 8
-		w.n -= 8
-	}
-}
-
 // encode packs p with scheme s. It refuses, before writing anything, a position
 // without both kings or with more pieces of a kind than a set.
 func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
@@ -158,13 +141,16 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 		return ErrNoKing
 	}
 	var count [shogi.NumPieceTypes]int
-	for i := range shogi.NumSquares {
-		count[p.PieceAt(shogi.SquareAt(i)).Type().Unpromote()]++
-	}
+	var hands [2][7]int
 	for c := shogi.Black; c <= shogi.White; c++ {
 		h := p.Hand(c)
-		for _, t := range handOrder {
-			count[t] += h.Count(t)
+		for k, t := range handOrder {
+			n := h.Count(t)
+			hands[c][k] = n
+			count[t] += n + p.Pieces(c, t).Count()
+			if t.CanPromote() {
+				count[t] += p.Pieces(c, t.Promote()).Count()
+			}
 		}
 	}
 	for _, t := range handOrder {
@@ -172,36 +158,38 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
 		}
 	}
-	w := bitWriter{out: out}
-	w.put(uint64(p.SideToMove()), 1)
-	w.put(uint64(bk-1), 7)
-	w.put(uint64(wk-1), 7)
+	// The bits go into acc, least significant first, and every 32 of them into out.
+	acc, n, at := uint64(p.SideToMove())|uint64(bk-1)<<1|uint64(wk-1)<<8, uint(15), 0
+	put := func(cd code) {
+		acc |= uint64(cd.bits) << n
+		n += uint(cd.n)
+		if n >= 32 && at <= len(out)-4 {
+			binary.LittleEndian.PutUint32(out[at:], uint32(acc))
+			at += 4
+			acc >>= 32
+			n -= 32
+		}
+	}
 	for i := range shogi.NumSquares {
 		sq := shogi.SquareAt(i)
-		if sq == bk || sq == wk {
-			continue
+		if sq != bk && sq != wk {
+			put(s.byPiece[p.PieceAt(sq)&31])
 		}
-		pc := p.PieceAt(sq)
-		cd := s.board[pc.Color()][pc.Type()] // NoPiece is Black's NoPieceType: "0"
-		w.put(uint64(cd.bits), uint(cd.n))
 	}
-	for c := shogi.Black; c <= shogi.White; c++ {
-		h := p.Hand(c)
-		for k, t := range handOrder {
-			cd := s.hand[c][k]
-			for range h.Count(t) {
-				w.put(uint64(cd.bits), uint(cd.n))
+	for c := range hands {
+		for k, m := range hands[c] {
+			for range m {
+				put(s.hand[c][k])
 			}
 		}
 	}
 	for k, t := range handOrder {
-		cd := s.box[k]
 		for range setCount[t] - count[t] {
-			w.put(uint64(cd.bits), uint(cd.n))
+			put(s.box[k])
 		}
 	}
-	// 1 + 14 + 79 + one bit less per piece off the board than its board code, and one
-	// bit more per piece on it: 256 bits exactly for a full set.
+	// 1 + 14 + 79 bits, one more per piece on the board and one less per piece off
+	// it than its board code: 256 bits exactly for a full set, all stored by now.
 	return nil
 }
 

@@ -14,7 +14,13 @@ import (
 // with no header.
 type Entry interface {
 	HCP | PackedSfen | HCPE | PSV
+	appendEntry(dst []byte) []byte
 }
+
+func (h HCP) appendEntry(dst []byte) []byte        { return append(dst, h[:]...) }
+func (h PackedSfen) appendEntry(dst []byte) []byte { return append(dst, h[:]...) }
+func (e HCPE) appendEntry(dst []byte) []byte       { b, _ := e.AppendBinary(dst); return b }
+func (e PSV) appendEntry(dst []byte) []byte        { b, _ := e.AppendBinary(dst); return b }
 
 // FormatOf returns the format of entries of type E.
 func FormatOf[E Entry]() Format {
@@ -141,18 +147,7 @@ func NewWriter[E Entry](w io.Writer) *Writer[E] {
 
 // Write writes one entry.
 func (w *Writer[E]) Write(e E) error {
-	var b []byte
-	switch v := any(&e).(type) {
-	case *HCP:
-		b = v[:]
-	case *PackedSfen:
-		b = v[:]
-	case *HCPE:
-		b, _ = v.AppendBinary(w.buf[:0])
-	case *PSV:
-		b, _ = v.AppendBinary(w.buf[:0])
-	}
-	_, err := w.out.Write(b)
+	_, err := w.out.Write(e.appendEntry(w.buf[:0]))
 	return err
 }
 
