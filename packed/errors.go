@@ -89,3 +89,17 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Code returns the machine code of the cause (see [Code]).
 func (e *Error) Code() string { return Code(e.Err) }
+
+// causeError wraps a sentinel of this package and a cause from the root package, with
+// one package prefix in its message.
+type causeError struct {
+	sentinel, cause error
+}
+
+func wrap(sentinel, cause error) error { return &causeError{sentinel, cause} }
+
+func (e *causeError) Error() string {
+	return e.sentinel.Error() + ": " + strings.TrimPrefix(e.cause.Error(), "shogi: ")
+}
+
+func (e *causeError) Unwrap() []error { return []error{e.sentinel, e.cause} }

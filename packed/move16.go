@@ -120,7 +120,7 @@ func (m YaneuraOuMove16) Move(p *shogi.Position) (shogi.Move, error) {
 
 func legal(p *shogi.Position, mv shogi.Move) (shogi.Move, error) {
 	if err := p.CheckMove(mv); err != nil {
-		return shogi.NoMove, fmt.Errorf("%w: %w", ErrMove, err)
+		return shogi.NoMove, wrap(ErrMove, err)
 	}
 	return mv, nil
 }

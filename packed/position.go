@@ -1,8 +1,6 @@
 package packed
 
 import (
-	"fmt"
-
 	"github.com/kifu-go/shogi"
 )
 
@@ -111,7 +109,7 @@ func position(s shogi.Setup, err error) (*shogi.Position, error) {
 	}
 	p, err := shogi.NewPosition(s)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrPosition, err)
+		return nil, wrap(ErrPosition, err)
 	}
 	return p, nil
 }
