@@ -40,6 +40,19 @@
 // unknown, 1 Black won, 2 White won; PSV's is 1, -1 or 0 from the side to move's view,
 // and its gamePly the position's move number.
 //
+// # From game records
+//
+// [Samples] walks a record's main line and gives, for each move, the position before
+// it (none after the last), the move played, the evaluation and the game's result, by
+// dlshogi's conventions: the evaluation is 0 unless the move's node carries floodgate's
+// comment "'** S …" ([FloodgateEval]; S from Black's view), in which case it is S
+// clamped to ±32767 and negated when White is to move; the result ([RecordResult])
+// comes from the main line's ending: a resignation, a loss on time, an illegal move
+// and a mate (%TSUMI, which cshogi leaves a draw) lose for the side to move, a winning
+// declaration (%KACHI) wins for it, an illegal action loses for the side it names, and
+// anything else is no result (0). Positions are numbered from 1 at the record's start,
+// so PSV's gamePly counts the plies from there.
+//
 // # Streams
 //
 // A file of any format is its entries back to back. [NewReader] reads them

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
 	"github.com/kifu-go/shogi/packed"
 )
 
@@ -70,4 +71,29 @@ func ExampleNewWriter() {
 	// 76 bytes
 	// lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 7g7f 1
 	// lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1 3c3d 1
+}
+
+func ExampleSamples() {
+	// A floodgate game that Black resigns (HCPE result 2, White won); the evaluation
+	// comments are from Black's view, the entries' from the side to move's.
+	rec, err := csa.Parse([]byte("V2.2\nPI\n+\n+7776FU\n'** 30 -3334FU\n-3334FU\n'** 45\n%TORYO\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for s, err := range packed.Samples(rec) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(s.Position.MoveNumber(), e.Move, e.Eval, e.Result)
+	}
+	// Output:
+	// 1 7g7f 30 2
+	// 2 3c3d -45 2
 }
