@@ -12,7 +12,22 @@ import (
 // panic, and an entry read without error must encode again to its own bytes (padding
 // aside), its move included.
 
-func seed(f *testing.F, size int) {
+// seed adds an entry of zeros, the start position, and the first vectors of
+// testdata/cshogi.tsv written in the format (moves and results included).
+func seed(f *testing.F, format packed.Format) {
+	size := format.Size()
+	for _, v := range readVectors(f)[:8] {
+		switch format {
+		case packed.FormatHCP:
+			f.Add(v.hcp)
+		case packed.FormatPackedSfen:
+			f.Add(v.psfen)
+		case packed.FormatHCPE:
+			f.Add(v.hcpe)
+		case packed.FormatPSV:
+			f.Add(v.psv)
+		}
+	}
 	f.Add(make([]byte, size))
 	for _, s := range []string{
 		// cshogi's start position (HCP and PackedSfen), from testdata/cshogi.tsv.
@@ -25,7 +40,7 @@ func seed(f *testing.F, size int) {
 }
 
 func FuzzHCP(f *testing.F) {
-	seed(f, packed.HCPSize)
+	seed(f, packed.FormatHCP)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := packed.NewReader[packed.HCP](bytes.NewReader(data))
 		for e, err := range r.All() {
@@ -41,7 +56,7 @@ func FuzzHCP(f *testing.F) {
 }
 
 func FuzzPackedSfen(f *testing.F) {
-	seed(f, packed.PackedSfenSize)
+	seed(f, packed.FormatPackedSfen)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := packed.NewReader[packed.PackedSfen](bytes.NewReader(data))
 		for e, err := range r.All() {
@@ -57,7 +72,7 @@ func FuzzPackedSfen(f *testing.F) {
 }
 
 func FuzzHCPE(f *testing.F) {
-	seed(f, packed.HCPESize)
+	seed(f, packed.FormatHCPE)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := packed.NewReader[packed.HCPE](bytes.NewReader(data))
 		for e, err := range r.All() {
@@ -73,7 +88,7 @@ func FuzzHCPE(f *testing.F) {
 }
 
 func FuzzPSV(f *testing.F) {
-	seed(f, packed.PSVSize)
+	seed(f, packed.FormatPSV)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := packed.NewReader[packed.PSV](bytes.NewReader(data))
 		for e, err := range r.All() {

@@ -45,6 +45,12 @@ func FormatOf[E Entry]() Format {
 // ends inside an entry is an [ErrTruncated] error, and an error of the underlying
 // reader ends the stream.
 type Reader[E Entry] struct {
+	// AllowUnreachable accepts positions no game reaches, as
+	// [shogi.Setup.AllowUnreachable] does (composed problems with both kings, nifu in
+	// a curiosity): only the encoding and the limits every position keeps are
+	// checked, and the moves still obey every rule.
+	AllowUnreachable bool
+
 	in     *bufio.Reader
 	format Format
 	size   int
@@ -89,22 +95,27 @@ func (r *Reader[E]) Read() (E, error) {
 	switch v := any(&e).(type) {
 	case *HCP:
 		copy(v[:], b)
-		r.pos, err = v.Position()
+		r.pos, err = r.position(v.Setup())
 	case *PackedSfen:
 		copy(v[:], b)
-		r.pos, err = v.Position()
+		r.pos, err = r.position(v.Setup())
 	case *HCPE:
 		_ = v.UnmarshalBinary(b)
-		r.pos, r.move, err = v.Check()
+		r.pos, r.move, err = v.check(r.AllowUnreachable)
 	case *PSV:
 		_ = v.UnmarshalBinary(b)
-		r.pos, r.move, err = v.Check()
+		r.pos, r.move, err = v.check(r.AllowUnreachable)
 	}
 	if err != nil {
 		r.pos, r.move = nil, shogi.NoMove
 		return e, &Error{Format: r.format, Index: index, Offset: offset, Err: err}
 	}
 	return e, nil
+}
+
+func (r *Reader[E]) position(s shogi.Setup, err error) (*shogi.Position, error) {
+	s.AllowUnreachable = r.AllowUnreachable
+	return position(s, err)
 }
 
 // Position returns the position of the entry the last Read returned without error

@@ -190,3 +190,29 @@ func TestReaderIOError(t *testing.T) {
 		t.Errorf("after an I/O error: %v", err)
 	}
 }
+
+// TestReaderAllowUnreachable: a position with the side not to move in check reads only
+// with AllowUnreachable.
+func TestReaderAllowUnreachable(t *testing.T) {
+	p, err := shogi.ParseSFENUnreachable("4k4/4R4/9/9/9/9/9/9/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := packed.NewWriter[packed.PSV](&buf)
+	e, err := packed.NewPSV(p, shogi.NoMove, 0, shogi.NoResult)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = w.Write(e)
+	_ = w.Flush()
+	r := packed.NewReader[packed.PSV](bytes.NewReader(buf.Bytes()))
+	if _, err := r.Read(); !errors.Is(err, shogi.ErrOpponentInCheck) || packed.Code(err) != "invalid-position" {
+		t.Errorf("strict read: %v", err)
+	}
+	r = packed.NewReader[packed.PSV](bytes.NewReader(buf.Bytes()))
+	r.AllowUnreachable = true
+	if _, err := r.Read(); err != nil || r.Position().String() != p.String() {
+		t.Errorf("lenient read: %v, %v", r.Position(), err)
+	}
+}
