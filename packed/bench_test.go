@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/packed"
 )
 
@@ -118,4 +119,30 @@ func BenchmarkReadHCPE(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkSamplesHCPE turns the main line of a 200-move record into HCPE entries
+// written to a buffer: the conversion loop without the parsing; ns/op is per position.
+func BenchmarkSamplesHCPE(b *testing.B) {
+	rec := gametest.Long(200, 3)
+	w := packed.NewWriter[packed.HCPE](io.Discard)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		for s, err := range packed.Samples(rec) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := w.Write(e); err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/position")
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mpositions/s")
 }
