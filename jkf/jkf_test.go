@@ -325,7 +325,13 @@ func TestSpecials(t *testing.T) {
 		if diff := cmp.Diff(want, rec.Ending()); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.special, diff)
 		}
-		if diff := diffRecords(rec, mustParse(t, mustFormat(t, rec))); diff != "" {
+		back := mustParse(t, mustFormat(t, rec))
+		if tt.special == "OUTE_SENNICHITE" {
+			// Not a special of the format: written as SENNICHITE, which reads back with
+			// the rules' result, here no perpetual check but a draw.
+			rec.Ending().Result = shogi.Draw
+		}
+		if diff := diffRecords(rec, back); diff != "" {
 			t.Errorf("%s: round trip (-want +got):\n%s", tt.special, diff)
 		}
 	}
@@ -431,11 +437,13 @@ func TestWriteUnread(t *testing.T) {
 	if back.Ending() != nil || len(back.Root.Children) != 1 {
 		t.Errorf("read back with ending %+v and %d first moves", back.Ending(), len(back.Root.Children))
 	}
-	// A line that stops unread where variations branch goes on with the first.
+	// A line that stops unread where variations branch stops there: the variations
+	// are left out, never promoted to the line's continuation (issue 18).
 	second.AddChild(shogi.NewMove(shogi.NewSquare(2, 7), shogi.NewSquare(2, 6), false))
+	second.AddChild(shogi.NewMove(shogi.NewSquare(5, 7), shogi.NewSquare(5, 6), false))
 	back = mustParse(t, mustFormat(t, rec))
-	if got := back.Moves(); len(got) != 3 || got[2].String() != "2g2f" || back.Ending() != nil {
-		t.Errorf("read back %v, ending %+v; want the variation to go on", got, back.Ending())
+	if got := back.Moves(); len(got) != 2 || back.Ending() != nil || len(back.MainLine()[1].Children) != 0 {
+		t.Errorf("read back %v, ending %+v; want the line to stop after 3c3d", got, back.Ending())
 	}
 }
 
