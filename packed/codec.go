@@ -232,7 +232,10 @@ func (s *scheme) decode(in *[32]byte) (shogi.Setup, error) {
 	var kings [2]shogi.Square
 	for c := range kings {
 		v, _ := r.bits(7)
-		if v >= shogi.NumSquares {
+		if v == shogi.NumSquares { // how cshogi and YaneuraOu write a missing king, in 257 bits
+			return st, fmt.Errorf("%w: %v's king on square 81", ErrNoKing, shogi.Color(c))
+		}
+		if v > shogi.NumSquares {
 			return st, fmt.Errorf("%w: %v's king on square %d", ErrBadCode, shogi.Color(c), v)
 		}
 		kings[c] = shogi.SquareAt(int(v))
@@ -299,7 +302,10 @@ func (s *scheme) decode(in *[32]byte) (shogi.Setup, error) {
 		}
 	}
 	for _, t := range handOrder {
-		if count[t] != setCount[t] {
+		if count[t] > setCount[t] {
+			return st, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
+		}
+		if count[t] < setCount[t] {
 			return st, fmt.Errorf("%w: %d %ss with the box, not %d", ErrNotCanonical, count[t], t, setCount[t])
 		}
 	}

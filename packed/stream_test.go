@@ -107,6 +107,7 @@ func testStream[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.M
 	}
 	corruptions := []corruption{
 		{"king square past the board", func(b []byte) { b[0] |= 0xFE }, "bad-code"},
+		{"king on square 81 (no king)", func(b []byte) { b[0] = b[0]&1 | 81<<1 }, "no-king"},
 		{"both kings on one square", func(b []byte) { b[1] = b[1]&^0x7F | (b[0] >> 1 & 0x7F) }, "bad-code"},
 		{"pieces in the wrong order", func(b []byte) { b[31] ^= 0xFF; b[30] ^= 0xFF }, ""},
 	}
