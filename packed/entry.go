@@ -157,9 +157,10 @@ func (e *PSV) check(allowUnreachable bool) (*shogi.Position, shogi.Move, error) 
 	return p, m, err
 }
 
-// NewHCPE returns the HCPE entry of p with the move m (legal in p, or NoMove), the
-// evaluation eval from the side to move's view, clamped to ±32767, and the game's
-// result r. It allocates nothing.
+// NewHCPE returns the HCPE entry of p with the move m (a move of p, or NoMove; its
+// legality is not checked here, but a [Reader] checks it), the evaluation eval from the
+// side to move's view, clamped to ±32767, and the game's result r. It allocates
+// nothing.
 func NewHCPE(p *shogi.Position, m shogi.Move, eval int, r shogi.Result) (HCPE, error) {
 	h, err := EncodeHCP(p)
 	if err != nil {
@@ -168,7 +169,7 @@ func NewHCPE(p *shogi.Position, m shogi.Move, eval int, r shogi.Result) (HCPE, e
 	return HCPE{Position: h, Eval: clamp(eval), Move: NewAperyMove16(m), Result: NewHCPEResult(r)}, nil
 }
 
-// NewPSV returns the PSV entry of p with the move m (legal in p, or NoMove), the score
+// NewPSV returns the PSV entry of p with the move m (as for [NewHCPE]), the score
 // from the side to move's view, clamped to ±32767, and the game's result r, which it
 // turns to the side to move's view; gamePly is p's move number.
 func NewPSV(p *shogi.Position, m shogi.Move, score int, r shogi.Result) (PSV, error) {
