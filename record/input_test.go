@@ -132,10 +132,10 @@ func (c *countReader) Read(p []byte) (int, error) {
 // TestReaderStopsDecompressionBombs: gzip data that expands past MaxExpansion times its
 // size fails with ErrExpansion once ExpansionAllowance bytes are out, having read no
 // more of the compressed input than that takes (counted, here 1 GiB of blank lines
-// from 3 MiB of gzip)).
+// from 3 MiB of gzip).
 func TestReaderStopsDecompressionBombs(t *testing.T) {
 	member := gzipped(t, bytes.Repeat([]byte(strings.Repeat(" ", 1023)+"\n"), 1<<10)) // 1 MiB of blank lines in about 3 KiB
-	const members = 1024                                     // 1 GiB once decompressed
+	const members = 1024                                                              // 1 GiB once decompressed
 	bomb := bytes.Repeat(member, members)
 	in := &countReader{r: bytes.NewReader(bomb)}
 	r := record.NewReader(in)
