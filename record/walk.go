@@ -30,7 +30,8 @@ type Entry struct {
 //   - "-" is standard input (the caller reads it);
 //   - a directory is walked recursively in lexical order; its regular files with a record
 //     extension (see FormatOfName) are taken, and every other file is an Entry with
-//     Skipped set;
+//     Skipped set; a symbolic link to a directory is followed when it is named itself,
+//     never when it is found inside a directory (as find -H does), so that no walk loops;
 //   - a path that does not exist but holds a glob pattern (*, ?, [) is expanded, and
 //     each match taken as above;
 //   - anything else is an Entry with Err set, and the walk goes on.
@@ -68,8 +69,15 @@ func walkPath(path string, glob bool, yield func(Entry) bool) bool {
 	if !info.IsDir() {
 		return yield(Entry{Path: path})
 	}
+	// A link to a directory, named itself, is followed (as find -H does): WalkDir
+	// starts from the directory the link leads to when its name ends in a separator.
+	// Links found inside are never followed, so a walk cannot loop.
+	root := path
+	if l, err := os.Lstat(path); err == nil && l.Mode()&fs.ModeSymlink != 0 {
+		root = path + string(filepath.Separator)
+	}
 	stopped := false
-	werr := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+	werr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if !yield(Entry{Path: p, Err: err}) {
 				stopped = true
@@ -85,6 +93,8 @@ func walkPath(path string, glob bool, yield func(Entry) bool) bool {
 		}
 		e := Entry{Path: p, Root: path}
 		switch {
+		case d.Type()&fs.ModeSymlink != 0 && isDirLink(p):
+			e.Skipped = "a link to a directory (links inside a directory are not followed)"
 		case FormatOfName(p) == Unknown:
 			e.Skipped = "no record extension"
 		case !isRegular(p, d):
@@ -112,4 +122,10 @@ func isRegular(p string, d fs.DirEntry) bool {
 		return err == nil && info.Mode().IsRegular()
 	}
 	return false
+}
+
+// isDirLink reports whether the link at p leads to a directory.
+func isDirLink(p string) bool {
+	info, err := os.Stat(p)
+	return err == nil && info.IsDir()
 }
