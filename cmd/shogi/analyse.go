@@ -46,6 +46,8 @@ type analyseOptions struct {
 	from, to int
 	format   record.Format // the output format; Unknown keeps the input's
 	engine   string        // the name in the comments
+
+	maxRecordBytes int64 // -max-record-size
 }
 
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -62,6 +64,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fromFormat := fs.String("from", "", "input format: "+formatNames()+"; default: detect from the content")
 	jobs := fs.Int("j", 1, "the number of engines that analyse records in parallel (one record each)")
 	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
+	maxRecord := addMaxRecordSize(fs)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -72,7 +75,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if msg := ef.check("engine"); msg != "" {
 		return usageError(fs, stderr, msg)
 	}
-	opt := analyseOptions{limits: usi.Limits{Byoyomi: *byoyomi, Depth: *depth, Nodes: *nodes}, engine: *ef.name}
+	opt := analyseOptions{limits: usi.Limits{Byoyomi: *byoyomi, Depth: *depth, Nodes: *nodes}, engine: *ef.name, maxRecordBytes: int64(*maxRecord)}
 	switch {
 	case *byoyomi < 0 || *depth < 0 || *nodes < 0:
 		return usageError(fs, stderr, "-byoyomi, -depth and -nodes cannot be negative")
@@ -175,7 +178,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi analyse: interrupted")
 		return 2
 	}
-	return exitStatus(ioFailed, failed)
+	return nothingChecked(exitStatus(ioFailed, failed), done+failed, "analyse", stderr)
 }
 
 // parsePlies reads "FROM-TO", "FROM-", "-TO" or "N" (one move).
@@ -298,7 +301,7 @@ func analyseEntry(ctx context.Context, e record.Entry, stdin io.Reader, format r
 		emit(analysed{name: e.Path, entry: e, skipped: e.Skipped})
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, format, false)
+	r, closeInput, err := openInput(e.Path, stdin, readOptions{format: format, maxRecordBytes: opt.maxRecordBytes})
 	if err != nil {
 		emit(analysed{name: e.Path, entry: e, err: err.Error(), ioError: true})
 		return

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -73,38 +72,45 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	var out output
 	if *outDir != "" {
-		out = &dirOutput{dir: *outDir, format: format, force: *force, written: map[string]string{}}
+		dir, err := openOutputDir(*outDir)
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi convert:", err)
+			return 2
+		}
+		defer dir.Close()
+		out = &dirOutput{dir: dir, format: format, force: *force, written: map[string]string{}}
 	} else {
 		out = &streamOutput{w: bufio.NewWriter(stdout), oneRecord: format.OneRecordPerFile(), format: format}
 	}
-	invalid, ioFailed := 0, false
+	invalid, ioFailed, records := 0, false, 0
 	for c := range results {
 		v := c.v
 		switch {
 		case v.Skipped == noRecord:
-			fmt.Fprintf(stderr, "%s: warning: %s\n", v.Path, noRecord)
+			fmt.Fprintf(stderr, "%s: warning: %s\n", quoteName(v.Path), noRecord)
 			continue
 		case v.Skipped != "":
 			continue
 		case v.InputFailed():
 			ioFailed = true
-			fmt.Fprintf(stderr, "%s: %s\n", v.Path, v.Error)
+			fmt.Fprintf(stderr, "%s: %s\n", quoteName(v.Path), escapeMessage(v.Error, v.Path))
 			continue
 		}
-		name := v.Path
+		records++
+		name := quoteName(v.Path)
 		if !isOneRecordFormat(v.Format) {
-			name = fmt.Sprintf("%s#%d", v.Path, v.Record)
+			name = fmt.Sprintf("%s#%d", name, v.Record)
 		}
 		for _, w := range v.Warnings {
-			fmt.Fprintf(stderr, "%s: warning: %s\n", name, w.Message)
+			fmt.Fprintf(stderr, "%s: warning: %s\n", name, escapeMessage(w.Message, v.Path))
 		}
 		if !v.OK {
 			invalid++
-			fmt.Fprintf(stderr, "%s: %s (not converted)\n", name, v.Error)
+			fmt.Fprintf(stderr, "%s: %s (not converted)\n", name, escapeMessage(v.Error, v.Path))
 			continue
 		}
 		if err := out.write(c); err != nil {
-			fmt.Fprintf(stderr, "shogi convert: %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "shogi convert: %s: %s\n", name, escapeText(err.Error()))
 			if errors.Is(err, errStop) {
 				return 2
 			}
@@ -115,7 +121,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi convert:", err)
 		return 2
 	}
-	return exitStatus(ioFailed, invalid)
+	return nothingChecked(exitStatus(ioFailed, invalid), records, "convert", stderr)
 }
 
 // convertEntry reads and judges every record of one input, and writes the valid ones in
@@ -129,7 +135,7 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 		emit(converted{entry: e, v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
+	r, closeInput, err := openInput(e.Path, stdin, rf.options())
 	if err != nil {
 		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, err))})
 		return
@@ -219,7 +225,7 @@ func (o *streamOutput) close() error {
 // keep their place below it. An existing file is not overwritten without force, and no
 // run overwrites a file it wrote itself.
 type dirOutput struct {
-	dir     string
+	dir     *outputDir
 	format  record.Format
 	force   bool
 	written map[string]string // output file → the record written to it
@@ -227,34 +233,19 @@ type dirOutput struct {
 
 func (o *dirOutput) write(c converted) error {
 	name := outputName(c.entry, c.v.Record, c.multi) + o.format.Extension()
-	path := filepath.Join(o.dir, name)
-	source := c.v.Path
+	path := o.dir.path(name)
+	source := quoteName(c.v.Path)
 	if c.multi {
-		source = fmt.Sprintf("%s#%d", c.v.Path, c.v.Record)
+		source = fmt.Sprintf("%s#%d", source, c.v.Record)
 	}
 	if prev, ok := o.written[path]; ok {
-		return fmt.Errorf("%s was written from %s already; not overwritten", path, prev)
+		return fmt.Errorf("%s was written from %s already; not overwritten", quoteName(path), prev)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if o.force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flags, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s exists; not overwritten (use -f)", path)
-	}
-	if err != nil {
+	if err := o.dir.write(name, c.data, o.force); err != nil {
 		return err
 	}
 	o.written[path] = source
-	if _, err := f.Write(c.data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return nil
 }
 
 func (o *dirOutput) close() error { return nil }
@@ -272,6 +263,9 @@ func outputName(e record.Entry, index int, multi bool) string {
 		}
 	}
 	name = strings.TrimSuffix(name, filepath.Ext(name))
+	if ext := filepath.Ext(name); record.FormatOfName(name) != record.Unknown {
+		name = strings.TrimSuffix(name, ext) // game.kif.gz: game
+	}
 	if multi {
 		name = fmt.Sprintf("%s-%d", name, index)
 	}

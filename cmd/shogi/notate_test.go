@@ -60,7 +60,7 @@ func TestNotateCommandErrors(t *testing.T) {
 		{[]string{"notate", "-from", "klingon", "7g7f"}, 2, "unknown style"},
 		{[]string{"notate", "7g7f", "7g7f"}, 1, "move 2"},
 		{[]string{"notate", "-from", "ki2", "５八金"}, 1, "ambiguous"},
-		{[]string{"notate", "-sfen", "not an sfen", "7g7f"}, 1, "shogi notate:"},
+		{[]string{"notate", "-sfen", "not an sfen", "7g7f"}, 2, "shogi notate:"},
 		{[]string{"notate", "-style", "western", "-marks", "none", "7g7f"}, 2, "apply to the Japanese styles"},
 		{[]string{"notate", "-squares", "kanji", "7g7f"}, 2, "unknown -squares"},
 		{[]string{"notate", "-forward", "前", "7g7f"}, 2, "unknown -forward"},

@@ -41,7 +41,13 @@ type readFlags struct {
 	jobs      *int
 	filesFrom *string
 	nul       *bool
+	maxRecord *sizeFlag
 	format    record.Format
+}
+
+// options returns the reading options the flags give.
+func (f *readFlags) options() readOptions {
+	return readOptions{format: f.format, lenient: *f.lenient, maxRecordBytes: int64(*f.maxRecord)}
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
@@ -51,6 +57,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 		jobs:      fs.Int("j", runtime.NumCPU(), "number of inputs read in parallel"),
 		filesFrom: fs.String("files-from", "", "read the paths to read from `FILE`, one a line (- for standard input)"),
 		nul:       fs.Bool("0", false, "with -files-from: paths are separated by NUL bytes (find -print0)"),
+		maxRecord: addMaxRecordSize(fs),
 	}
 }
 
@@ -145,7 +152,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	prog.finish()
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
 		records, files, records-invalid, invalid, skipped, time.Since(start).Seconds())
-	return exitStatus(ioFailed, invalid)
+	return nothingChecked(exitStatus(ioFailed, invalid), records, "validate", stderr)
 }
 
 // validateEntry judges every record of one input with record.Validate.
@@ -158,7 +165,7 @@ func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(val
 		emit(validationOf(record.SkippedReport(e.Path, e.Skipped)))
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
+	r, closeInput, err := openInput(e.Path, stdin, rf.options())
 	if err != nil {
 		emit(validationOf(record.InputErrorReport(e.Path, err)))
 		return
@@ -184,12 +191,15 @@ func verdictOf(path string, v *record.Verdict) validation {
 }
 
 // text is the one-line form: path, verdict, moves, ending, winner, final SFEN; then a
-// line per warning.
+// line per warning. A path or a message with characters that do not print is escaped
+// (see quoteName), so that every verdict is one line and nothing reaches the terminal
+// as a control sequence.
 func (v validation) text() string {
 	var b strings.Builder
-	b.WriteString(v.Path)
+	name := quoteName(v.Path)
+	b.WriteString(name)
 	if v.Skipped != "" {
-		fmt.Fprintf(&b, ": skipped (%s)", v.Skipped)
+		fmt.Fprintf(&b, ": skipped (%s)", escapeText(v.Skipped))
 		return b.String()
 	}
 	if v.Record > 0 && !isOneRecordFormat(v.Format) {
@@ -199,7 +209,7 @@ func (v validation) text() string {
 		b.WriteString(": OK")
 	} else {
 		b.WriteString(": ")
-		b.WriteString(v.Error)
+		b.WriteString(escapeMessage(v.Error, v.Path))
 	}
 	if !v.InputFailed() {
 		fmt.Fprintf(&b, "; %d moves", v.Moves)
@@ -214,7 +224,7 @@ func (v validation) text() string {
 		fmt.Fprintf(&b, "; %s", v.SFEN)
 	}
 	for _, w := range v.Warnings {
-		fmt.Fprintf(&b, "\n\twarning: %s", w.Message)
+		fmt.Fprintf(&b, "\n\twarning: %s", escapeMessage(w.Message, v.Path))
 	}
 	return b.String()
 }
