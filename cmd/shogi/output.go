@@ -63,9 +63,13 @@ func mkdirAllIn(root *os.Root, rel string) error {
 	err := root.Mkdir(rel, 0o755)
 	if errors.Is(err, fs.ErrExist) {
 		info, serr := root.Stat(rel) // a link to a directory inside root will do
-		if serr == nil && info.IsDir() {
+		switch {
+		case serr == nil && info.IsDir():
 			return nil
+		case serr == nil:
+			return fmt.Errorf("%s is not a directory", quoteName(filepath.Join(root.Name(), rel)))
 		}
+		return fmt.Errorf("%s leads outside %s (a link?); nothing is written through it: %w", quoteName(filepath.Join(root.Name(), rel)), quoteName(root.Name()), serr)
 	}
 	return err
 }

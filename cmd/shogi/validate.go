@@ -202,7 +202,7 @@ func (v validation) text() string {
 		fmt.Fprintf(&b, ": skipped (%s)", escapeText(v.Skipped))
 		return b.String()
 	}
-	if v.Record > 0 && !isOneRecordFormat(v.Format) {
+	if v.Record > 0 && v.Format != record.Unknown.String() && !isOneRecordFormat(v.Format) {
 		fmt.Fprintf(&b, "#%d", v.Record)
 	}
 	if v.OK {
