@@ -183,3 +183,25 @@ func TestOpenGzipFile(t *testing.T) {
 		t.Errorf("%d moves, want 2", len(rec.Moves()))
 	}
 }
+
+// zeros is /dev/zero, counting the bytes read from it.
+type zeros struct{ n int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReaderStopsAtBinaryHead: an endless input of NUL bytes (shogi validate /dev/zero)
+// is named binary having read no more than the head Detect looks at.
+func TestReaderStopsAtBinaryHead(t *testing.T) {
+	z := &zeros{}
+	r := record.NewReader(z)
+	if _, err := r.Read(); !errors.Is(err, record.ErrNotText) {
+		t.Fatalf("%v, want ErrNotText", err)
+	}
+	if z.n > record.DetectLength {
+		t.Errorf("read %d bytes, want at most %d", z.n, record.DetectLength)
+	}
+}
