@@ -1,6 +1,7 @@
 package record
 
 import (
+	"io"
 	"io/fs"
 	"iter"
 	"os"
@@ -22,6 +23,20 @@ type Entry struct {
 	// Err is the error of a path that could not be reached: it does not exist, matches
 	// nothing, or cannot be listed.
 	Err error
+	// Archive is the path of the zip archive that holds the file, and Member its name
+	// there, when a Walker with Archives found it; Path is then "ARCHIVE:MEMBER".
+	Archive, Member string
+	// Open opens a member of an archive for reading; it is nil for other files, which
+	// are opened by Path.
+	Open func() (io.ReadCloser, error)
+}
+
+// A Walker walks paths as Walk does, with options.
+type Walker struct {
+	// Archives walks zip archives (a .zip named, or found in a directory) as
+	// directories of their members, instead of taking them as files (named) or passing
+	// them over (found).
+	Archives bool
 }
 
 // Walk returns the record files that paths name, in order:
@@ -35,10 +50,19 @@ type Entry struct {
 //   - a path that does not exist but holds a glob pattern (*, ?, [) is expanded, and
 //     each match taken as above;
 //   - anything else is an Entry with Err set, and the walk goes on.
+//
+// Walk takes a zip archive as a file (named) or passes it over (found); a Walker with
+// Archives walks it as a directory.
 func Walk(paths ...string) iter.Seq[Entry] {
+	return Walker{}.Walk(paths...)
+}
+
+// Walk returns the record files that paths name, as the function Walk does, and with
+// Archives the members of zip archives.
+func (w Walker) Walk(paths ...string) iter.Seq[Entry] {
 	return func(yield func(Entry) bool) {
 		for _, path := range paths {
-			if !walkPath(path, true, yield) {
+			if !w.walkPath(path, true, yield) {
 				return
 			}
 		}
@@ -47,7 +71,7 @@ func Walk(paths ...string) iter.Seq[Entry] {
 
 // walkPath yields the entries of one path; glob says whether a pattern may be expanded.
 // It returns false when yield asked to stop.
-func walkPath(path string, glob bool, yield func(Entry) bool) bool {
+func (w Walker) walkPath(path string, glob bool, yield func(Entry) bool) bool {
 	if path == "-" {
 		return yield(Entry{Path: path})
 	}
@@ -57,7 +81,7 @@ func walkPath(path string, glob bool, yield func(Entry) bool) bool {
 			matches, gerr := filepath.Glob(path)
 			if gerr == nil && len(matches) > 0 {
 				for _, m := range matches {
-					if !walkPath(m, false, yield) {
+					if !w.walkPath(m, false, yield) {
 						return false
 					}
 				}
@@ -67,6 +91,9 @@ func walkPath(path string, glob bool, yield func(Entry) bool) bool {
 		return yield(Entry{Path: path, Err: err})
 	}
 	if !info.IsDir() {
+		if w.Archives && info.Mode().IsRegular() && isArchive(path) {
+			return walkZip(path, "", yield)
+		}
 		return yield(Entry{Path: path})
 	}
 	// A link to a directory, named itself, is followed (as find -H does): WalkDir
@@ -89,6 +116,13 @@ func walkPath(path string, glob bool, yield func(Entry) bool) bool {
 			return nil
 		}
 		if d.IsDir() {
+			return nil
+		}
+		if w.Archives && isArchive(p) && isRegular(p, d) {
+			if !walkZip(p, path, yield) {
+				stopped = true
+				return fs.SkipAll
+			}
 			return nil
 		}
 		e := Entry{Path: p, Root: path}

@@ -301,7 +301,7 @@ func analyseEntry(ctx context.Context, e record.Entry, stdin io.Reader, format r
 		emit(analysed{name: e.Path, entry: e, skipped: e.Skipped})
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, readOptions{format: format, maxRecordBytes: opt.maxRecordBytes})
+	r, closeInput, err := openEntry(e, stdin, readOptions{format: format, maxRecordBytes: opt.maxRecordBytes})
 	if err != nil {
 		emit(analysed{name: e.Path, entry: e, err: err.Error(), ioError: true})
 		return

@@ -135,7 +135,7 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 		emit(converted{entry: e, v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, rf.options())
+	r, closeInput, err := openEntry(e, stdin, rf.options())
 	if err != nil {
 		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, err))})
 		return
@@ -255,6 +255,9 @@ func (o *dirOutput) close() error { return nil }
 // "-N" added for the N-th record of an input that holds several.
 func outputName(e record.Entry, index int, multi bool) string {
 	name := filepath.Base(e.Path)
+	if e.Archive != "" {
+		return archiveOutputName(e, index, multi)
+	}
 	if e.Path == "-" {
 		name = "stdin"
 	} else if e.Root != "" {

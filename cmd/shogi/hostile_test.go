@@ -6,6 +6,7 @@ package main
 // (bytes read, bytes allocated, files written), never timed.
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"io"
@@ -321,5 +322,50 @@ func TestDevFull(t *testing.T) {
 		if code := run(args, strings.NewReader(""), full, &errOut); code != exitUsage {
 			t.Errorf("%v > /dev/full: exit %d, want 2 (%s)", args, code, errOut.String())
 		}
+	}
+}
+
+// TestZipArchives: a zip archive is walked as a directory (named, or found in one):
+// each member's verdict names archive and member, convert -o DIR writes a member below
+// DIR/ARCHIVE/ whatever its name ("../" included), and a member that is no record text
+// is an input that cannot be read.
+func TestZipArchives(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "in", "games.zip")
+	if err := os.MkdirAll(filepath.Dir(games), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, m := range [][2]string{
+		{"2019/a.usi", "position startpos moves 7g7f\n"},
+		{"../../evil.usi", "position startpos moves 2g2f\n"},
+		{"notes.txt", "about"},
+	} {
+		f, err := zw.Create(m[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(f, m[1])
+	}
+	zw.Close()
+	if err := os.WriteFile(games, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd("", "validate", games)
+	if code != 0 || !strings.Contains(out, games+":2019/a.usi#1: OK; 1 moves") || !strings.Contains(out, games+":notes.txt: skipped (no record extension)") {
+		t.Errorf("validate: exit %d\n%s%s", code, out, errOut)
+	}
+	outDir := filepath.Join(dir, "out")
+	if code, _, errOut := runCmd("", "convert", "-to", "kif", "-o", outDir, filepath.Join(dir, "in")); code != 0 {
+		t.Errorf("convert: exit %d, %s", code, errOut)
+	}
+	for _, want := range []string{"games/2019/a.kif", "games/evil.kif"} {
+		if _, err := os.Stat(filepath.Join(outDir, want)); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "evil.kif")); err == nil {
+		t.Error("a member named ../../evil.usi was written outside -o DIR")
 	}
 }

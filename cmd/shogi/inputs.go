@@ -21,6 +21,9 @@ import (
 	"github.com/kifu-go/shogi/record"
 )
 
+// walker walks the paths the commands are given: zip archives as directories.
+var walker = record.Walker{Archives: true}
+
 // maxListLine is the longest path a -files-from list may hold: a longer line is an
 // error for that line, and the list goes on.
 const maxListLine = 1 << 20
@@ -81,14 +84,14 @@ func inputList(args []string, filesFrom string, nul bool, stdin io.Reader) iter.
 				if path == "" {
 					continue
 				}
-				for e := range record.Walk(path) {
+				for e := range walker.Walk(path) {
 					if !yield(e) {
 						return
 					}
 				}
 			}
 		}
-		for e := range record.Walk(args...) {
+		for e := range walker.Walk(args...) {
 			if !yield(e) {
 				return
 			}
@@ -144,6 +147,24 @@ type readOptions struct {
 	format         record.Format // Unknown: detect it
 	lenient        bool
 	maxRecordBytes int64 // 0: the library's default
+}
+
+// openEntry returns a Reader of one input that the walk found: a member of an archive,
+// or a file (see openInput); and the function that closes it.
+func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
+	if e.Open == nil {
+		return openInput(e.Path, stdin, opt)
+	}
+	rc, err := e.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	r := record.NewReader(rc)
+	r.Name = e.Path
+	r.Format = opt.format
+	r.Lenient = opt.lenient
+	r.MaxRecordBytes = opt.maxRecordBytes
+	return r, func() { rc.Close() }, nil
 }
 
 // openInput returns a Reader of one input, the file or stdin for "-", and the function

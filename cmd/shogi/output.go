@@ -12,11 +12,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/kifu-go/shogi/record"
 )
 
 // outputDir is a directory the command writes files into, and nothing outside it.
@@ -234,4 +237,21 @@ func outputFile(w io.Writer) (*os.File, bool) {
 	}
 	f, ok := w.(*os.File)
 	return f, ok
+}
+
+// archiveOutputName is outputName for a member of an archive: the archive's place (as
+// outputName gives a file's) and name without extension as a directory, the member's
+// path below it. A member's path is cleaned of every "..", so that it stays below.
+func archiveOutputName(e record.Entry, index int, multi bool) string {
+	archive := outputName(record.Entry{Path: e.Archive, Root: e.Root}, 0, false)
+	member := strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(e.Member, "\\", "/")), "/")
+	member = strings.TrimSuffix(member, path.Ext(member))
+	if record.FormatOfName(member) != record.Unknown {
+		member = strings.TrimSuffix(member, path.Ext(member)) // a.kif.gz: a
+	}
+	name := filepath.Join(archive, filepath.FromSlash(member))
+	if multi {
+		name = fmt.Sprintf("%s-%d", name, index)
+	}
+	return name
 }

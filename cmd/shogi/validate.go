@@ -165,7 +165,7 @@ func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(val
 		emit(validationOf(record.SkippedReport(e.Path, e.Skipped)))
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, rf.options())
+	r, closeInput, err := openEntry(e, stdin, rf.options())
 	if err != nil {
 		emit(validationOf(record.InputErrorReport(e.Path, err)))
 		return

@@ -1,0 +1,181 @@
+package record
+
+// Zip archives walked as directories (Walker.Archives): each member is an Entry whose
+// Path is "ARCHIVE:MEMBER" and whose Open reads it. The archive is opened once and
+// shared by its members, and closed when the walk and every member opened are done.
+// A member is read decompressed as it is read, never whole, and no more than
+// MaxExpansion times its compressed size (ExpansionAllowance at least): past that, its
+// read fails with ErrExpansion (a zip bomb). Member names that are not UTF-8 are read
+// as Shift_JIS, as Japanese archivers write them.
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
+)
+
+// isArchive reports whether a file name is that of an archive a Walker walks.
+func isArchive(name string) bool {
+	return strings.EqualFold(pathExt(name), ".zip")
+}
+
+// pathExt is filepath.Ext for names with either separator.
+func pathExt(name string) string {
+	for i := len(name) - 1; i >= 0 && name[i] != '/' && name[i] != '\\'; i-- {
+		if name[i] == '.' {
+			return name[i:]
+		}
+	}
+	return ""
+}
+
+// zipArchive is an archive shared by the entries of its members.
+type zipArchive struct {
+	path string
+	mu   sync.Mutex
+	refs int
+	f    *os.File
+	zr   *zip.Reader
+}
+
+// acquire opens the archive if it is not open, and counts one more user.
+func (a *zipArchive) acquire() (*zip.Reader, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.zr == nil {
+		f, err := os.Open(a.path)
+		if err != nil {
+			return nil, err
+		}
+		info, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		zr, err := zip.NewReader(f, info.Size())
+		if err != nil {
+			f.Close()
+			return nil, &os.PathError{Op: "read", Path: a.path, Err: err}
+		}
+		a.f, a.zr = f, zr
+	}
+	a.refs++
+	return a.zr, nil
+}
+
+// release counts one user less, and closes the archive after the last.
+func (a *zipArchive) release() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.refs--
+	if a.refs == 0 && a.f != nil {
+		a.f.Close()
+		a.f, a.zr = nil, nil
+	}
+}
+
+// open opens the i-th member.
+func (a *zipArchive) open(i int) (io.ReadCloser, error) {
+	zr, err := a.acquire()
+	if err != nil {
+		return nil, err
+	}
+	f := zr.File[i]
+	rc, err := f.Open()
+	if err != nil {
+		a.release()
+		return nil, err
+	}
+	limit := max(int64(ExpansionAllowance), MaxExpansion*int64(min(f.CompressedSize64, 1<<50)))
+	return &memberReader{rc: rc, left: limit, limit: limit, release: a.release}, nil
+}
+
+// memberReader reads a member, no more than its limit.
+type memberReader struct {
+	rc          io.ReadCloser
+	left, limit int64
+	release     func()
+	once        sync.Once
+	stopped     error
+}
+
+func (m *memberReader) Read(p []byte) (int, error) {
+	if m.stopped != nil {
+		return 0, m.stopped
+	}
+	if int64(len(p)) > m.left+1 {
+		p = p[:m.left+1]
+	}
+	n, err := m.rc.Read(p)
+	m.left -= int64(n)
+	if m.left < 0 {
+		m.stopped = fmt.Errorf("%w: a zip member past %d bytes (%d times its compressed size)", ErrExpansion, m.limit, MaxExpansion)
+		return n - 1, m.stopped
+	}
+	return n, err
+}
+
+func (m *memberReader) Close() error {
+	err := m.rc.Close()
+	m.once.Do(m.release)
+	return err
+}
+
+// memberName returns a member's name as text: as it is when it is UTF-8, else decoded
+// from Shift_JIS.
+func memberName(f *zip.File) string {
+	if utf8.ValidString(f.Name) {
+		return f.Name
+	}
+	if s, err := japanese.ShiftJIS.NewDecoder().String(f.Name); err == nil {
+		return s
+	}
+	return f.Name
+}
+
+// walkZip yields the entries of the members of the zip archive at path, in lexical
+// order of their names; root is the Root of the entries. It returns false when yield
+// asked to stop.
+func walkZip(path, root string, yield func(Entry) bool) bool {
+	a := &zipArchive{path: path}
+	zr, err := a.acquire()
+	if err != nil {
+		return yield(Entry{Path: path, Root: root, Err: err})
+	}
+	defer a.release()
+	type member struct {
+		i    int
+		name string
+	}
+	members := make([]member, 0, len(zr.File))
+	for i, f := range zr.File {
+		if !f.FileInfo().IsDir() {
+			members = append(members, member{i, memberName(f)})
+		}
+	}
+	sort.SliceStable(members, func(i, j int) bool { return members[i].name < members[j].name })
+	for _, m := range members {
+		f := zr.File[m.i]
+		e := Entry{Path: path + ":" + m.name, Root: root, Archive: path, Member: m.name}
+		switch {
+		case FormatOfName(m.name) == Unknown:
+			e.Skipped = "no record extension"
+		case !f.Mode().IsRegular():
+			e.Skipped = "not a regular file"
+		default:
+			i := m.i
+			e.Open = func() (io.ReadCloser, error) { return a.open(i) }
+		}
+		if !yield(e) {
+			return false
+		}
+	}
+	return true
+}
