@@ -1,15 +1,25 @@
 package record
 
-// Zip archives walked as directories (Walker.Archives): each member is an Entry whose
-// Path is "ARCHIVE:MEMBER" and whose Open reads it. The archive is opened once and
-// shared by its members, and closed when the walk and every member opened are done.
-// A member is read decompressed as it is read, never whole, and no more than
-// MaxExpansion times its compressed size (ExpansionAllowance at least): past that, its
-// read fails with ErrExpansion (a zip bomb). Member names that are not UTF-8 are read
+// Archives walked as directories (Walker.Archives): each member is an Entry whose Path
+// is "ARCHIVE:MEMBER" and whose Open reads it. Member names that are not UTF-8 are read
 // as Shift_JIS, as Japanese archivers write them.
+//
+// A zip archive is opened once and shared by its members, and closed when the walk and
+// every member opened are done. A member is read decompressed as it is read, never
+// whole, and no more than MaxExpansion times its compressed size (ExpansionAllowance at
+// least): past that, its read fails with ErrExpansion (a zip bomb).
+//
+// A tar archive (.tar, .tar.gz, .tgz) can only be read in order, so the walk reads each
+// member with a record extension as it comes, whole, up to Walker.MaxMemberBytes: a
+// larger one is an Entry with Err. A gzip-compressed tar stops with ErrExpansion as a
+// Reader's gzip input does.
 
 import (
+	"archive/tar"
 	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +33,21 @@ import (
 
 // isArchive reports whether a file name is that of an archive a Walker walks.
 func isArchive(name string) bool {
-	return strings.EqualFold(pathExt(name), ".zip")
+	return strings.EqualFold(pathExt(name), ".zip") || isTar(name)
+}
+
+// isTar reports whether a file name is that of a tar archive, compressed with gzip or not.
+func isTar(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(n, ".tar") || strings.HasSuffix(n, ".tar.gz") || strings.HasSuffix(n, ".tgz")
+}
+
+// walkArchive yields the entries of the members of the archive at path.
+func walkArchive(path, root string, maxMember int64, yield func(Entry) bool) bool {
+	if isTar(path) {
+		return walkTar(path, root, maxMember, yield)
+	}
+	return walkZip(path, root, yield)
 }
 
 // pathExt is filepath.Ext for names with either separator.
@@ -178,4 +202,60 @@ func walkZip(path, root string, yield func(Entry) bool) bool {
 		}
 	}
 	return true
+}
+
+// walkTar yields the entries of the members of the tar archive at path, in the order
+// of the archive, each record member read whole (up to maxMember bytes).
+func walkTar(path, root string, maxMember int64, yield func(Entry) bool) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return yield(Entry{Path: path, Root: root, Err: err})
+	}
+	defer f.Close()
+	var in io.Reader = bufio.NewReaderSize(f, 64<<10)
+	if n := strings.ToLower(path); !strings.HasSuffix(n, ".tar") {
+		compressed := &countingReader{r: in.(*bufio.Reader)}
+		gz, err := gzip.NewReader(compressed)
+		if err != nil {
+			return yield(Entry{Path: path, Root: root, Err: &os.PathError{Op: "read", Path: path, Err: err}})
+		}
+		in = &expansionGuard{in: compressed, out: gz}
+	}
+	tr := tar.NewReader(in)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return yield(Entry{Path: path, Root: root, Err: &os.PathError{Op: "read", Path: path, Err: err}})
+		}
+		if h.Typeflag == tar.TypeDir {
+			continue
+		}
+		name := h.Name
+		if !utf8.ValidString(name) {
+			if s, err := japanese.ShiftJIS.NewDecoder().String(name); err == nil {
+				name = s
+			}
+		}
+		e := Entry{Path: path + ":" + name, Root: root, Archive: path, Member: name}
+		switch {
+		case FormatOfName(name) == Unknown:
+			e.Skipped = "no record extension"
+		case h.Typeflag != tar.TypeReg:
+			e.Skipped = "not a regular file"
+		case h.Size > maxMember:
+			e.Err = fmt.Errorf("%s: a member of %d bytes, larger than %d: extract the archive to read it", e.Path, h.Size, maxMember)
+		default:
+			data, err := io.ReadAll(io.LimitReader(tr, h.Size))
+			if err != nil {
+				return yield(Entry{Path: path, Root: root, Err: &os.PathError{Op: "read", Path: path, Err: err}})
+			}
+			e.Open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+		}
+		if !yield(e) {
+			return false
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
 	"compress/flate"
@@ -201,5 +202,72 @@ func writeRawZip(t testing.TB, path, name string, deflated []byte) {
 	}
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// writeTar writes a tar archive of the members (name, text) at path, gzip-compressed
+// when the name says so.
+func writeTar(t testing.TB, path string, members ...[2]string) {
+	t.Helper()
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for _, m := range members {
+		if err := tw.WriteHeader(&tar.Header{Name: m[0], Mode: 0o644, Size: int64(len(m[1])), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(tw, m[1])
+	}
+	tw.Close()
+	data := b.Bytes()
+	if !strings.HasSuffix(path, ".tar") {
+		data = gzipped(t, data)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWalkTar: a tar archive, plain or gzip-compressed, is walked in its order, its
+// record members read through Open; a member past MaxMemberBytes is an Entry with Err.
+func TestWalkTar(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"games.tar", "games.tar.gz", "games.tgz"} {
+		path := filepath.Join(dir, name)
+		writeTar(t, path,
+			[2]string{"b/1.usi", "position startpos moves 7g7f\n"},
+			[2]string{"a.kif", inputKIF},
+			[2]string{"big.csa", "V2.2\nPI\n+\n" + strings.Repeat("'comment\n", 200)},
+			[2]string{"notes", "x"},
+		)
+		type row struct{ Member, Skipped string }
+		var got []row
+		moves := 0
+		for e := range (record.Walker{Archives: true, MaxMemberBytes: 1000}).Walk(path) {
+			if e.Err != nil {
+				if e.Member != "big.csa" || !strings.Contains(e.Err.Error(), "larger than 1000") {
+					t.Errorf("%s: %v", e.Path, e.Err)
+				}
+				got = append(got, row{e.Member, "error"})
+				continue
+			}
+			got = append(got, row{e.Member, e.Skipped})
+			if e.Open == nil {
+				continue
+			}
+			if e.Path != path+":"+e.Member {
+				t.Errorf("path %q", e.Path)
+			}
+			rc, _ := e.Open()
+			r := record.NewReader(rc)
+			rec, err := r.Read()
+			if err != nil {
+				t.Fatalf("%s: %v", e.Path, err)
+			}
+			moves += len(rec.Moves())
+		}
+		want := []row{{"b/1.usi", ""}, {"a.kif", ""}, {"big.csa", "error"}, {"notes", "no record extension"}}
+		if diff := cmp.Diff(want, got); diff != "" || moves != 3 {
+			t.Errorf("%s: %d moves; (-want +got)\n%s", name, moves, diff)
+		}
 	}
 }

@@ -33,11 +33,17 @@ type Entry struct {
 
 // A Walker walks paths as Walk does, with options.
 type Walker struct {
-	// Archives walks zip archives (a .zip named, or found in a directory) as
-	// directories of their members, instead of taking them as files (named) or passing
-	// them over (found).
+	// Archives walks zip and tar archives (.zip, .tar, .tar.gz, .tgz; named, or found in
+	// a directory) as directories of their members, instead of taking them as files
+	// (named) or passing them over (found).
 	Archives bool
+	// MaxMemberBytes bounds the size of a member of a tar archive, which the walk reads
+	// whole (it cannot come back to it); 0 means DefaultMaxMemberBytes.
+	MaxMemberBytes int64
 }
+
+// DefaultMaxMemberBytes is the default of Walker.MaxMemberBytes.
+const DefaultMaxMemberBytes = 64 << 20
 
 // Walk returns the record files that paths name, in order:
 //   - a file is taken as it is, whatever its name or kind (so process substitutions and
@@ -92,7 +98,7 @@ func (w Walker) walkPath(path string, glob bool, yield func(Entry) bool) bool {
 	}
 	if !info.IsDir() {
 		if w.Archives && info.Mode().IsRegular() && isArchive(path) {
-			return walkZip(path, "", yield)
+			return walkArchive(path, "", w.maxMember(), yield)
 		}
 		return yield(Entry{Path: path})
 	}
@@ -119,7 +125,7 @@ func (w Walker) walkPath(path string, glob bool, yield func(Entry) bool) bool {
 			return nil
 		}
 		if w.Archives && isArchive(p) && isRegular(p, d) {
-			if !walkZip(p, path, yield) {
+			if !walkArchive(p, path, w.maxMember(), yield) {
 				stopped = true
 				return fs.SkipAll
 			}
@@ -162,4 +168,11 @@ func isRegular(p string, d fs.DirEntry) bool {
 func isDirLink(p string) bool {
 	info, err := os.Stat(p)
 	return err == nil && info.IsDir()
+}
+
+func (w Walker) maxMember() int64 {
+	if w.MaxMemberBytes > 0 {
+		return w.MaxMemberBytes
+	}
+	return DefaultMaxMemberBytes
 }

@@ -27,10 +27,10 @@
 // When several apply, the first in the order 2, 1, 3 is the status.
 //
 // Inputs: gzip data is decompressed (name.kif.gz, or gzip on standard input), UTF-16
-// and UTF-32 text with a byte order mark decoded; zip archives are walked as
-// directories (a member is named ARCHIVE:MEMBER, and convert -o DIR writes it below
-// DIR/ARCHIVE/); a decompression that expands more than 200 times past 64 MiB stops
-// there; a symbolic link named on the command line is followed, and links inside a
+// and UTF-32 text with a byte order mark decoded; zip and tar archives (.zip, .tar,
+// .tar.gz, .tgz) are walked as directories (a member is named ARCHIVE:MEMBER, and
+// convert -o DIR writes it below DIR/ARCHIVE/; a tar member, read whole, may be 64 MiB);
+// a decompression that expands more than 200 times past 64 MiB stops there; a symbolic link named on the command line is followed, and links inside a
 // directory are not (find -H). Outputs: nothing is
 // written outside an -o DIR, whatever links it holds, and no file is written through a
 // symbolic link, with -f either. Names are printed as they are unless they hold

@@ -244,6 +244,9 @@ func outputFile(w io.Writer) (*os.File, bool) {
 // path below it. A member's path is cleaned of every "..", so that it stays below.
 func archiveOutputName(e record.Entry, index int, multi bool) string {
 	archive := outputName(record.Entry{Path: e.Archive, Root: e.Root}, 0, false)
+	if ext := filepath.Ext(archive); strings.EqualFold(ext, ".tar") {
+		archive = strings.TrimSuffix(archive, ext) // games.tar.gz: games
+	}
 	member := strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(e.Member, "\\", "/")), "/")
 	member = strings.TrimSuffix(member, path.Ext(member))
 	if record.FormatOfName(member) != record.Unknown {
