@@ -170,7 +170,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				msg = fmt.Sprintf("%s: %d positions analysed in %.1fs, written to %s", a.name, a.positions, a.took.Seconds(), dest)
 			}
 		}
-		status.print(func() { fmt.Fprintln(stderr, msg) })
+		status.print(func() { fmt.Fprintln(stderr, escapeText(msg)) }) // names escaped (output.go)
 	}
 	status.finish()
 	fmt.Fprintf(stderr, "%d records analysed, %d not; %d positions in %.1fs\n", done, failed, positions.Load(), time.Since(start).Seconds())

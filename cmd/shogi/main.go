@@ -150,7 +150,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, do
 		fs.Usage()
 		return 0, true
 	case err != nil:
-		fmt.Fprintf(out, "shogi %s: %v\n", fs.Name(), err)
+		fmt.Fprintf(out, "shogi %s: %s\n", fs.Name(), escapeText(err.Error()))
 		fmt.Fprintln(out, "usage:", commands[fs.Name()].usage)
 		return 2, true
 	}
@@ -160,7 +160,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, do
 // usageError prints what is wrong with the arguments and the usage line, and returns
 // the exit status 2.
 func usageError(fs *flag.FlagSet, stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "shogi %s: %s\n", fs.Name(), msg)
+	fmt.Fprintf(stderr, "shogi %s: %s\n", fs.Name(), escapeText(msg))
 	fmt.Fprintln(stderr, "usage:", commands[fs.Name()].usage)
 	return 2
 }
