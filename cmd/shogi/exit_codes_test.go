@@ -226,3 +226,25 @@ func TestDocumentedExitStatuses(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxRecordSizeFlag: every command that reads records takes -max-record-size, with
+// the library's default, and a bad value is a usage error.
+func TestMaxRecordSizeFlag(t *testing.T) {
+	for _, name := range []string{"validate", "convert", "notate", "board", "analyse", "match"} {
+		var out, errOut bytes.Buffer
+		run([]string{"help", name}, strings.NewReader(""), &out, &errOut)
+		if !strings.Contains(out.String(), "-max-record-size") || !strings.Contains(out.String(), "(default 64MiB)") {
+			t.Errorf("%s has no -max-record-size of 64MiB:\n%s", name, out.String())
+		}
+	}
+	for text, want := range map[string]int64{"64MiB": 64 << 20, "500k": 500 << 10, "1G": 1 << 30, "1000": 1000, " 2 MB ": 2 << 20} {
+		if got, err := parseSize(text); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", text, got, err, want)
+		}
+	}
+	for _, text := range []string{"", "0", "-1", "lots", "1T", "9999999999G"} {
+		if _, err := parseSize(text); err == nil {
+			t.Errorf("parseSize(%q): no error", text)
+		}
+	}
+}
