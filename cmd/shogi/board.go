@@ -23,7 +23,7 @@ func init() {
 		summary: "draw a position: a terminal board, a KIF diagram (BOD), CSA lines or an SVG picture",
 		usage: "shogi board [-sfen SFEN | -handicap NAME | [-record N] [-ply N] RECORD] [-format text|bod|csa|svg] [-o FILE|DIR [-f]]\n" +
 			"       [-pieces kanji|kanji2|letters] [-flip] [-color auto|always|never]\n" +
-			"       [-coords japanese|numeric|western|none] [-size PX] [-arrow MOVE]… [-mark SQUARE]… [-title TEXT]",
+			"       [-coords japanese|numeric|western|none] [-size PX] [-arrow MOVE]… [-mark SQUARE]… [-title TEXT] [-max-record-size SIZE]",
 		run: runBoard,
 	}
 }

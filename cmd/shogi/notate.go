@@ -51,7 +51,7 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sfenText := fs.String("sfen", "", "start position as SFEN (default: the even-game position)")
 	handicapName := fs.String("handicap", "", "start from a handicap position, by any of its names")
 	recordPath := fs.String("record", "", "take the moves of the main line of the record in `FILE` (any format; - for standard input)")
-	ply := fs.Int("ply", -1, "with -record: the first `N` moves of the main line (default: all)")
+	ply := fs.Int("ply", 0, "with -record: the first `N` moves of the main line (default: all)")
 	asLine := fs.Bool("line", false, "print the moves as one line instead of one per line")
 	numbers := fs.Bool("numbers", false, "number the moves (default: with -line only; -numbers=false leaves them out)")
 	numberSpace := fs.Bool("number-space", false, "write a space after each move number (1. P-7f)")
@@ -100,6 +100,9 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case *recordPath != "":
 		var code int
+		if !flagSet(fs, "ply") {
+			*ply = -1 // all
+		}
 		if p, line, code = notateRecord(*recordPath, *ply, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, fs, stderr); code != 0 {
 			return code
 		}

@@ -31,7 +31,7 @@ func (s *sizeFlag) Set(text string) error {
 // command that reads records.
 func addMaxRecordSize(fs *flag.FlagSet) *sizeFlag {
 	s := sizeFlag(defaultMaxRecordSize)
-	fs.Var(&s, "max-record-size", "the largest record read, in bytes, K, M or G (1024s): a larger one is invalid (code too-large); standard input read as a line of play (notate) is bounded by it too")
+	fs.Var(&s, "max-record-size", "the largest record read, `SIZE` in bytes or with K, M or G (1024s): a larger one is invalid (code too-large); notate reads no more of standard input")
 	return &s
 }
 

@@ -14,7 +14,7 @@ import (
 func init() {
 	commands["validate"] = command{
 		summary: "check game records against the rules",
-		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [PATH…]",
+		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run:     runValidate,
 	}
 }
