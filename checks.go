@@ -1,0 +1,323 @@
+package shogi
+
+// Checks: the moves that give check, generated without generating every move, and the
+// test of one move. A move gives check directly when the piece it moves (promoted if it
+// promotes) or drops attacks the enemy king from its destination, and by discovery when
+// it leaves the line between the enemy king and one of the mover's ranging pieces that
+// it alone blocked. The squares from which each kind of piece would attack the king are
+// the squares that kind of piece of the defender attacks from the king's square, so one
+// attack lookup per kind, made once, answers "does this destination check" for every
+// move. A position where the side not to move already stands in check (only with
+// [Setup.AllowUnreachable], and only before its first move) has a third kind of check,
+// the one a move leaves standing; it takes a slower exact path.
+
+// checkInfo is what telling checks apart needs about a position, computed once for all
+// the moves of a position.
+type checkInfo struct {
+	ek Square // the king in check after a checking move
+	// squares[t] holds the squares from which a piece of type t of the side to move
+	// attacks ek.
+	squares [NumPieceTypes]Bitboard
+	// discoverers holds the pieces of the side to move that alone stand between ek and a
+	// ranging piece of that side aimed at it: moving one off that line checks.
+	discoverers Bitboard
+}
+
+// newCheckInfo returns the check information of p, whose opponent has a king on ek.
+func (p *Position) newCheckInfo(ek Square, occ Bitboard) checkInfo {
+	us := p.side
+	them := us.Opponent()
+	ci := checkInfo{ek: ek}
+	for t := Pawn; t < NumPieceTypes; t++ {
+		if t != King {
+			ci.squares[t] = pieceAttacks(them, t, ek, occ)
+		}
+	}
+	ci.discoverers = p.blockers(ek, us, occ)
+	return ci
+}
+
+// blockers returns the pieces of colour by that alone stand between k and a ranging
+// piece of by aimed at k, with occ as the occupied squares.
+func (p *Position) blockers(k Square, by Color, occ Bitboard) Bitboard {
+	bt := &p.byType
+	snipers := rookRays[k].And(bt[Rook].Or(bt[Dragon])).
+		Or(bishopRays[k].And(bt[Bishop].Or(bt[Horse]))).
+		Or(lanceRays[by.Opponent()][k].And(bt[Lance])).
+		And(p.byColor[by])
+	var found Bitboard
+	for !snipers.IsEmpty() {
+		s := snipers.Pop()
+		b := between[k][s].And(occ)
+		if !b.IsEmpty() && !b.More() && !b.And(p.byColor[by]).IsEmpty() {
+			found = found.Or(b)
+		}
+	}
+	return found
+}
+
+// standingCheck reports whether the opponent of the side to move stands in check
+// already. Only a position set up with [Setup.AllowUnreachable] can have one, and only
+// before its first move: every move played was legal, so it left its mover's king safe.
+func (p *Position) standingCheck(ek Square, occ Bitboard) bool {
+	return len(p.history) == 0 && p.attacked(ek, p.side, occ)
+}
+
+// GenerateChecks fills list with every legal move of the side to move that gives
+// check, replacing what the list held: direct and discovered checks, drops, and both
+// the promoting and the non-promoting form of a move where both are legal, each once.
+// It is the subset of [Position.GenerateMoves] whose moves satisfy
+// [Position.GivesCheck], in its own order (drops, then the board moves by piece, then
+// the king's). When the side to move is in check it holds the evasions that check. A
+// pawn drop that would checkmate (打ち歩詰め) is not legal and is not generated. It does
+// not allocate.
+func (p *Position) GenerateChecks(list *MoveList) {
+	list.Reset()
+	us := p.side
+	ek := p.kings[us.Opponent()]
+	if ek == NoSquare {
+		return // no king to check (a tsume problem's attacker)
+	}
+	occ := p.Occupied()
+	if p.standingCheck(ek, occ) {
+		p.GenerateMoves(list)
+		n := 0
+		for _, m := range list.Moves() {
+			if p.givesCheckAfter(m, ek, occ) {
+				list.moves[n] = m
+				n++
+			}
+		}
+		list.n = n
+		return
+	}
+	ci := p.newCheckInfo(ek, occ)
+	own := p.byColor[us]
+	k := p.kings[us]
+	target := own.Or(p.byType[King]).Not() // no move takes a king (ErrCaptureKing)
+	dropTarget := occ.Not()
+	if !p.checkers.IsEmpty() {
+		if p.checkers.More() {
+			// Double check: only the king may move, and only a discovery checks.
+			if ci.discoverers.Has(k) {
+				p.addKingChecks(list, k, ek, own, occ)
+			}
+			return
+		}
+		checker := p.checkers.First()
+		block := between[k][checker]
+		target = block.Or(SquareBB(checker).AndNot(p.byType[King]))
+		dropTarget = block
+	}
+	if !p.hands[us].IsEmpty() && !dropTarget.IsEmpty() {
+		p.addDropChecks(list, &ci, dropTarget)
+	}
+	p.addPieceChecks(list, &ci, target, occ)
+	if k != NoSquare && ci.discoverers.Has(k) {
+		p.addKingChecks(list, k, ek, own, occ)
+	}
+}
+
+// addDropChecks adds every legal drop on target (empty squares) that gives check.
+func (p *Position) addDropChecks(list *MoveList, ci *checkInfo, target Bitboard) {
+	us := p.side
+	h := p.hands[us]
+	if h.Has(Pawn) {
+		// At most one square: the one in front of the king.
+		if b := target.And(ci.squares[Pawn]).AndNot(farRanks[us][1]).AndNot(p.pawnFiles(us)); !b.IsEmpty() {
+			if ps := b.First(); !p.isPawnDropMate(ps) {
+				list.Add(NewDrop(Pawn, ps))
+			}
+		}
+	}
+	if h.Has(Lance) {
+		for b := target.And(ci.squares[Lance]).AndNot(farRanks[us][1]); !b.IsEmpty(); {
+			list.Add(NewDrop(Lance, b.Pop()))
+		}
+	}
+	if h.Has(Knight) {
+		for b := target.And(ci.squares[Knight]).AndNot(farRanks[us][2]); !b.IsEmpty(); {
+			list.Add(NewDrop(Knight, b.Pop()))
+		}
+	}
+	for _, t := range [4]PieceType{Silver, Gold, Bishop, Rook} {
+		if h.Has(t) {
+			for b := target.And(ci.squares[t]); !b.IsEmpty(); {
+				list.Add(NewDrop(t, b.Pop()))
+			}
+		}
+	}
+}
+
+// addPieceChecks adds the checking moves of every piece but the king that end on
+// target. A piece that may discover check moves anywhere off its line with every
+// legal form; on its line, and for every other piece, a move checks when its
+// destination is a checking square of the piece it leaves there.
+func (p *Position) addPieceChecks(list *MoveList, ci *checkInfo, target, occ Bitboard) {
+	us := p.side
+	own := p.byColor[us]
+	k := p.kings[us]
+	zone := farRanks[us][3]
+	pinned := p.pinnedPieces(us, occ)
+	for b := own.AndNot(p.byType[King]); !b.IsEmpty(); {
+		from := b.Pop()
+		t := p.board[from].Type()
+		reach := ci.squares[t]
+		if t.CanPromote() {
+			reach = reach.Or(ci.squares[t.Promote()])
+		}
+		disc := ci.discoverers.Has(from)
+		if !disc && pieceReach(us, t, from).And(reach).And(target).IsEmpty() {
+			continue // no checking square within the piece's reach on an empty board
+		}
+		dests := pieceAttacks(us, t, from, occ).And(target)
+		if pinned.Has(from) {
+			dests = dests.And(line[k][from])
+		}
+		if disc {
+			off := dests.AndNot(line[ci.ek][from])
+			addForms(list, us, t, from, off, off, zone)
+			dests = dests.And(line[ci.ek][from])
+		}
+		if t.CanPromote() {
+			addForms(list, us, t, from, dests.And(ci.squares[t.Promote()]), dests.And(ci.squares[t]), zone)
+		} else {
+			list.addMoves(from, dests.And(ci.squares[t]), 0)
+		}
+	}
+}
+
+// pieceReach returns the squares a piece of colour c and type t on s reaches on an
+// empty board, for ruling out a piece that can reach no checking square.
+func pieceReach(c Color, t PieceType, s Square) Bitboard {
+	switch t {
+	case Lance:
+		return lanceRays[c][s]
+	case Bishop, Horse:
+		return bishopRays[s].Or(stepAttacks[c][King][s])
+	case Rook, Dragon:
+		return rookRays[s].Or(stepAttacks[c][King][s])
+	default:
+		return stepAttacks[c][t][s]
+	}
+}
+
+// addForms adds the moves of a piece of type t (one that can promote, or not) from
+// from: the promoting form to each square of prom where promotion is allowed, the
+// plain form to each square of plain where the piece keeps a move.
+func addForms(list *MoveList, us Color, t PieceType, from Square, prom, plain, zone Bitboard) {
+	if !t.CanPromote() {
+		list.addMoves(from, plain, 0)
+		return
+	}
+	if !zone.Has(from) {
+		prom = prom.And(zone)
+	}
+	list.addMoves(from, prom, movePromoteFlag)
+	list.addMoves(from, plain.AndNot(deadSquares[us][t]), 0)
+}
+
+// addKingChecks adds the legal king moves that discover check, the king standing
+// alone between the enemy king ek and a ranging piece of its side.
+func (p *Position) addKingChecks(list *MoveList, k, ek Square, own, occ Bitboard) {
+	them := p.side.Opponent()
+	occ.clear(k)
+	targets := stepAttacks[p.side][King][k].AndNot(own.Or(p.byType[King])).AndNot(line[ek][k])
+	for !targets.IsEmpty() {
+		to := targets.Pop()
+		if !p.attacked(to, them, occ) {
+			list.Add(NewMove(k, to, false))
+		}
+	}
+}
+
+// GivesCheck reports whether m, a legal move of the side to move, gives check: whether
+// the opponent's king stands attacked once m is played. It does not play m and does not
+// allocate. The answer for a move that is not legal is meaningless.
+func (p *Position) GivesCheck(m Move) bool {
+	ek := p.kings[p.side.Opponent()]
+	if ek == NoSquare {
+		return false
+	}
+	occ := p.Occupied()
+	if len(p.history) == 0 && p.attacked(ek, p.side, occ) {
+		return p.givesCheckAfter(m, ek, occ) // a standing check (see standingCheck)
+	}
+	us := p.side
+	to := m.To()
+	if m.IsDrop() {
+		return pieceAttacks(us, m.DropType(), to, occ).Has(ek)
+	}
+	from := m.From()
+	t := p.board[from].Type()
+	if m.IsPromotion() {
+		t = t.Promote()
+	}
+	// The direct check: the square vacated cannot open the piece's own line to the king
+	// unless the king stood in check already.
+	if pieceAttacks(us, t, to, occ).Has(ek) {
+		return true
+	}
+	l := line[ek][from]
+	if l.IsEmpty() || l.Has(to) {
+		return false
+	}
+	occ.clear(from)
+	occ.set(to)
+	return p.rangingAttack(ek, from, occ)
+}
+
+// rangingAttack reports whether a ranging piece of the side to move attacks ek along
+// the ray from ek through s, with occ as the occupied squares.
+func (p *Position) rangingAttack(ek, s Square, occ Bitboard) bool {
+	bt := &p.byType
+	d := direction(directionOf[ek][s] - 1)
+	ray := rays[d][ek]
+	var reach, snipers Bitboard
+	switch d {
+	case dirN, dirS, dirE, dirW:
+		reach = rookAttacks(ek, occ)
+		snipers = bt[Rook].Or(bt[Dragon])
+		if ray == lanceRays[p.side.Opponent()][ek] {
+			snipers = snipers.Or(bt[Lance])
+		}
+	default:
+		reach = bishopAttacks(ek, occ)
+		snipers = bt[Bishop].Or(bt[Horse])
+	}
+	return !reach.And(ray).And(snipers).And(p.byColor[p.side]).IsEmpty()
+}
+
+// givesCheckAfter is GivesCheck for every position, a standing check included: it asks
+// which pieces attack ek once m is played.
+func (p *Position) givesCheckAfter(m Move, ek Square, occ Bitboard) bool {
+	us := p.side
+	to := m.To()
+	occ.set(to)
+	if m.IsDrop() {
+		return pieceAttacks(us, m.DropType(), to, occ).Has(ek) || p.attacked(ek, us, occ)
+	}
+	from := m.From()
+	occ.clear(from)
+	t := p.board[from].Type()
+	if m.IsPromotion() {
+		t = t.Promote()
+	}
+	// The bitboards still show the moved piece on from (left out) and a captured piece
+	// on to (not the mover's).
+	return pieceAttacks(us, t, to, occ).Has(ek) || !p.attackers(ek, us, occ).AndNot(SquareBB(from)).IsEmpty()
+}
+
+// GenerateEvasions fills list with the legal moves of the side to move when it is in
+// check, replacing what the list held, and leaves the list empty when it is not. The
+// moves are those of [Position.GenerateMoves], which generates evasions apart already:
+// king moves to safe squares, then (unless two pieces give check) captures of the
+// checker and interpositions between it and the king, drops included. It does not
+// allocate.
+func (p *Position) GenerateEvasions(list *MoveList) {
+	if p.checkers.IsEmpty() {
+		list.Reset()
+		return
+	}
+	p.GenerateMoves(list)
+}

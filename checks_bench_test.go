@@ -1,0 +1,149 @@
+package shogi_test
+
+import (
+	"testing"
+
+	"github.com/kifu-go/shogi"
+)
+
+// Benchmarks of check generation, each beside the slow judge of the tests (every legal
+// move played and the position after it asked):
+//
+//	go test -run '^$' -bench 'Checks|GivesCheck|MateInOne|Evasions' .
+
+var checkBenchPositions = []struct{ name, sfen string }{
+	{"startpos", shogi.StartSFEN},
+	{"max_moves_593", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"},
+	{"gentest-1", "l2kg2+R1/4n3+L/p1gpps3/4np3/6P1N/PP+rP2pS1/1pG2P3/4P1G2/LN3KB1+p b SPbsl4p 1"},
+	{"matsuri", matsuriSFEN},
+	{"tsume-3te-5", "7S1/7r1/8k/8p/7P1/9/9/9/9 b 2Gr2b2g3s4n4l16p 1"},
+}
+
+func BenchmarkGenerateChecks(b *testing.B) {
+	for _, bc := range checkBenchPositions {
+		p := mustParse(b, bc.sfen)
+		b.Run(bc.name, func(b *testing.B) {
+			var list shogi.MoveList
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				p.GenerateChecks(&list)
+				n += list.Len()
+			}
+			sinkLen = n
+		})
+		b.Run(bc.name+"/judge", func(b *testing.B) {
+			var list shogi.MoveList
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				p.GenerateMoves(&list)
+				for _, m := range list.Moves() {
+					p.PlayUnchecked(m)
+					if p.InCheck() {
+						n++
+					}
+					p.Undo()
+				}
+			}
+			sinkLen = n
+		})
+	}
+}
+
+// BenchmarkGivesCheck asks about every legal move of a position.
+func BenchmarkGivesCheck(b *testing.B) {
+	for _, bc := range checkBenchPositions {
+		p := mustParse(b, bc.sfen)
+		moves := p.LegalMoves()
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				for _, m := range moves {
+					if p.GivesCheck(m) {
+						n++
+					}
+				}
+			}
+			sinkLen = n
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
+		})
+		b.Run(bc.name+"/judge", func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				for _, m := range moves {
+					p.PlayUnchecked(m)
+					if p.InCheck() {
+						n++
+					}
+					p.Undo()
+				}
+			}
+			sinkLen = n
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
+		})
+	}
+}
+
+var sinkMove shogi.Move
+
+// BenchmarkMateInOne: positions with a mate in one and without; the judge plays every
+// legal move and generates every answer.
+func BenchmarkMateInOne(b *testing.B) {
+	for _, bc := range []struct{ name, sfen string }{
+		{"mate/tsume-1te-7", "7kl/7g1/7+R1/9/9/9/9/9/9 b Sr2b3g3s4n3l18p 1"},
+		{"mate/tsume-1te-9", "9/5gp2/6kSR/4NL1p1/4B1P2/9/9/9/9 b rb3g3s3n3l15p 1"},
+		{"mate/max_moves_593", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"},
+		{"none/tsume-3te-5", "7S1/7r1/8k/8p/7P1/9/9/9/9 b 2Gr2b2g3s4n4l16p 1"},
+		{"none/tsume_black_hand", "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1"},
+		{"none/gentest-1", "l2kg2+R1/4n3+L/p1gpps3/4np3/6P1N/PP+rP2pS1/1pG2P3/4P1G2/LN3KB1+p b SPbsl4p 1"},
+		{"none/matsuri", matsuriSFEN},
+	} {
+		p := mustParse(b, bc.sfen)
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkMove = p.MateInOne()
+			}
+		})
+		b.Run(bc.name+"/judge", func(b *testing.B) {
+			var list, replies shogi.MoveList
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkMove = shogi.NoMove
+				p.GenerateMoves(&list)
+				for _, m := range list.Moves() {
+					p.PlayUnchecked(m)
+					p.GenerateMoves(&replies)
+					mate := p.InCheck() && replies.Len() == 0
+					p.Undo()
+					if mate {
+						sinkMove = m
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkGenerateEvasions: positions in check, beside GenerateMoves.
+func BenchmarkGenerateEvasions(b *testing.B) {
+	for _, bc := range []struct{ name, sfen string }{
+		{"double_check", "k3r4/9/9/9/9/9/5n3/6G2/4K4 b P 1"},
+		{"rook_check", "4r3k/9/9/9/9/9/9/9/4K4 b GSNLP 1"},
+		{"tsume-3te-5/2", "7S1/7r1/7Gk/8p/7P1/9/9/9/9 w Gr2b2g3s4n4l16p 2"},
+	} {
+		p := mustParse(b, bc.sfen)
+		b.Run(bc.name, func(b *testing.B) {
+			var list shogi.MoveList
+			b.ReportAllocs()
+			for b.Loop() {
+				p.GenerateEvasions(&list)
+			}
+			sinkLen = list.Len()
+		})
+	}
+}
