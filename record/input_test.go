@@ -10,15 +10,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
+	"pgregory.net/rapid"
 
 	"github.com/kifu-go/shogi/record"
 )
 
 const inputKIF = "手合割：平手\n先手：甲\n後手：乙\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n"
 
-func gzipped(t testing.TB, text []byte) []byte {
+func gzipped(t interface {
+	Helper()
+	Fatal(...any)
+}, text []byte) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	w := gzip.NewWriter(&b)
@@ -204,4 +209,42 @@ func TestReaderStopsAtBinaryHead(t *testing.T) {
 	if z.n > record.DetectLength {
 		t.Errorf("read %d bytes, want at most %d", z.n, record.DetectLength)
 	}
+}
+
+// TestDecodedInputProperty: a random game written in any format reads back the same
+// from its text as it is, gzip-compressed, and as UTF-16 (either byte order) or UTF-32
+// with a byte order mark.
+func TestDecodedInputProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rec := randomGame(t)
+		format := rapid.SampledFrom([]record.Format{record.KIF, record.KI2, record.CSA, record.JKF, record.USI}).Draw(t, "format")
+		text, err := record.Marshal(rec, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		le, _ := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().Bytes(text)
+		be, _ := unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewEncoder().Bytes(text)
+		u32, _ := utf32.UTF32(utf32.BigEndian, utf32.UseBOM).NewEncoder().Bytes(text)
+		var want []string
+		for i, data := range [][]byte{text, gzipped(t, text), le, be, u32, gzipped(t, le)} {
+			r := record.NewReader(bytes.NewReader(data))
+			r.Name = "game" + format.Extension() // KI2 without moves reads as KIF without it
+			got, err := r.Read()
+			if err != nil {
+				t.Fatalf("input %d: %v", i, err)
+			}
+			if r.InputFormat() != format {
+				t.Fatalf("input %d: read as %s, want %s", i, r.InputFormat(), format)
+			}
+			var moves []string
+			for _, m := range got.Moves() {
+				moves = append(moves, m.String())
+			}
+			if i == 0 {
+				want = moves
+			} else if diff := cmp.Diff(want, moves); diff != "" {
+				t.Fatalf("input %d: moves (-want +got)\n%s", i, diff)
+			}
+		}
+	})
 }
