@@ -26,6 +26,7 @@ import (
 type outputDir struct {
 	name string
 	root *os.Root
+	made map[string]bool // the directories made (or found) below root
 }
 
 // openOutputDir makes the directory dir (and its parents) if needed, and opens it.
@@ -37,7 +38,7 @@ func openOutputDir(dir string) (*outputDir, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &outputDir{name: dir, root: root}, nil
+	return &outputDir{name: dir, root: root, made: map[string]bool{}}, nil
 }
 
 // Close closes the directory.
@@ -48,8 +49,11 @@ func (d *outputDir) path(rel string) string { return filepath.Join(d.name, rel) 
 
 // write writes the file rel, a path relative to the directory; see writeIn.
 func (d *outputDir) write(rel string, data []byte, force bool) error {
-	if err := mkdirAllIn(d.root, filepath.Dir(rel)); err != nil {
-		return err
+	if dir := filepath.Dir(rel); !d.made[dir] {
+		if err := mkdirAllIn(d.root, dir); err != nil {
+			return err
+		}
+		d.made[dir] = true
 	}
 	return writeIn(d.root, rel, d.path(rel), data, force)
 }
