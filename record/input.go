@@ -57,7 +57,7 @@ var magics = []struct {
 	head []byte
 	what string
 }{
-	{[]byte("PK\x03\x04"), "a zip archive (name it on the command line, or unzip it)"},
+	{[]byte("PK\x03\x04"), "a zip archive (walk its members, or unzip it)"},
 	{[]byte("PK\x05\x06"), "an empty zip archive"},
 	{[]byte("BZh"), "bzip2-compressed data (decompress it first)"},
 	{[]byte("\xfd7zXZ\x00"), "xz-compressed data (decompress it first)"},
@@ -101,7 +101,7 @@ func (r *Reader) openText() error {
 			}
 		}
 		if len(head) > 262 && bytes.Equal(head[257:262], []byte("ustar")) {
-			return &notTextError{"a tar archive (name it on the command line, or extract it)"}
+			return &notTextError{"a tar archive (walk its members, or extract it)"}
 		}
 		if i := bytes.IndexByte(head, 0); i >= 0 {
 			return &notTextError{fmt.Sprintf("binary data (a NUL byte at offset %d; UTF-16 text needs a byte order mark)", i)}
