@@ -30,12 +30,16 @@
 // and UTF-32 text with a byte order mark decoded; zip and tar archives (.zip, .tar,
 // .tar.gz, .tgz) are walked as directories (a member is named ARCHIVE:MEMBER, and
 // convert -o DIR writes it below DIR/ARCHIVE/; a tar member, read whole, may be 64 MiB);
-// a decompression that expands more than 200 times past 64 MiB stops there; a symbolic link named on the command line is followed, and links inside a
-// directory are not (find -H). Outputs: nothing is
-// written outside an -o DIR, whatever links it holds, and no file is written through a
-// symbolic link, with -f either. Names are printed as they are unless they hold
-// characters that do not print (a line break, an escape sequence, invalid UTF-8):
-// those are printed quoted, as Go quotes strings.
+// a decompression that expands more than 200 times past 64 MiB stops there; a symbolic
+// link named on the command line is followed, and links inside a directory are not
+// (find -H).
+//
+// Outputs: convert -o DIR and board -o DIR write nothing outside DIR, whatever links it
+// holds (files are opened through an os.Root), and no command writes a file through a
+// symbolic link, with -f either: a link where an output file goes is an error. Names
+// are printed as they are unless they hold characters that do not print (a line break,
+// an escape sequence, a bidirectional override, invalid UTF-8): those are printed
+// quoted, with those characters escaped as Go escapes them.
 package main
 
 import (
