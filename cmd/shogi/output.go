@@ -172,7 +172,7 @@ func escapeText(s string) string {
 
 // hidden reports whether r does not print as itself.
 func hidden(r rune) bool {
-	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029'
 }
 
 func printable(s string) bool {
