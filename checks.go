@@ -28,13 +28,65 @@ func (p *Position) newCheckInfo(ek Square, occ Bitboard) checkInfo {
 	us := p.side
 	them := us.Opponent()
 	ci := checkInfo{ek: ek}
-	for t := Pawn; t < NumPieceTypes; t++ {
-		if t != King {
-			ci.squares[t] = pieceAttacks(them, t, ek, occ)
-		}
-	}
+	sq := &ci.squares
+	steps := &stepAttacks[them]
+	sq[Pawn] = steps[Pawn][ek]
+	sq[Knight] = steps[Knight][ek]
+	sq[Silver] = steps[Silver][ek]
+	gold := steps[Gold][ek]
+	sq[Gold], sq[ProPawn], sq[ProLance], sq[ProKnight], sq[ProSilver] = gold, gold, gold, gold, gold
+	sq[Lance] = lanceAttacks(them, ek, occ)
+	sq[Bishop] = bishopAttacks(ek, occ)
+	sq[Rook] = rookAttacks(ek, occ)
+	around := steps[King][ek]
+	sq[Horse] = sq[Bishop].Or(around)
+	sq[Dragon] = sq[Rook].Or(around)
 	ci.discoverers = p.blockers(ek, us, occ)
 	return ci
+}
+
+// checkFrom[c][t][k] holds the squares from which a piece of colour c and type t
+// (or its promoted form) could give check to a king on k in one move on an empty
+// board: the pieces worth looking at when generating checks. Bishops, rooks and their
+// promoted forms reach so far that they are always looked at (all squares).
+var checkFrom [2][NumPieceTypes][NumSquares + 1]Bitboard
+
+func init() {
+	for c := Black; c <= White; c++ {
+		them := c.Opponent()
+		for _, t := range [...]PieceType{Pawn, Knight, Silver, Gold} { // the promoted golds use Gold's
+			for k := Square(1); k <= NumSquares; k++ {
+				checking := stepAttacks[them][t][k]
+				if t.CanPromote() {
+					checking = checking.Or(stepAttacks[them][Gold][k])
+				}
+				for from := Square(1); from <= NumSquares; from++ {
+					if !stepAttacks[c][t][from].And(checking).IsEmpty() {
+						checkFrom[c][t][k].set(from)
+					}
+				}
+			}
+		}
+		// A lance checks from the king's file or, promoted, next to the king. (The rays
+		// of attacks.go are ready here; lanceRays, set up in movegen.go, is not yet.)
+		forward, backward := rays[dirN], rays[dirS]
+		if c == White {
+			forward, backward = backward, forward
+		}
+		for k := Square(1); k <= NumSquares; k++ {
+			checking := backward[k].Or(stepAttacks[them][Gold][k])
+			for from := Square(1); from <= NumSquares; from++ {
+				if !forward[from].And(checking).IsEmpty() {
+					checkFrom[c][Lance][k].set(from)
+				}
+			}
+		}
+		for _, t := range [...]PieceType{Bishop, Rook, Horse, Dragon} {
+			for k := Square(1); k <= NumSquares; k++ {
+				checkFrom[c][t][k] = allSquares
+			}
+		}
+	}
 }
 
 // blockers returns the pieces of colour by that alone stand between k and a ranging
@@ -124,8 +176,9 @@ func (p *Position) addDropChecks(list *MoveList, ci *checkInfo, target Bitboard)
 	h := p.hands[us]
 	if h.Has(Pawn) {
 		// At most one square: the one in front of the king.
-		if b := target.And(ci.squares[Pawn]).AndNot(farRanks[us][1]).AndNot(p.pawnFiles(us)); !b.IsEmpty() {
-			if ps := b.First(); !p.isPawnDropMate(ps) {
+		if b := target.And(ci.squares[Pawn]).AndNot(farRanks[us][1]); !b.IsEmpty() {
+			ps := b.First()
+			if p.Pieces(us, Pawn).And(fileBB[ps.File()]).IsEmpty() && !p.isPawnDropMate(ps) {
 				list.Add(NewDrop(Pawn, ps))
 			}
 		}
@@ -159,17 +212,21 @@ func (p *Position) addPieceChecks(list *MoveList, ci *checkInfo, target, occ Bit
 	k := p.kings[us]
 	zone := farRanks[us][3]
 	pinned := p.pinnedPieces(us, occ)
-	for b := own.AndNot(p.byType[King]); !b.IsEmpty(); {
-		from := b.Pop()
+	bt := &p.byType
+	cf := &checkFrom[us]
+	ek := ci.ek
+	cand := bt[Pawn].And(cf[Pawn][ek]).
+		Or(bt[Knight].And(cf[Knight][ek])).
+		Or(bt[Silver].And(cf[Silver][ek])).
+		Or(p.goldLike().And(cf[Gold][ek])).
+		Or(bt[Lance].And(cf[Lance][ek])).
+		Or(bt[Bishop]).Or(bt[Rook]).Or(bt[Horse]).Or(bt[Dragon]).
+		Or(ci.discoverers).
+		And(own).AndNot(bt[King])
+	for !cand.IsEmpty() {
+		from := cand.Pop()
 		t := p.board[from].Type()
-		reach := ci.squares[t]
-		if t.CanPromote() {
-			reach = reach.Or(ci.squares[t.Promote()])
-		}
 		disc := ci.discoverers.Has(from)
-		if !disc && pieceReach(us, t, from).And(reach).And(target).IsEmpty() {
-			continue // no checking square within the piece's reach on an empty board
-		}
 		dests := pieceAttacks(us, t, from, occ).And(target)
 		if pinned.Has(from) {
 			dests = dests.And(line[k][from])
@@ -184,21 +241,6 @@ func (p *Position) addPieceChecks(list *MoveList, ci *checkInfo, target, occ Bit
 		} else {
 			list.addMoves(from, dests.And(ci.squares[t]), 0)
 		}
-	}
-}
-
-// pieceReach returns the squares a piece of colour c and type t on s reaches on an
-// empty board, for ruling out a piece that can reach no checking square.
-func pieceReach(c Color, t PieceType, s Square) Bitboard {
-	switch t {
-	case Lance:
-		return lanceRays[c][s]
-	case Bishop, Horse:
-		return bishopRays[s].Or(stepAttacks[c][King][s])
-	case Rook, Dragon:
-		return rookRays[s].Or(stepAttacks[c][King][s])
-	default:
-		return stepAttacks[c][t][s]
 	}
 }
 
@@ -232,8 +274,12 @@ func (p *Position) addKingChecks(list *MoveList, k, ek Square, own, occ Bitboard
 }
 
 // GivesCheck reports whether m, a legal move of the side to move, gives check: whether
-// the opponent's king stands attacked once m is played. It does not play m and does not
-// allocate. The answer for a move that is not legal is meaningless.
+// the opponent's king stands attacked once m is played, by the piece m moves or drops
+// (promoted if m promotes) or by a ranging piece whose line m opens. It does not play
+// m and does not allocate. In a position where no move has been played yet it first
+// asks whether the opponent stands in check already, which only a
+// [Setup.AllowUnreachable] position allows and which doubles its cost. The answer for
+// a move that is not legal is meaningless.
 func (p *Position) GivesCheck(m Move) bool {
 	ek := p.kings[p.side.Opponent()]
 	if ek == NoSquare {
@@ -306,18 +352,4 @@ func (p *Position) givesCheckAfter(m Move, ek Square, occ Bitboard) bool {
 	// The bitboards still show the moved piece on from (left out) and a captured piece
 	// on to (not the mover's).
 	return pieceAttacks(us, t, to, occ).Has(ek) || !p.attackers(ek, us, occ).AndNot(SquareBB(from)).IsEmpty()
-}
-
-// GenerateEvasions fills list with the legal moves of the side to move when it is in
-// check, replacing what the list held, and leaves the list empty when it is not. The
-// moves are those of [Position.GenerateMoves], which generates evasions apart already:
-// king moves to safe squares, then (unless two pieces give check) captures of the
-// checker and interpositions between it and the king, drops included. It does not
-// allocate.
-func (p *Position) GenerateEvasions(list *MoveList) {
-	if p.checkers.IsEmpty() {
-		list.Reset()
-		return
-	}
-	p.GenerateMoves(list)
 }

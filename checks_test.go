@@ -2,6 +2,7 @@ package shogi_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -12,7 +13,8 @@ import (
 )
 
 // The judges of check generation, slow and plain: every legal move is played and the
-// position after it asked whether it is in check, and whether it has a legal move.
+// position after it asked whether it is in check, and whether it has a legal move
+// (by generating them all: HasLegalMove in check shares MateInOne's code).
 
 // refGivesCheck reports whether the legal move m of p leaves the opponent in check.
 func refGivesCheck(p *shogi.Position, m shogi.Move) bool {
@@ -39,7 +41,7 @@ func refMates(p *shogi.Position) []shogi.Move {
 	var mates []shogi.Move
 	for _, m := range p.LegalMoves() {
 		p.PlayUnchecked(m)
-		if p.InCheck() && !p.HasLegalMove() {
+		if p.InCheck() && len(p.LegalMoves()) == 0 {
 			mates = append(mates, m)
 		}
 		p.Undo()
@@ -60,7 +62,7 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	sfen, hash := p.String(), p.Hash()
 	var list shogi.MoveList
 	p.GenerateChecks(&list)
-	got := list.Moves()
+	got := slices.Clone(list.Moves())
 	seen := make(map[shogi.Move]bool)
 	for _, m := range got {
 		if seen[m] {
@@ -84,6 +86,9 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	}
 	if d := cmp.Diff(sortedMoves(wantEvasions), sortedMoves(list.Moves()), cmpopts.EquateEmpty()); d != "" {
 		t.Fatalf("%s: GenerateEvasions (in check %v) differs (-want +got):\n%s", sfen, p.InCheck(), d)
+	}
+	if p.HasLegalMove() != (len(p.LegalMoves()) > 0) {
+		t.Fatalf("%s: HasLegalMove %v with %d legal moves", sfen, p.HasLegalMove(), len(p.LegalMoves()))
 	}
 	mates := refMates(p)
 	m := p.MateInOne()
@@ -126,7 +131,7 @@ var checkSFENs = []struct{ name, sfen string }{
 	{"discovered by a promoting silver", "4k4/9/9/4S4/9/9/9/9/K3R4 b - 1"},
 	{"discovered on a diagonal", "8k/9/6G2/9/9/9/2B6/9/K8 b - 1"},
 	{"discovered by a silver before a horse", "k8/9/2S6/9/4+B4/9/9/9/8K b - 1"},
-	{"double check to give", "4k4/9/9/4G4/9/4R4/9/9/K8 b G 1"},
+	{"double check to give", "4k4/9/4N4/9/4R4/9/9/9/K8 b G 1"},
 	{"double check to answer", "k3r4/9/9/9/9/9/5n3/6G2/4K4 b P 1"},
 	{"single check by a rook, interpositions", "4r3k/9/9/9/9/9/9/9/4K4 b GSNLP 1"},
 	{"check answered with check", "4rk3/9/9/9/9/9/9/9/4K4 b S 1"},
@@ -215,7 +220,7 @@ func TestChecksAgainstReference(t *testing.T) {
 				}
 			}
 			checkChecks(t, p)
-			if !p.InCheck() || p.HasLegalMove() != tc.futile {
+			if !p.InCheck() || (len(p.LegalMoves()) > 0) != tc.futile {
 				t.Errorf("%s: the solution ends in check %v with legal moves %v (futile interposition %v)",
 					p, p.InCheck(), p.LegalMoves(), tc.futile)
 			}
@@ -242,7 +247,7 @@ func TestMateInOneSolvesTsume(t *testing.T) {
 		}
 		q := p.Clone()
 		q.PlayUnchecked(m)
-		if !q.InCheck() || q.HasLegalMove() {
+		if !q.InCheck() || len(q.LegalMoves()) > 0 {
 			t.Errorf("%s: MateInOne = %v, which does not mate", p, m)
 		}
 		if len(tc.moves) == 3 {
@@ -251,6 +256,29 @@ func TestMateInOneSolvesTsume(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDoubleCheck: a knight that promotes next to the king and uncovers a rook gives
+// double check, and the answer is a king move.
+func TestDoubleCheck(t *testing.T) {
+	p := mustParse(t, "4k4/9/4N4/9/4R4/9/9/9/K8 b G 1")
+	m := shogi.NewMove(shogi.NewSquare(5, 3), shogi.NewSquare(4, 1), true)
+	var list shogi.MoveList
+	p.GenerateChecks(&list)
+	if !list.Contains(m) || !p.GivesCheck(m) {
+		t.Fatalf("%v is not among the checks %v", m, list.Moves())
+	}
+	p.PlayUnchecked(m)
+	if !p.Checkers().More() {
+		t.Fatalf("after %v: checkers %v, want two", m, p.Checkers())
+	}
+	p.GenerateEvasions(&list)
+	for _, e := range list.Moves() {
+		if e.From() != p.King(p.SideToMove()) {
+			t.Errorf("evasion %v of a double check is not a king move", e)
+		}
+	}
+	checkChecks(t, p)
 }
 
 // TestPawnDropMate: 打ち歩詰め is no mate, checks by pushing a pawn are.
@@ -297,7 +325,7 @@ func TestPublishedCheckCounts(t *testing.T) {
 // small depth, by GenerateChecks and by the judge, and the positions with a mate in
 // one, by MateInOne and by the judge.
 func TestCheckPerft(t *testing.T) {
-	budget := uint64(400_000)
+	budget := uint64(1_000_000)
 	if testing.Short() {
 		budget = 60_000
 	}
@@ -310,7 +338,7 @@ func TestCheckPerft(t *testing.T) {
 					depth = i + 1
 				}
 			}
-			depth = min(depth, 3)
+			depth = min(depth, 4)
 			var checks, refCount, mates, refMates uint64
 			var walk func(d int)
 			var list shogi.MoveList
@@ -323,7 +351,7 @@ func TestCheckPerft(t *testing.T) {
 						p.PlayUnchecked(m)
 						if p.InCheck() {
 							refCount++
-							mated = mated || !p.HasLegalMove()
+							mated = mated || len(p.LegalMoves()) == 0
 						}
 						p.Undo()
 					}

@@ -32,6 +32,11 @@
 // the dead-square rule and 打ち歩詰め (uchifuzume: a pawn drop may not checkmate, while
 // a pawn move may).
 //
+// For mate search, [Position.GenerateChecks] generates only the moves that give check,
+// [Position.GivesCheck] tells whether one move does without playing it,
+// [Position.GenerateEvasions] generates the answers to a check, and
+// [Position.MateInOne] finds a mate in one; none of them allocates.
+//
 // # Illegal moves
 //
 // [Position.CheckMove] judges one move without generating the others. It returns an

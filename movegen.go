@@ -273,8 +273,12 @@ func (p *Position) AllLegalMoves() iter.Seq[Move] {
 	}
 }
 
-// HasLegalMove reports whether the side to move has any legal move.
+// HasLegalMove reports whether the side to move has any legal move. In check it stops
+// at the first answer found (see hasEvasion), without generating the others.
 func (p *Position) HasLegalMove() bool {
+	if !p.checkers.IsEmpty() {
+		return p.hasEvasion()
+	}
 	var list MoveList
 	p.GenerateMoves(&list)
 	return list.Len() > 0

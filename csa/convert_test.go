@@ -26,23 +26,16 @@ type csaView struct {
 	Ending string
 }
 
-var csaInfoKeys = map[string]string{
-	shogi.HeaderBlack: "N+", shogi.HeaderShitate: "N+", shogi.HeaderWhite: "N-", shogi.HeaderUwate: "N-",
-	shogi.HeaderEvent: "$EVENT", shogi.HeaderSite: "$SITE", shogi.HeaderStartTime: "$START_TIME",
-	shogi.HeaderEndTime: "$END_TIME", shogi.HeaderTimeLimit: "$TIME_LIMIT", shogi.HeaderOpening: "$OPENING",
-}
-
 func viewOf(rec *shogi.Record) csaView {
 	var v csaView
 	if f := strings.Fields(rec.StartSFEN); len(f) >= 3 {
 		v.Start = strings.Join(f[:3], " ")
 	}
-	for _, h := range rec.Header {
-		if k, ok := csaInfoKeys[h.Key]; ok {
-			v.Info = append(v.Info, k+h.Value)
-		} else if strings.HasPrefix(h.Key, "$") {
-			v.Info = append(v.Info, h.Key+h.Value)
-		}
+	// The header as CSA writes it: its own keys and forms (a KIF 持ち時間 as
+	// $TIME_LIMIT:HH:MM+SS, …), without the fields it cannot hold.
+	info, _ := csa.InfoFields(rec.Header)
+	for _, h := range info {
+		v.Info = append(v.Info, h.Key+h.Value)
 	}
 	v.Notes = append(v.Notes, rec.Root.Comments)
 	last := &rec.Root

@@ -80,8 +80,10 @@
 // hold, so the writer leaves out:
 //
 //   - variations: CSA has none; the main line is written with its comments;
-//   - bookmarks, and header keys without a CSA counterpart (KIF's 表題, 手合割, …;
-//     the start position itself is written as the board);
+//   - bookmarks, and header fields CSA has no place or no form for (KIF's 表題 or
+//     消費時間, a 持ち時間 such as "60分 切れたら1分将棋"): [DroppedHeader] lists
+//     them, and record.Losses reports them (手合割 is not lost: the start position is
+//     written as the board);
 //   - the move number of the start position (CSA records start at move 1);
 //   - each side's total time, which the reader recomputes from the move times, and
 //     fractions of a second in V2.2 (V3.0 keeps milliseconds);
@@ -90,7 +92,12 @@
 //   - an [shogi.EndUnread] ending (where a lenient read stopped): nothing is written
 //     for it, so the text reads back as the same moves with no ending.
 //
-// Comments and header values cannot hold line breaks; such a record is an error.
+// Header values are written in CSA's forms: 持ち時間 (with 秒読み) as
+// $TIME_LIMIT:HH:MM+SS ("各10分" is "00:10+00"), 開始日時 (or 対局日) and 終了日時 as
+// $START_TIME and $END_TIME YYYY/MM/DD HH:MM:SS ("2014/09/13 14：59" is "2014/09/13
+// 14:59:00"). The kif package's writer writes a $TIME_LIMIT value back as 持ち時間
+// and 秒読み. Comments and header values cannot hold line breaks; such a record is an
+// error.
 //
 // # Positions alone
 //

@@ -68,7 +68,7 @@ func FuzzReadCSA(f *testing.F) {
 		if err != nil {
 			t.Fatalf("written text does not parse: %v\n%s", err, first)
 		}
-		if diff := diffRecords(rec, rec2); diff != "" {
+		if diff := diffRecords(inCSAForms(rec), rec2); diff != "" {
 			t.Fatalf("record changed (-read +rewritten):\n%s\n%s", diff, first)
 		}
 		buf.Reset()

@@ -2,6 +2,7 @@ package csa_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -72,9 +73,17 @@ func genRecord(t *rapid.T, ms bool) *shogi.Record {
 			shogi.HeaderField{Key: white, Value: textGen.Draw(t, "white")})
 	}
 	for _, k := range []string{shogi.HeaderEvent, shogi.HeaderStartTime, "$NOTE", shogi.HeaderOpening, "$MAX_MOVES"} {
-		if rapid.Bool().Draw(t, "has "+k) {
-			rec.Header = append(rec.Header, shogi.HeaderField{Key: k, Value: textGen.Draw(t, k)})
+		if !rapid.Bool().Draw(t, "has "+k) {
+			continue
 		}
+		value := textGen.Draw(t, k)
+		if k == shogi.HeaderStartTime {
+			// A date and time in CSA's form: other text has no $START_TIME form.
+			value = fmt.Sprintf("%04d/%02d/%02d %02d:%02d:%02d", rapid.IntRange(1900, 2100).Draw(t, "year"),
+				rapid.IntRange(1, 12).Draw(t, "month"), rapid.IntRange(1, 28).Draw(t, "day"),
+				rapid.IntRange(0, 23).Draw(t, "hour"), rapid.IntRange(0, 59).Draw(t, "minute"), rapid.IntRange(0, 59).Draw(t, "second"))
+		}
+		rec.Header = append(rec.Header, shogi.HeaderField{Key: k, Value: value})
 	}
 	comments := rapid.SliceOfN(textGen, 0, 2)
 	rec.Root.Comments = comments.Draw(t, "root comments")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/headerform"
 	"golang.org/x/text/encoding/japanese"
 )
 
@@ -112,6 +113,20 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 	if b, err = appendComments(b, n.Comments); err != nil {
 		return b, err
 	}
+	// The reader adds up each side's times: a sum past shogi.MaxTime would not read
+	// back (a record whose totals are not the sums of its times can hold one).
+	var totals [2]time.Duration
+	addTime := func(side shogi.Color, d time.Duration) error {
+		if v3 {
+			d = d.Truncate(time.Millisecond)
+		} else {
+			d = d.Truncate(time.Second)
+		}
+		if totals[side] += d; totals[side] > shogi.MaxTime {
+			return fmt.Errorf("csa: %w: %s's times add up to more than that", shogi.ErrTimeRange, side)
+		}
+		return nil
+	}
 	for _, n = range rec.MainLine() {
 		pc := pos.MovedPiece(n.Move)
 		if err := pos.CheckMove(n.Move); err != nil {
@@ -125,10 +140,13 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 		b = appendSquare(b, n.Move.From())
 		b = appendSquare(b, n.Move.To())
 		b = append(b, pieceCodes[t]...)
-		pos.PlayUnchecked(n.Move)
 		if n.HasTime {
+			if err := addTime(pos.SideToMove(), n.Time.Spent); err != nil {
+				return b, err
+			}
 			b = appendTime(append(b, ','), n.Time.Spent, v3)
 		}
+		pos.PlayUnchecked(n.Move)
 		b = append(b, '\n')
 		if b, err = appendComments(b, n.Comments); err != nil {
 			return b, err
@@ -139,6 +157,9 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 		if code := specialCode(e, side); code != "" {
 			b = append(b, code...)
 			if e.HasTime || e.Time != (shogi.MoveTime{}) {
+				if err := addTime(side, e.Time.Spent); err != nil {
+					return b, err
+				}
 				b = appendTime(append(b, ','), e.Time.Spent, v3)
 			}
 			b = append(b, '\n')
@@ -160,23 +181,17 @@ func (w *Writer) appendRecord(b []byte, rec *shogi.Record, v3 bool) ([]byte, err
 	return b, nil
 }
 
-// appendInfo writes the game information lines in header order. Keys with no CSA
-// counterpart (KIF's 表題, 手合割, …) are not written.
+// appendInfo writes the game information lines in header order (see infoFields).
 func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
-	for _, f := range h {
+	fields, _ := infoFields(h)
+	for _, f := range fields {
 		key := f.Key
-		if k, ok := csaKeys[key]; ok {
-			key = k
-		}
 		isName := key == "N+" || key == "N-"
-		if !isName && !strings.HasPrefix(key, "$") {
-			continue
-		}
 		if strings.ContainsAny(f.Value, "\r\n") || strings.ContainsAny(key, "\r\n") {
-			return b, fmt.Errorf("csa: header %s: %w", f.Key, ErrNewline)
+			return b, fmt.Errorf("csa: header %s: %w", key, ErrNewline)
 		}
 		if !isName && (len(key) < 2 || strings.Contains(key, ":")) {
-			return b, fmt.Errorf("csa: header key %q: %w", f.Key, ErrHeader)
+			return b, fmt.Errorf("csa: header key %q: %w", key, ErrHeader)
 		}
 		b = append(b, key...)
 		if !isName {
@@ -186,6 +201,99 @@ func appendInfo(b []byte, h shogi.Header) ([]byte, error) {
 		b = append(b, '\n')
 	}
 	return b, nil
+}
+
+// infoFields returns the game information lines a Writer writes for h, in header
+// order, as CSA keys and values, and the fields it cannot write. The players, event,
+// site and opening keep their values; 持ち時間 (with 秒読み, when it gives the
+// byoyomi) becomes $TIME_LIMIT:HH:MM+SS, and 開始日時 (or 対局日) and 終了日時
+// $START_TIME and $END_TIME as YYYY/MM/DD HH:MM:SS (full-width digits and colons made ASCII), when
+// their values read as such (headerform); keys that are CSA's own ("$NOTE", as the
+// reader keeps them) are written as they are. Every other field is dropped: a KIF key
+// without a CSA counterpart (表題, 消費時間, …), or a value with no CSA form. 手合割 is
+// not among them: the start position is written as the board.
+func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
+	byoyomi, _ := h.Get(headerByoyomi)
+	byo, byoOK := headerform.ParseByoyomi(byoyomi)
+	limit, hasLimit := h.Get(shogi.HeaderTimeLimit)
+	tl, limitOK := headerform.ParseTimeLimit(limit)
+	// 持ち時間 takes the byoyomi of 秒読み when it gives none of its own (or the same).
+	_, csaForm := tl.CSA()
+	limitTakes := hasLimit && limitOK && csaForm && byoOK && (tl.Byoyomi == 0 || tl.Byoyomi == byo)
+	if limitTakes {
+		tl.Byoyomi = byo
+	}
+	for i, f := range h {
+		key, ok := csaKeys[f.Key]
+		value := f.Value
+		switch {
+		case f.Key == shogi.HeaderTimeLimit && first(h, f.Key) == i:
+			if value, ok = tl.CSA(); !limitOK || !ok {
+				dropped = append(dropped, f)
+				continue
+			}
+		case f.Key == headerByoyomi && first(h, f.Key) == i && limitTakes:
+			continue // written within $TIME_LIMIT
+		case f.Key == headerByoyomi && first(h, f.Key) == i && !hasLimit && byoOK:
+			key = "$TIME_LIMIT"
+			value, _ = headerform.TimeLimit{Byoyomi: byo}.CSA()
+		case f.Key == headerDate && first(h, f.Key) == i && first(h, shogi.HeaderStartTime) < 0:
+			// 対局日, which KIF allows for 開始日時.
+			key = "$START_TIME"
+			if value, ok = headerform.CSADateTime(value); !ok {
+				dropped = append(dropped, f)
+				continue
+			}
+		case f.Key == shogi.HeaderStartTime, f.Key == shogi.HeaderEndTime:
+			if value, ok = headerform.CSADateTime(value); !ok {
+				dropped = append(dropped, f)
+				continue
+			}
+		case f.Key == shogi.HeaderHandicap:
+			continue // the board says it
+		case ok && f.Key != shogi.HeaderTimeLimit:
+		case f.Key == "N+" || f.Key == "N-" || strings.HasPrefix(f.Key, "$"):
+			key = f.Key
+		default:
+			dropped = append(dropped, f)
+			continue
+		}
+		out = append(out, shogi.HeaderField{Key: key, Value: value})
+	}
+	return out, dropped
+}
+
+// first returns the index of the first field of h with key.
+func first(h shogi.Header, key string) int {
+	for i, f := range h {
+		if f.Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// KIF's header keys of the time per move after the main time, and of the date of the
+// game (which KIF allows for 開始日時).
+const (
+	headerByoyomi = "秒読み"
+	headerDate    = "対局日"
+)
+
+// DroppedHeader returns the header fields of h that a Writer cannot write (see the
+// package documentation), in header order: what writing a record as CSA loses of its
+// header.
+func DroppedHeader(h shogi.Header) []shogi.HeaderField {
+	_, dropped := infoFields(h)
+	return dropped
+}
+
+// WritesEnding reports whether a Writer writes the ending e, where side is to move, as a
+// special move that reads back as an ending: false for endings CSA has no code for (封じ
+// 手, 不戦勝, 不戦敗, unknown words), which are written as a comment, and for
+// [shogi.EndUnread], which is not written.
+func WritesEnding(e *shogi.Ending, side shogi.Color) bool {
+	return e.Kind != shogi.EndUnread && specialCode(e, side) != ""
 }
 
 // appendComments writes comments: one that starts with an apostrophe (a plain CSA

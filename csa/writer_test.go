@@ -75,3 +75,25 @@ func TestWriterErrors(t *testing.T) {
 		t.Error("version 4.0 written")
 	}
 }
+
+// TestWriteTimesAddingUpPastTheLimit: a record whose totals are not the sums of its
+// times (a KIF's, say) may give each move a valid time whose sum for a side passes
+// shogi.MaxTime; the reader adds up the times and would refuse the text, so the writer
+// refuses the record.
+func TestWriteTimesAddingUpPastTheLimit(t *testing.T) {
+	rec := shogi.NewRecord()
+	n := &rec.Root
+	for i, usi := range []string{"7g7f", "3c3d", "2g2f"} {
+		m, err := shogi.ParseUSIMove(usi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = n.AddChild(m)
+		if i%2 == 0 { // Black's moves: each near the limit, their sum past it
+			n.Time, n.HasTime = shogi.MoveTime{Spent: shogi.MaxTime - time.Hour, Total: shogi.MaxTime - time.Hour}, true
+		}
+	}
+	if _, err := csa.Format(rec); !errors.Is(err, shogi.ErrTimeRange) {
+		t.Errorf("got %v, want an error wrapping shogi.ErrTimeRange", err)
+	}
+}

@@ -69,11 +69,14 @@
 //   - fractions of a second in times;
 //   - the Text of an ending of a known kind;
 //   - an ending of kind [shogi.EndUnread], the mark of a line a lenient read could
-//     not finish: no special entry is written for it and the line simply stops (a
-//     line that stops there with variations goes on with its first variation), and
-//     an unread alternative (a child without a move) is left out.
+//     not finish: no special entry is written for it and the line simply stops; the
+//     variations that branch where it stops are left out too (JKF has no entry to
+//     hang them on, and writing the first as the continuation would promote it to
+//     the line), and an unread alternative (a child without a move) is left out.
 //
-// Endings CSA has no code for are written with their KIF words as the special:
+// A line whose ending has no special (see [WritesEnding]) stops there, its variations
+// left out like those of an unread line. Endings CSA has no code for are written with
+// their KIF words as the special:
 // 不戦勝, 不戦敗, 封じ手; an ending of no known kind is written as its Text and read
 // back the same way. The comments and time of a special entry are the ending's
 // ([shogi.Ending] Comments, Time and HasTime). A line that ends with variations

@@ -431,11 +431,13 @@ func TestWriteUnread(t *testing.T) {
 	if back.Ending() != nil || len(back.Root.Children) != 1 {
 		t.Errorf("read back with ending %+v and %d first moves", back.Ending(), len(back.Root.Children))
 	}
-	// A line that stops unread where variations branch goes on with the first.
+	// A line that stops unread where variations branch stops there: the variations
+	// are left out, never promoted to the line's continuation (issue 18).
 	second.AddChild(shogi.NewMove(shogi.NewSquare(2, 7), shogi.NewSquare(2, 6), false))
+	second.AddChild(shogi.NewMove(shogi.NewSquare(5, 7), shogi.NewSquare(5, 6), false))
 	back = mustParse(t, mustFormat(t, rec))
-	if got := back.Moves(); len(got) != 3 || got[2].String() != "2g2f" || back.Ending() != nil {
-		t.Errorf("read back %v, ending %+v; want the variation to go on", got, back.Ending())
+	if got := back.Moves(); len(got) != 2 || back.Ending() != nil || len(back.MainLine()[1].Children) != 0 {
+		t.Errorf("read back %v, ending %+v; want the line to stop after 3c3d", got, back.Ending())
 	}
 }
 

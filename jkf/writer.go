@@ -121,20 +121,29 @@ func stateOf(pos *shogi.Position) *stateData {
 // changes) to out.
 func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]moveFormat, error) {
 	for {
-		if n.End != nil && n.End.Kind != shogi.EndUnread {
-			if word := specialWord(n.End, pos.SideToMove()); word != "" {
-				e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
-				for _, v := range n.Children {
-					fork, err := w.forkFrom(v, pos)
-					if err != nil {
-						return nil, err
-					}
-					if fork != nil {
-						e.Forks = append(e.Forks, fork)
-					}
-				}
-				return append(out, e), nil
+		if n.End != nil && n.End.Kind == shogi.EndUnread {
+			// The line stops unread: its variations are left out (record.Losses
+			// reports them), never written as the line's continuation.
+			return out, nil
+		}
+		if n.End != nil {
+			word := specialWord(n.End, pos.SideToMove())
+			if word == "" {
+				// No special for the ending: the line stops, and its variations are
+				// left out with it rather than promoted (record.Losses reports both).
+				return out, nil
 			}
+			e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
+			for _, v := range n.Children {
+				fork, err := w.forkFrom(v, pos)
+				if err != nil {
+					return nil, err
+				}
+				if fork != nil {
+					e.Forks = append(e.Forks, fork)
+				}
+			}
+			return append(out, e), nil
 		}
 		if len(n.Children) == 0 {
 			return out, nil
@@ -238,6 +247,13 @@ func timeOf(t shogi.MoveTime, has bool) *timePair {
 		Now:   clock{H: int(now / 3600), M: int(now / 60 % 60), S: int(now % 60)},
 		Total: total{H: int(sum / 3600), M: int(sum / 60 % 60), S: int(sum % 60)},
 	}
+}
+
+// WritesEnding reports whether a Writer writes the ending e, where side is to move, as a
+// special entry that reads back as that ending: false for an ending of kind
+// [shogi.EndUnread], which is not written, and for one JKF has no special for.
+func WritesEnding(e *shogi.Ending, side shogi.Color) bool {
+	return e.Kind != shogi.EndUnread && specialWord(e, side) != ""
 }
 
 // errNotMade is the error of a Reader or Writer that NewReader or NewWriter did not make:

@@ -86,9 +86,11 @@
 // [ErrUnencodable] error rather than a question mark. Reading what a Writer wrote gives
 // the record back, and writing it again gives the same bytes; KI2 has no times. For an
 // ending of kind shogi.EndUnread the Writer writes nothing (no special move, no まで
-// line, no result): the line simply stops, and reads back without an ending; a
-// variation that branches where such a line stopped is written, and reads back, as
-// that line's continuation.
+// line, no result): the line simply stops, and reads back without an ending; the
+// variations that branch where such a line stopped are left out (a 変化 block after
+// the last move would read back as the line's continuation, promoting a variation;
+// record.Losses reports them). A 持ち時間 in CSA's form ("00:10+30", as the csa
+// package reads $TIME_LIMIT) is written in KIF's, 持ち時間：各10分 and 秒読み：30秒.
 //
 // [Parse] and [ParseKI2] return an error that wraps shogi.ErrNoRecord for input that
 // holds no record (empty, or only blank lines and # comments); a Reader returns io.EOF

@@ -306,17 +306,18 @@ func linePaths(rec *shogi.Record) []string {
 	return paths
 }
 
-// withoutUnread returns a copy of rec without its EndUnread endings: what a writer
-// writes of it.
+// withoutUnread returns a copy of rec without its EndUnread endings, and without the
+// variations that branch where a line stops unread: what a writer writes of it.
 func withoutUnread(rec *shogi.Record) *shogi.Record {
 	out := *rec
 	var clean func(n *shogi.Node) *shogi.Node
 	clean = func(n *shogi.Node) *shogi.Node {
 		c := *n
+		c.Children = nil
 		if c.End != nil && c.End.Kind == shogi.EndUnread {
 			c.End = nil
+			return &c
 		}
-		c.Children = nil
 		for _, ch := range n.Children {
 			if ch.IsEnding() && ch.End.Kind == shogi.EndUnread {
 				continue

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/headerform"
 	"github.com/kifu-go/shogi/notation"
 	"golang.org/x/text/encoding/japanese"
 )
@@ -186,10 +187,14 @@ func appendRecord(dst []byte, rec *shogi.Record, ki2 bool, enc Encoding) ([]byte
 		if f.Key == shogi.HeaderHandicap {
 			value, wroteHandicap = name, true
 		}
-		w.dst = append(w.dst, f.Key...)
-		w.dst = append(w.dst, "："...)
-		w.dst = append(w.dst, value...)
-		w.dst = append(w.dst, '\n')
+		byoyomi := ""
+		if f.Key == shogi.HeaderTimeLimit {
+			value, byoyomi = kifTimeLimit(value, rec.Header)
+		}
+		w.dst = appendField(w.dst, f.Key, value)
+		if byoyomi != "" {
+			w.dst = appendField(w.dst, headerByoyomi, byoyomi)
+		}
 	}
 	if !wroteHandicap && named && name != "平手" {
 		w.dst = append(w.dst, "手合割："...)
@@ -214,6 +219,33 @@ func appendRecord(dst []byte, rec *shogi.Record, ki2 bool, enc Encoding) ([]byte
 		return w.dst, err
 	}
 	return w.dst, nil
+}
+
+// appendField writes a header line.
+func appendField(dst []byte, key, value string) []byte {
+	dst = append(dst, key...)
+	dst = append(dst, "："...)
+	dst = append(dst, value...)
+	return append(dst, '\n')
+}
+
+// headerByoyomi is the header key of the time per move after the main time.
+const headerByoyomi = "秒読み"
+
+// kifTimeLimit returns the value of 持ち時間 in KIF's form, and the value of a 秒読み
+// field to write after it (or ""): a time limit in CSA's form "HH:MM+SS" (as the csa
+// package reads $TIME_LIMIT) is written "各1時間30分", with its byoyomi as 秒読み
+// unless the header has that field already; any other value is written as it is.
+func kifTimeLimit(value string, h shogi.Header) (string, string) {
+	tl, ok := headerform.ParseCSATimeLimit(value)
+	if !ok {
+		return value, ""
+	}
+	main, byoyomi := tl.KIF()
+	if _, given := h.Get(headerByoyomi); given {
+		byoyomi = ""
+	}
+	return main, byoyomi
 }
 
 // notes writes the comments and the bookmark of a node.
@@ -255,12 +287,12 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			branches = append(branches, branch{from, start})
 		}
 		idx = 0
-		if ends(from) {
+		if ends(from) || stopsUnread(from) {
 			idx = len(from.Children)
 		}
 	}
 	w.column = 0
-	for idx < len(n.Children) && !n.Children[idx].IsEnding() {
+	for idx < len(n.Children) && !n.Children[idx].IsEnding() && !stopsUnread(n) {
 		parent := n
 		child := n.Children[idx]
 		ply := w.pos.Ply()
@@ -281,7 +313,7 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 			branches = append(branches, branch{child, ply + 1})
 		}
 		n, idx = child, 0
-		if ends(n) {
+		if ends(n) || stopsUnread(n) {
 			break // the line ends here; the node's children are variations
 		}
 	}
@@ -325,16 +357,23 @@ func (w *recordWriter) line(from *shogi.Node, first int) error {
 // isBranch reports whether variations branch from n: more than one child, or children
 // of a node whose line ends there (see shogi.Node).
 func isBranch(n *shogi.Node) bool {
-	return len(n.Children) > 1 || len(n.Children) > 0 && ends(n)
+	return !stopsUnread(n) && (len(n.Children) > 1 || len(n.Children) > 0 && ends(n))
 }
 
 // ends reports whether the line through n ends at n with an ending that is written.
 // An ending of kind shogi.EndUnread (a line that a lenient read could not read on) is
-// not: the writer writes nothing for it, and the line simply stops, or goes on with
-// the node's first child when it has one (a 変化 at the ply of the unread move reads
-// back as the continuation).
+// not: see stopsUnread.
 func ends(n *shogi.Node) bool {
-	return n.End != nil && n.End.Kind != shogi.EndUnread
+	return n.End != nil && !stopsUnread(n)
+}
+
+// stopsUnread reports whether the line through n stops at n with nothing to write: an
+// ending of kind shogi.EndUnread (or one of no kind and no text). The writer writes
+// nothing for the ending, and leaves out the variations that branch there too, since
+// a 変化 block at the next move, with no move before it, reads back as the line's
+// continuation: writing one would promote a variation (record.Losses reports them).
+func stopsUnread(n *shogi.Node) bool {
+	return n.End != nil && (n.End.Kind == shogi.EndUnread || n.End.Kind == shogi.EndNone && n.End.Text == "")
 }
 
 // unreadEnding reports whether n is an alternative ending that the writer leaves out:

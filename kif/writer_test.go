@@ -105,3 +105,28 @@ func TestWinnerOtherThanImplied(t *testing.T) {
 		t.Errorf("(-read +read back):\n%s", diff)
 	}
 }
+
+// TestWriteTimeLimit: a 持ち時間 in CSA's form (as the csa package reads $TIME_LIMIT) is
+// written in KIF's, its byoyomi as 秒読み unless the header gives that field; a value
+// in KIF's own words is written as it is.
+func TestWriteTimeLimit(t *testing.T) {
+	for _, tc := range []struct {
+		header shogi.Header
+		want   string
+	}{
+		{shogi.Header{{Key: "持ち時間", Value: "00:10+00"}}, "持ち時間：各10分\n"},
+		{shogi.Header{{Key: "持ち時間", Value: "01:30+60"}}, "持ち時間：各1時間30分\n秒読み：1分\n"},
+		{shogi.Header{{Key: "持ち時間", Value: "00:00+30"}, {Key: "秒読み", Value: "30秒"}}, "持ち時間：各0分\n秒読み：30秒\n"},
+		{shogi.Header{{Key: "持ち時間", Value: "60分 切れたら1分将棋"}}, "持ち時間：60分 切れたら1分将棋\n"},
+	} {
+		rec := shogi.NewRecord()
+		rec.Header = tc.header
+		out, err := Format(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), "UTF-8\n"+tc.want+"手数") {
+			t.Errorf("%v: got\n%s\nwant the header\n%s", tc.header, out, tc.want)
+		}
+	}
+}

@@ -53,4 +53,30 @@
 // under a list of paths — directories walked, glob patterns expanded, other files named
 // as skipped — for programs that go through collections; a Walker with Archives walks
 // zip and tar archives as directories, each member an Entry that Open reads.
+//
+// Every text a Writer writes reads back with the strict Reader, several records in one
+// stream included (CSA's "/" separators, JSON Lines, a line a record; a program that
+// joins records it wrote one by one puts [CSASeparator] between CSA records). It reads
+// back as the same record, but for what the format cannot hold, which [Losses] lists
+// and [Writer.Lost] gives for each record written, one [Loss] per [LossKind] with a
+// machine code: variations (CSA, USI and SFEN hold the main line only), the moves
+// (SFEN), comments (USI, SFEN), bookmarks (KIF and KI2 alone hold them), times (KI2,
+// USI, SFEN), each side's running total where it is not the sum of the move times
+// (CSA), fractions of a second, header fields with no place or no form in the format
+// (CSA: every key but the players, 棋戦, 場所, 戦型, the dates, the time limit and its
+// own $ keys; USI and SFEN: all), an ending the format has no word for (封じ手 in CSA),
+// the start's move number (CSA, JKF) and the text where a lenient read stopped. A line
+// that stops — unread, or with an ending the format cannot write — stops there in every
+// format: the variations that branch at that point are lost, never written as the
+// line's continuation, which would read back as the line itself. With
+// [Writer.Lossless] set, a record that would lose anything is refused with a
+// [*LossError] (errors.Is [ErrLossy]); `shogi convert` warns of the losses of each
+// record, and refuses such records with -lossless.
+//
+// Header values are written in the target format's own forms where it has one: KIF's
+// 持ち時間 (with 秒読み) is CSA's $TIME_LIMIT:HH:MM+SS and back, 開始日時 (or 対局日)
+// and 終了日時 are CSA's $START_TIME and $END_TIME as YYYY/MM/DD HH:MM:SS (full-width
+// digits and colons made ASCII, a weekday dropped), and times per move go both ways
+// (KIF "( 0:01/00:00:01)" is CSA "T1", whose reader adds up the totals). A value with
+// no form in the target ("60分 切れたら1分将棋") is a lost header field.
 package record

@@ -95,3 +95,45 @@ func ExampleNewReader_decoding() {
 	// usi [2g2f]
 	// record: record 1: not a record's text: binary data (a NUL byte at offset 7; UTF-16 text needs a byte order mark) true
 }
+
+// What a record loses in a format that cannot hold all of it: a KIF record with a
+// variation, each side's total time (消費時間) and a sealed move (封じ手), written as
+// CSA. The header fields CSA has forms for are written in them ($TIME_LIMIT:00:10+00,
+// $START_TIME:2014/09/13 14:59:00); a lossless Writer refuses the record instead.
+func ExampleLosses() {
+	kif := `開始日時：2014/09/13 14：59
+持ち時間：各10分
+消費時間：▲10分△12分
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:01/00:00:01)+
+   2 ３四歩(33)   ( 0:02/00:00:02)
+   3 封じ手
+まで2手で封じ手
+
+変化：1手
+   1 ２六歩(27)   ( 0:03/00:00:03)
+`
+	rec, err := record.Parse([]byte(kif))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, l := range record.Losses(rec, record.CSA) {
+		fmt.Printf("%s: %s\n", l.Kind.Code(), l)
+	}
+	fmt.Println(record.Losses(rec, record.JKF) == nil)
+
+	var out strings.Builder
+	w := record.NewWriter(&out, record.CSA)
+	w.Lossless = true
+	err = w.Write(rec)
+	fmt.Println(errors.Is(err, record.ErrLossy))
+	fmt.Println(err)
+	// Output:
+	// variations: 1 variation
+	// header: 1 header field (消費時間)
+	// ending: 1 ending (sealed-move)
+	// true
+	// true
+	// record: csa would lose 1 variation, 1 header field (消費時間), 1 ending (sealed-move)
+}

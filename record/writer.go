@@ -24,6 +24,9 @@ type Writer struct {
 	ShiftJIS bool
 	// CSAVersion is the CSA version to write: "2.2" (the default when empty) or "3.0".
 	CSAVersion string
+	// Lossless refuses a record that the format cannot hold whole (see [Losses]):
+	// Write returns a *LossError, which wraps ErrLossy, and writes nothing of it.
+	Lossless bool
 
 	format  Format
 	w       io.Writer
@@ -31,6 +34,7 @@ type Writer struct {
 	cw      *csa.Writer
 	jw      *jkf.Writer
 	written int
+	lost    []Loss
 }
 
 // NewWriter returns a Writer that writes records to w in format f.
@@ -39,10 +43,16 @@ func NewWriter(w io.Writer, f Format) *Writer {
 }
 
 // Write writes one record. A record with an illegal move is an error and nothing of it
-// is written.
+// is written. What the format cannot hold of the record is left out, and listed by
+// Lost until the next call (or refused, with Lossless).
 func (w *Writer) Write(rec *shogi.Record) error {
+	w.lost = nil
 	if w.format.OneRecordPerFile() && w.written > 0 {
 		return fmt.Errorf("%w: %s cannot hold a second record (write one file per record)", ErrSeveralRecords, w.format)
+	}
+	losses := lossesIn(rec, w.format, w.CSAVersion)
+	if w.Lossless && len(losses) > 0 {
+		return &LossError{Format: w.format, Losses: losses}
 	}
 	var err error
 	switch w.format {
@@ -76,9 +86,14 @@ func (w *Writer) Write(rec *shogi.Record) error {
 	}
 	if err == nil {
 		w.written++
+		w.lost = losses
 	}
 	return err
 }
+
+// Lost returns what the last record written left out, one Loss per kind (see
+// [Losses]); nil when it was written whole, or when the last Write failed.
+func (w *Writer) Lost() []Loss { return w.lost }
 
 // writeLine writes a record as a USI position line or the SFEN its main line reaches.
 func (w *Writer) writeLine(rec *shogi.Record) error {
@@ -106,6 +121,11 @@ func (w *Writer) Flush() error {
 	}
 	return nil
 }
+
+// CSASeparator is the line that separates two CSA records in one file. A program that
+// writes records one by one (each with [Marshal], say) and joins them puts it between
+// them; a [Writer] does so itself.
+const CSASeparator = "/\n"
 
 // Marshal returns rec written in format f, in UTF-8, as a Writer with its default
 // options writes it.

@@ -43,6 +43,27 @@ type PositionEvaluation struct {
 	Result *Result
 }
 
+// Unevaluated returns why the position has no evaluation: "" when it has one (the
+// engine sent a score) or was not searched (it has no legal move, so there is nothing
+// to evaluate); [UnevaluatedNoInfo] when the engine answered with a best move and no
+// info line at all, as engines answer from their opening book; [UnevaluatedNoScore]
+// when its info lines carried no score.
+func (pe PositionEvaluation) Unevaluated() string {
+	switch {
+	case pe.Result == nil || len(pe.Result.Lines) > 0:
+		return ""
+	case pe.Result.InfoLines == 0:
+		return UnevaluatedNoInfo
+	}
+	return UnevaluatedNoScore
+}
+
+// Why a searched position has no evaluation ([PositionEvaluation.Unevaluated]).
+const (
+	UnevaluatedNoInfo  = "no-info"  // a best move without any info line: a book move, typically
+	UnevaluatedNoScore = "no-score" // info lines, none with a score
+)
+
 // Analyse annotates the main line of rec with the engine's evaluations. It searches
 // the position before each move from From to To and the position after the last of
 // them (a position without a legal move is not searched), then adds comments to each
@@ -52,6 +73,10 @@ type PositionEvaluation struct {
 // mover's point of view (see [Evaluation]). The comments are added after the node's
 // own. The position before From gets its evaluation on the node before it (the root
 // for the first move).
+//
+// A position the engine answers without a score (a move from its opening book, most
+// often) gets no comment; [PositionEvaluation.Unevaluated] says which and why. Each
+// search has the deadline its limits give (see [Engine.Go]).
 //
 // It returns the evaluations of the positions searched, in order. An error of the
 // engine or of ctx stops it; the nodes annotated so far keep their comments.

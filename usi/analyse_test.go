@@ -1,6 +1,8 @@
 package usi_test
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +94,56 @@ func TestAnalyseMatedPosition(t *testing.T) {
 	ev, ok := usi.ParseEvaluationComment(nil, nil, strings.Join(rec.MainLine()[0].Comments, "\n"))
 	if !ok || !ev.HasLoss || ev.Loss != 0 {
 		t.Errorf("the mating move's comment: %q", rec.MainLine()[0].Comments)
+	}
+}
+
+// TestAnalyseUnevaluated: an engine that answers from its book (a best move and no info
+// line) leaves its positions without an evaluation, and Analyse says which and why;
+// a position without a legal move is not searched and is not counted.
+func TestAnalyseUnevaluated(t *testing.T) {
+	e := startFake(t, nil, "-mode", "book")
+	rec := shogi.NewRecord()
+	n := &rec.Root
+	for _, m := range moves(t, "7g7f", "3c3d", "2g2f") {
+		n = n.AddChild(m)
+	}
+	evals, err := usi.Analyse(timeout(t, 10*time.Second), e, rec, usi.AnalyseOptions{Limits: usi.Limits{Byoyomi: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var why []string
+	for _, ev := range evals {
+		why = append(why, ev.Unevaluated())
+	}
+	if strings.Join(why, " ") != "no-info no-info no-info no-info" {
+		t.Errorf("Unevaluated: %q", why)
+	}
+	for i, n := range append([]*shogi.Node{&rec.Root}, rec.MainLine()...) {
+		if len(n.Comments) != 0 {
+			t.Errorf("node %d has comments %q", i, n.Comments)
+		}
+	}
+	// The usual fake engine sends scores; a mated position is not searched.
+	if got := (usi.PositionEvaluation{Ply: 3}).Unevaluated(); got != "" {
+		t.Errorf("a position not searched: %q", got)
+	}
+	if got := (usi.PositionEvaluation{Result: &usi.Result{InfoLines: 2}}).Unevaluated(); got != usi.UnevaluatedNoScore {
+		t.Errorf("info lines without a score: %q", got)
+	}
+}
+
+// TestAnalyseSilentEngine: an engine that never answers go stops Analyse at the deadline
+// its limits give, though the context has none, with an error that says so.
+func TestAnalyseSilentEngine(t *testing.T) {
+	tr := &transcript{}
+	e := startFakeWith(t, tr, func(c *usi.Config) { c.Margin = 100 * time.Millisecond }, "-mode", "hang")
+	rec := shogi.NewRecord()
+	rec.Root.AddChild(mustMove(t, "7g7f"))
+	evals, err := usi.Analyse(context.Background(), e, rec, usi.AnalyseOptions{Limits: usi.Limits{Byoyomi: 200 * time.Millisecond}})
+	if !errors.Is(err, usi.ErrNoResponse) || !strings.Contains(err.Error(), `no bestmove 300ms after stop (sent at its deadline, 300ms after "go btime 0 wtime 0 byoyomi 200")`) {
+		t.Errorf("error %v", err)
+	}
+	if len(evals) != 0 || len(tr.sent("go")) != 1 || len(tr.sent("stop")) != 1 {
+		t.Errorf("%d evaluations; sent %q and %q", len(evals), tr.sent("go"), tr.sent("stop"))
 	}
 }

@@ -49,11 +49,17 @@
 //
 // # Contexts, time and misbehaving engines
 //
-// Every call takes a context. When a search's context ends, the client sends stop and
-// waits the grace period ([Config.Grace]) for the engine's answer, which the search
+// Every call takes a context, and every call that waits has a deadline of its own
+// besides. A search's comes from its limits ([Limits.Within]): its side's time and
+// the byoyomi plus [Config.Margin] for a clock, [Config.MoveTimeout] for a depth or a
+// node limit alone; an infinite or ponder search, or go mate infinite, needs a context
+// that can end. When the context ends or the deadline passes, the client sends stop
+// and waits the grace period ([Config.Grace]) for the engine's answer, which the search
 // then returns as usual (Result.Stopped is set); an engine that does not answer is
-// killed. A call that waits for another answer (the handshake, isready) kills the
-// engine when its context ends first. Nothing waits for ever, and once Close has
+// killed, and the error says what it failed to do. A call that waits for another
+// answer (the handshake, isready) kills the engine when its context ends first, or
+// after [Config.ReadyTimeout] when the context has no deadline. Nothing waits for
+// ever, and once Close has
 // returned no goroutine or process of the engine is left behind (for an engine that
 // [New] attached to, when its io.ReadWriter is an io.Closer).
 //
@@ -82,7 +88,10 @@
 // [Analyse] annotates the main line of a record (or a range of its moves): it searches
 // each position and comments each move with the evaluation after it, the engine's
 // best move before it and the move's loss, with ShogiHome's label (緩手, 疑問手, 悪手,
-// 大悪手; see [LossLabel]) when the winning chance it lost is large.
+// 大悪手; see [LossLabel]) when the winning chance it lost is large. A position the
+// engine answers without a score — from its opening book, with no info line at all
+// ([Result.InfoLines]) — gets no comment, and [PositionEvaluation.Unevaluated] says
+// which positions those are and why.
 //
 // # Games between engines
 //
@@ -92,7 +101,11 @@
 // checked (an illegal move loses, with its foul), 千日手 draws and 連続王手の千日手 loses,
 // "bestmove win" is judged by the 27-point (default) or 24-point declaration rule, the
 // move limit draws, a late answer loses on time, and an engine that dies, hangs or
-// breaks the protocol loses. The [Game] holds the record, with each move's time and the
+// breaks the protocol loses. The engines are told their clock less a margin
+// ([TimeControl.Margin], [DefaultMargin]) while the game's clock charges the real
+// time, so that the lines' travel and the processes' scheduling do not decide games;
+// the [Game] says how late a lost move was and how far each engine went past the time
+// it was told. The [Game] holds the record, with each move's time and the
 // engine's evaluation as floodgate's comment, ready for the kif and csa writers.
 // [EloDifference] turns a match's wins, losses and draws into an Elo difference with
 // its 95% margin.

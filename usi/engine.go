@@ -35,8 +35,30 @@ func (d Direction) String() string {
 	return "invalid"
 }
 
-// DefaultGrace is the grace period of a [Config] that sets none.
-const DefaultGrace = 3 * time.Second
+// Defaults of a [Config] that leaves a field zero.
+const (
+	// DefaultGrace is the grace period.
+	DefaultGrace = 3 * time.Second
+	// DefaultMargin is the time the client allows for the lines to travel and the
+	// engines to be scheduled: a search is told to stop that long after its clock's
+	// time, and a game tells the engines their times less it (no more than half the
+	// byoyomi: [TimeControl.Withheld]), sending stop when the time told runs out.
+	//
+	// It was chosen from matches of gpsusi (LimitDepth=4) against Fairy-Stockfish at a
+	// 1-second byoyomi on a 2-core machine that other builds and tests loaded to a load
+	// average of 14–24: there, Fairy-Stockfish's own moves came up to 430 ms after the
+	// time it was told (50–80 ms before it as a rule), and both engines' answers to
+	// stop up to 160 and 420 ms after it (gpsusi, which finishes its depth-4 search
+	// whatever its time, was stopped in a quarter of its moves); with 300 ms, every
+	// game of a 4-game match was lost on time.
+	DefaultMargin = 500 * time.Millisecond
+	// DefaultMoveTimeout is the time a search limited by depth or nodes alone is given
+	// before it is told to stop.
+	DefaultMoveTimeout = time.Minute
+	// DefaultReadyTimeout is the time the handshake (usi … usiok) and isready are given
+	// when their context has no deadline of its own.
+	DefaultReadyTimeout = time.Minute
+)
 
 // Config says how to start an engine ([Start]) or how to talk to one ([New]).
 type Config struct {
@@ -62,6 +84,16 @@ type Config struct {
 	// end of a search's context) or to quit (by Close), or for a command to be read,
 	// before it kills the engine; DefaultGrace when zero.
 	Grace time.Duration
+	// Margin is the time past a search's clock (its side's time and byoyomi, or a mate
+	// search's limit) before the client sends stop; DefaultMargin when zero, none when
+	// negative.
+	Margin time.Duration
+	// MoveTimeout is the time a search limited by depth or nodes alone is given before
+	// the client sends stop; DefaultMoveTimeout when zero or negative.
+	MoveTimeout time.Duration
+	// ReadyTimeout is the time the handshake and isready are given when their context
+	// has no deadline; DefaultReadyTimeout when zero or negative.
+	ReadyTimeout time.Duration
 }
 
 func (c *Config) grace() time.Duration {
@@ -69,6 +101,30 @@ func (c *Config) grace() time.Duration {
 		return c.Grace
 	}
 	return DefaultGrace
+}
+
+func (c *Config) margin() time.Duration {
+	switch {
+	case c.Margin < 0:
+		return 0
+	case c.Margin == 0:
+		return DefaultMargin
+	}
+	return c.Margin
+}
+
+func (c *Config) moveTimeout() time.Duration {
+	if c.MoveTimeout > 0 {
+		return c.MoveTimeout
+	}
+	return DefaultMoveTimeout
+}
+
+func (c *Config) readyTimeout() time.Duration {
+	if c.ReadyTimeout > 0 {
+		return c.ReadyTimeout
+	}
+	return DefaultReadyTimeout
 }
 
 // requestKind is the answer a request waits for.
@@ -323,15 +379,32 @@ func (e *Engine) complete(req *request, err error) bool {
 // await waits for req to be answered. When ctx ends first, it kills the engine: a
 // command other than a search that is not answered in time leaves the engine in a
 // state the client cannot know.
+//
+// A context without a deadline is given [Config.ReadyTimeout].
 func (e *Engine) await(ctx context.Context, req *request) error {
-	select {
-	case <-req.done:
-		return req.err
-	case <-ctx.Done():
-		e.kill(withCause(ErrNoResponse, ctx.Err()))
-		<-req.done
-		return req.err
+	var why error
+	if _, ok := ctx.Deadline(); !ok {
+		t := time.NewTimer(e.cfg.readyTimeout())
+		defer t.Stop()
+		select {
+		case <-req.done:
+			return req.err
+		case <-ctx.Done():
+			why = ctx.Err()
+		case <-t.C:
+			why = fmt.Errorf("no answer to %s within %v", req.op, e.cfg.readyTimeout())
+		}
+	} else {
+		select {
+		case <-req.done:
+			return req.err
+		case <-ctx.Done():
+			why = ctx.Err()
+		}
 	}
+	e.kill(withCause(ErrNoResponse, why))
+	<-req.done
+	return req.err
 }
 
 // kill marks the engine dead with cause (unless it already is), ends the waiting call

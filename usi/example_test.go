@@ -132,7 +132,7 @@ func ExamplePlayGame() {
 		engines[i] = e
 	}
 	g, err := usi.PlayGame(ctx, usi.GameConfig{Black: engines[0], White: engines[1],
-		Time: usi.TimeControl{Byoyomi: time.Second, Margin: time.Second}})
+		Time: usi.TimeControl{Byoyomi: time.Second}})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -147,4 +147,13 @@ func ExampleEloDifference() {
 	diff, margin := usi.EloDifference(30, 10, 10)
 	fmt.Printf("%+.1f ± %.1f\n", diff, margin)
 	// Output: +147.2 ± 95.1
+}
+
+// The engines of a game with a byoyomi of 1 second are told 700 ms, with a margin of
+// 300 ms; the game's clock gives each move the whole second.
+func ExampleTimeControl_Told() {
+	tc := usi.TimeControl{Main: 10 * time.Minute, Byoyomi: time.Second, Margin: 300 * time.Millisecond}
+	told := tc.Told([2]time.Duration{5 * time.Minute, 0})
+	fmt.Println(told.BlackTime, told.WhiteTime, told.Byoyomi)
+	// Output: 5m0s 0s 700ms
 }

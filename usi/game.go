@@ -17,9 +17,56 @@ type TimeControl struct {
 	Main      time.Duration
 	Byoyomi   time.Duration
 	Increment time.Duration
-	// Margin is the lateness forgiven before a move loses on time, for the time the
-	// lines take to travel; the engines are not told of it.
+	// Margin is the time withheld from the engines for the lines to travel and the
+	// processes to be scheduled: each engine is told its clock less the margin (for a
+	// byoyomi clock, the byoyomi less the margin, and any rest of the margin off the main
+	// times; otherwise the main times and the increment less the margin), while the
+	// game's clock charges each move the real time it took, from sending go to reading
+	// bestmove, against the real times. An engine that keeps to the time it is told
+	// thus loses on time only when its answer is more than the margin late; one that
+	// overruns the time it was told is sent stop then, and loses on time only when its
+	// answer comes more than the margin after it. Zero is [DefaultMargin], up to half
+	// the byoyomi (see [TimeControl.Withheld]); a negative value is none (and stop
+	// comes at the real time's end, so that an answer to it is late).
 	Margin time.Duration
+}
+
+// Withheld returns the margin withheld from the engines: Margin; when it is zero,
+// DefaultMargin, but no more than half the byoyomi (half the main time for a clock
+// without one); none when it is negative.
+func (tc TimeControl) Withheld() time.Duration {
+	switch {
+	case tc.Margin < 0:
+		return 0
+	case tc.Margin > 0:
+		return tc.Margin
+	case tc.Byoyomi > 0:
+		return min(DefaultMargin, tc.Byoyomi/2)
+	case tc.Main > 0:
+		return min(DefaultMargin, tc.Main/2)
+	}
+	return DefaultMargin
+}
+
+// Told returns the clock an engine is told for a move, when each side has the main
+// time remaining given: the real clock less the margin (see Margin). Depth, Nodes,
+// Infinite and Ponder are left zero.
+func (tc TimeControl) Told(remaining [2]time.Duration) Limits {
+	m := tc.Withheld()
+	var l Limits
+	b, w := remaining[shogi.Black], remaining[shogi.White]
+	if tc.Byoyomi > 0 {
+		l.Byoyomi = max(tc.Byoyomi-m, 0)
+		rest := max(m-tc.Byoyomi, 0)
+		l.BlackTime, l.WhiteTime = max(b-rest, 0), max(w-rest, 0)
+		return l
+	}
+	l.BlackTime, l.WhiteTime = max(b-m, 0), max(w-m, 0)
+	if tc.Increment > 0 {
+		l.BlackIncrement = max(tc.Increment-m, 0)
+		l.WhiteIncrement = l.BlackIncrement
+	}
+	return l
 }
 
 // IsZero reports whether tc is no clock.
@@ -93,7 +140,21 @@ type Game struct {
 	// illegal move's error (a *shogi.IllegalMoveError, errors.As finds it), or the
 	// engine's failure (it died, hung, or sent a malformed line).
 	Err error
+	// Late is, for a game lost on time, how long after its time the losing side's
+	// answer came (or it was given up, for an engine that never answered); zero for
+	// any other ending, an engine that died included.
+	Late time.Duration
+	// Overrun holds, for each side that moved under a clock, the most one of its moves
+	// took beyond the time its engine was told (its main time and byoyomi, after the
+	// margin was taken off): negative when every move came within it, by that much at
+	// least. Moved says which sides moved under a clock.
+	Overrun [2]time.Duration
+	Moved   [2]bool
 }
+
+// LostOnTime reports whether the game was lost on time: a move after its time, or an
+// engine that never answered.
+func (g *Game) LostOnTime() bool { return g.Ending == shogi.EndTimeUp && g.Late > 0 }
 
 // Loser returns the side that lost, and false for a draw or no result.
 func (g *Game) Loser() (shogi.Color, bool) {
@@ -106,7 +167,8 @@ func (g *Game) Loser() (shogi.Color, bool) {
 // without a legal move loses; 千日手 is a draw and 連続王手の千日手 loses for the side that
 // gave every check (recorded as that side's foul, 反則負け or 反則勝ち, with a comment); "bestmove win" is judged by cfg.Declaration (a win, a draw under
 // the 24-point rule, or a loss when the conditions fail); the move limit draws; a side
-// whose answer comes after its time (or never) loses on time; "bestmove resign" loses.
+// whose answer comes after its time (or never) loses on time (the real time: the
+// engines are told it less cfg.Time.Margin); "bestmove resign" loses.
 // An engine that dies, hangs or answers with a malformed line loses the game (on time,
 // or by a foul for the malformed line) and the game's Err says why.
 //
@@ -160,23 +222,37 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 		if allowed <= 0 {
 			allowed = time.Minute
 		}
+		var told time.Duration // the time the engine is told it has
+		stopAt := allowed
 		if clock {
-			lim.BlackTime, lim.WhiteTime = remaining[shogi.Black], remaining[shogi.White]
-			lim.Byoyomi = cfg.Time.Byoyomi
-			lim.BlackIncrement, lim.WhiteIncrement = cfg.Time.Increment, cfg.Time.Increment
-			allowed = remaining[side] + cfg.Time.Byoyomi + cfg.Time.Margin
+			t := cfg.Time.Told(remaining)
+			lim.BlackTime, lim.WhiteTime, lim.Byoyomi = t.BlackTime, t.WhiteTime, t.Byoyomi
+			lim.BlackIncrement, lim.WhiteIncrement = t.BlackIncrement, t.WhiteIncrement
+			told = t.Within(side, 0, 0) // its own time and the byoyomi; an increment comes after the move
+			allowed = remaining[side] + cfg.Time.Byoyomi
+			// Stop goes when the time told runs out: an engine that misjudges its time
+			// but answers stop has the margin for its answer to arrive.
+			stopAt = told
 		}
-		// The move's time runs from before the deadline is set to the answer, so that
-		// an answer to the stop sent at the deadline is always late.
+		// The move's time runs from before the stop's timer is set to the answer, so
+		// that without a margin an answer to stop is always late.
 		began := time.Now()
-		mctx, cancel := context.WithTimeout(ctx, allowed)
-		res, err := e.Search(mctx, p, lim)
-		cancel()
+		var res *Result
+		s, err := e.goWithin(ctx, p, lim, stopAt, nil)
+		if err == nil {
+			res, err = s.Wait()
+		}
 		took := time.Since(began)
 		if ctx.Err() != nil {
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndInterrupt}, "the game was interrupted", nil)
 			gameOver(engines, g.Result)
 			return g, ctx.Err()
+		}
+		if clock {
+			if over := took - told; !g.Moved[side] || over > g.Overrun[side] {
+				g.Overrun[side] = over
+			}
+			g.Moved[side] = true
 		}
 		timeUp := took > allowed
 		switch {
@@ -192,11 +268,14 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
 				fmt.Sprintf("%s's engine broke the protocol: %s", side, trimPrefixes(err)), err)
 		case err != nil || timeUp:
-			detail := fmt.Sprintf("%s lost on time (%v for a move that had %v)", side, took.Round(time.Millisecond), allowed)
+			detail := fmt.Sprintf("%s lost on time: %v late (%v for a move that had %v)", side, (took - allowed).Round(time.Millisecond), took.Round(time.Millisecond), allowed.Round(time.Millisecond))
 			if err != nil && !timeUp {
 				detail = fmt.Sprintf("%s's engine failed: %s", side, trimPrefixes(err))
 			}
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndTimeUp, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true}, detail, err)
+			if timeUp {
+				g.Late = took - allowed
+			}
 		case res.Resign:
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndResign, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true}, side.String()+" resigned", nil)
 		case res.Win:

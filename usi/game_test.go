@@ -62,7 +62,7 @@ func TestPlayGame(t *testing.T) {
 			detail: "black's engine broke the protocol"},
 		{name: "resignation", black: []string{"-script", "7g7f"}, white: []string{"-mode", "resign"},
 			result: shogi.BlackWins, ending: shogi.EndResign, plies: 1, detail: "white resigned"},
-		{name: "time forfeit", black: []string{"-think", "1h"},
+		{name: "time forfeit", black: []string{"-think", "1h", "-mode", "stop-answers-late"},
 			cfg:    usi.GameConfig{Time: usi.TimeControl{Byoyomi: 100 * time.Millisecond, Margin: 50 * time.Millisecond}},
 			result: shogi.WhiteWins, ending: shogi.EndTimeUp, detail: "black lost on time"},
 		{name: "engine dies", black: []string{"-script", "7g7f"}, white: []string{"-mode", "die-in-search"},

@@ -3,6 +3,8 @@ package usi
 import (
 	"strconv"
 	"time"
+
+	"github.com/kifu-go/shogi"
 )
 
 // Limits says how long a search may run: the "go" command's arguments.
@@ -73,4 +75,25 @@ func (l Limits) command() (string, bool) {
 		b = append(b, " infinite"...)
 	}
 	return string(b), limited
+}
+
+// Within returns the time a search with these limits is given before the client tells
+// the engine to stop, when side is to move: the side's time and the byoyomi plus margin
+// for a clock (the increment is not counted: it comes after the move), moveTimeout for
+// a depth or a node limit without a clock, and 0 (no time of its own: the caller's
+// context must end it) for an infinite or a ponder search.
+func (l Limits) Within(side shogi.Color, margin, moveTimeout time.Duration) time.Duration {
+	switch {
+	case l.Infinite || l.Ponder:
+		return 0
+	case l.hasClock():
+		own := l.BlackTime
+		if side == shogi.White {
+			own = l.WhiteTime
+		}
+		return max(own, 0) + max(l.Byoyomi, 0) + max(margin, 0)
+	case l.Depth > 0 || l.Nodes > 0:
+		return moveTimeout
+	}
+	return 0
 }

@@ -53,9 +53,9 @@ func TestMisbehavingEngine(t *testing.T) {
 				}
 			}},
 		{"hangs", []string{"-mode", "hang"}, "search", []error{usi.ErrNoResponse, context.DeadlineExceeded},
-			"usi: fake: search: the engine did not answer in time: no answer 300ms after stop: context deadline exceeded", nil},
+			"usi: fake: search: the engine did not answer in time: no bestmove 300ms after stop (context deadline exceeded); it was killed", nil},
 		{"floods and ignores stop", []string{"-mode", "flood,ignore-stop"}, "search", []error{usi.ErrNoResponse, context.DeadlineExceeded},
-			"usi: fake: search: the engine did not answer in time: no answer 300ms after stop: context deadline exceeded", nil},
+			"usi: fake: search: the engine did not answer in time: no bestmove 300ms after stop (context deadline exceeded); it was killed", nil},
 		{"floods one line", []string{"-mode", "flood-line"}, "search", []error{usi.ErrLineTooLong},
 			"usi: fake: search: line longer than 65536 bytes", nil},
 		{"ignores quit", []string{"-mode", "ignore-quit"}, "close", []error{usi.ErrNoResponse},

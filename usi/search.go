@@ -27,6 +27,9 @@ type Result struct {
 	// Lines holds, for each MultiPV rank, the last info line with a score: Lines[0] is
 	// the best line. It is empty when the engine sent no score (a book move, say).
 	Lines []Info
+	// InfoLines counts the info lines the engine sent during the search; none at all,
+	// before a best move, is how engines answer from their opening book.
+	InfoLines int
 	// Stopped says that stop was sent (by Search.Stop, the context's end or a protocol
 	// error) before the answer came.
 	Stopped bool
@@ -84,6 +87,7 @@ type Search struct {
 	pos    *shogi.Position // the client's copy of the position searched; the reader's only
 	ponder bool
 	onInfo func(Info)
+	goCmd  string // the go command sent
 
 	mu        sync.Mutex
 	start     time.Time
@@ -94,6 +98,7 @@ type Search struct {
 
 	// The reading goroutine's own state.
 	lines    []Info
+	infos    int
 	protoErr error
 }
 
@@ -106,16 +111,36 @@ const maxRank = shogi.MoveListCapacity
 // info line, read against pos, from the client's reading goroutine (which waits for
 // it); it may stop the search.
 //
-// When ctx ends before the engine answers, the client sends stop and waits the grace
-// period for bestmove: the search then ends normally, with Result.Stopped set. An
-// engine that does not answer by then is killed, and the search's error wraps
-// [ErrNoResponse] and ctx's error.
+// Every search has a deadline derived from its limits (see [Limits.Within]): the time
+// of the side to move and its byoyomi plus [Config.Margin] for a clock, or
+// [Config.MoveTimeout] for a depth or a node limit alone. An infinite or ponder search
+// has none of its own, and needs a context that can end (ctx.Done() not nil); without
+// one it is refused with [ErrNoLimit].
+//
+// When ctx ends, or the deadline passes, before the engine answers, the client sends
+// stop and waits the grace period for bestmove: the search then ends normally, with
+// Result.Stopped set. An engine that does not answer by then is killed, and the
+// search's error wraps [ErrNoResponse] and says what it failed to do (with ctx's error
+// when ctx ended).
 func (e *Engine) Go(ctx context.Context, pos *shogi.Position, lim Limits, onInfo func(Info)) (*Search, error) {
+	side := shogi.Black
+	if pos != nil {
+		side = pos.SideToMove()
+	}
+	return e.goWithin(ctx, pos, lim, lim.Within(side, e.cfg.margin(), e.cfg.moveTimeout()), onInfo)
+}
+
+// goWithin is Go with the search's deadline given: stop is sent within that time of go
+// (none when not positive: ctx must then be able to end).
+func (e *Engine) goWithin(ctx context.Context, pos *shogi.Position, lim Limits, within time.Duration, onInfo func(Info)) (*Search, error) {
 	cmd, ok := lim.command()
 	if !ok {
 		return nil, e.errorf("search", "", ErrNoLimit)
 	}
-	return e.startSearch(ctx, "search", waitBestMove, pos, cmd, lim.Ponder, onInfo)
+	if within <= 0 && ctx.Done() == nil {
+		return nil, e.errorf("search", "", fmt.Errorf("%w: %q has no end of its own, and the context cannot end", ErrNoLimit, cmd))
+	}
+	return e.startSearch(ctx, "search", waitBestMove, pos, cmd, lim.Ponder, within, onInfo)
 }
 
 // Search runs a search to its end: [Engine.Go] and [Search.Wait].
@@ -130,14 +155,19 @@ func (e *Engine) Search(ctx context.Context, pos *shogi.Position, lim Limits) (*
 // Mate runs a mate search ("go mate <ms>", or "go mate infinite" when limit is not
 // positive) on pos and returns the engine's answer. A "checkmate" answer must be a
 // legal sequence that ends in checkmate; anything else is an error wrapping
-// [ErrIllegalMove] or [ErrFalseMate]. When ctx ends first, stop is sent as for a
-// search, and the engine's answer to it returned.
+// [ErrIllegalMove] or [ErrFalseMate]. When ctx ends first, or limit plus
+// [Config.Margin] passes, stop is sent as for a search, and the engine's answer to it
+// returned. "go mate infinite" needs a context that can end.
 func (e *Engine) Mate(ctx context.Context, pos *shogi.Position, limit time.Duration) (*MateResult, error) {
 	cmd := "go mate infinite"
+	var within time.Duration
 	if limit > 0 {
 		cmd = fmt.Sprintf("go mate %d", limit.Milliseconds())
+		within = limit + e.cfg.margin()
+	} else if ctx.Done() == nil {
+		return nil, e.errorf("mate search", "", fmt.Errorf("%w: %q has no end of its own, and the context cannot end", ErrNoLimit, cmd))
 	}
-	s, err := e.startSearch(ctx, "mate search", waitCheckmate, pos, cmd, false, nil)
+	s, err := e.startSearch(ctx, "mate search", waitCheckmate, pos, cmd, false, within, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -147,11 +177,11 @@ func (e *Engine) Mate(ctx context.Context, pos *shogi.Position, limit time.Durat
 	return s.mate, s.req.err
 }
 
-func (e *Engine) startSearch(ctx context.Context, op string, kind requestKind, pos *shogi.Position, goCmd string, ponder bool, onInfo func(Info)) (*Search, error) {
+func (e *Engine) startSearch(ctx context.Context, op string, kind requestKind, pos *shogi.Position, goCmd string, ponder bool, within time.Duration, onInfo func(Info)) (*Search, error) {
 	if pos == nil {
 		return nil, e.errorf(op, "", errors.New("usi: no position"))
 	}
-	s := &Search{e: e, pos: pos.Clone(), ponder: ponder, onInfo: onInfo}
+	s := &Search{e: e, pos: pos.Clone(), ponder: ponder, onInfo: onInfo, goCmd: goCmd}
 	req := &request{kind: kind, op: op, search: s, done: make(chan struct{})}
 	s.req = req
 	if err := e.begin(req); err != nil {
@@ -168,17 +198,27 @@ func (e *Engine) startSearch(ctx context.Context, op string, kind requestKind, p
 		e.complete(req, err)
 		return nil, err
 	}
-	go s.watch(ctx)
+	go s.watch(ctx, within)
 	return s, nil
 }
 
-// watch stops the search when ctx ends, and kills the engine if it does not answer
-// within the grace period.
-func (s *Search) watch(ctx context.Context) {
+// watch stops the search when ctx ends or, when within is positive, that long after
+// go, and kills the engine if it does not answer within the grace period after stop.
+func (s *Search) watch(ctx context.Context, within time.Duration) {
+	var deadline <-chan time.Time
+	if within > 0 {
+		t := time.NewTimer(within)
+		defer t.Stop()
+		deadline = t.C
+	}
+	var why error
 	select {
 	case <-s.req.done:
 		return
 	case <-ctx.Done():
+		why = ctx.Err()
+	case <-deadline:
+		why = fmt.Errorf("sent at its deadline, %v after %q", within, s.goCmd)
 	}
 	s.Stop()
 	grace := s.e.cfg.grace()
@@ -187,7 +227,11 @@ func (s *Search) watch(ctx context.Context) {
 	select {
 	case <-s.req.done:
 	case <-t.C:
-		s.e.kill(withCause(ErrNoResponse, fmt.Errorf("no answer %v after stop: %w", grace, ctx.Err())))
+		want := "bestmove"
+		if s.req.kind == waitCheckmate {
+			want = "checkmate"
+		}
+		s.e.kill(withCause(ErrNoResponse, fmt.Errorf("no %s %v after stop (%w); it was killed", want, grace, why)))
 	}
 }
 
@@ -250,6 +294,7 @@ func (s *Search) info(line string) {
 	if s.protoErr != nil {
 		return
 	}
+	s.infos++
 	info, err := parseInfo(s.pos, line)
 	if err != nil {
 		s.protocolError(s.e.errorf(s.req.op, line, err))
@@ -309,7 +354,7 @@ func (s *Search) answered() (lines []Info, stopped bool, elapsed time.Duration) 
 // bestMove handles the bestmove line that ends a search (on the reading goroutine).
 func (s *Search) bestMove(line string) {
 	lines, stopped, elapsed := s.answered()
-	res := &Result{Lines: lines, Stopped: stopped, Elapsed: elapsed}
+	res := &Result{Lines: lines, InfoLines: s.infos, Stopped: stopped, Elapsed: elapsed}
 	err := s.readBestMove(line, res)
 	if err != nil {
 		err = s.e.errorf(s.req.op, line, err)

@@ -215,7 +215,8 @@ type conversion struct {
 }
 
 // convert writes a valid record in the output format; it returns nil, and logs why,
-// when the format cannot hold it.
+// when the format cannot hold it, and logs what it lost when the format cannot hold
+// all of it (record.Losses).
 func (f *judgeFn) convert(ctx context.Context, path string, v *record.Verdict) *conversion {
 	var buf bytes.Buffer
 	w := record.NewWriter(&buf, f.to)
@@ -227,6 +228,9 @@ func (f *judgeFn) convert(ctx context.Context, path string, v *record.Verdict) *
 	if err != nil {
 		log.Warnf(ctx, "%s#%d: not converted to %s: %v", path, v.Source.Index, f.to, err)
 		return nil
+	}
+	if lost := w.Lost(); lost != nil {
+		log.Warnf(ctx, "%s#%d: %s cannot hold all of it: lost %s", path, v.Source.Index, f.to, record.DescribeLosses(lost))
 	}
 	return &conversion{index: v.Source.Index, data: buf.Bytes()}
 }

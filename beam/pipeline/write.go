@@ -48,7 +48,7 @@ func (f *writeFn) ProcessElement(ctx context.Context, name string, chunks func(*
 		case n > 1 && format.OneRecordPerFile():
 			continue
 		case n > 1 && format == record.CSA:
-			if _, err := w.WriteString("/\n"); err != nil {
+			if _, err := w.WriteString(record.CSASeparator); err != nil {
 				return err
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -19,8 +20,8 @@ import (
 func init() {
 	commands["analyse"] = command{
 		summary: "annotate game records with a USI engine's evaluations",
-		usage: "shogi analyse -engine PROGRAM [-arg ARG]… [-option NAME=VALUE]… [-byoyomi D] [-depth N] [-nodes N] [-multipv N] " +
-			"[-plies FROM-TO] [-to kif|ki2|csa|jkf] [-o DIR [-f]] [-j N] [-from FMT] [-log FILE] [PATH…]",
+		usage: "shogi analyse -engine PROGRAM [-arg ARG]… [-option NAME=VALUE]… [-byoyomi D] [-depth N] [-nodes N] [-margin D] [-move-timeout D] [-multipv N] " +
+			"[-plies FROM-TO] [-to kif|ki2|csa|jkf] [-o DIR [-f] [-json]] [-j N] [-from FMT] [-log FILE] [PATH…]",
 		run: runAnalyse,
 	}
 }
@@ -34,10 +35,31 @@ type analysed struct {
 	format    record.Format
 	data      []byte // the annotated record in the output format
 	positions int
+	evaluated int              // the positions with a score
+	missing   []unevaluatedPos // the positions searched without one
+	dest      string           // where the record was written
 	took      time.Duration
 	err       string // why the record was not analysed
 	ioError   bool   // the input could not be read
 	skipped   string // why the input was passed over
+}
+
+// unevaluatedPos is a position the engine answered without a score, and why
+// (usi.UnevaluatedNoInfo: a book move, most likely; usi.UnevaluatedNoScore).
+type unevaluatedPos struct {
+	Ply    int    `json:"ply"` // the moves played before it
+	Reason string `json:"reason"`
+}
+
+// analyseReport is the JSON line -json prints for a record.
+type analyseReport struct {
+	Input       string           `json:"input"`
+	Output      string           `json:"output,omitempty"`
+	Positions   int              `json:"positions"`
+	Evaluated   int              `json:"evaluated"`
+	Unevaluated []unevaluatedPos `json:"unevaluated,omitempty"`
+	Seconds     float64          `json:"seconds"`
+	Error       string           `json:"error,omitempty"`
 }
 
 // analyseOptions are the settings every record is analysed with.
@@ -56,6 +78,9 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	byoyomi := fs.Duration("byoyomi", 0, "the time the engine takes for each position (1s when neither -depth nor -nodes is given)")
 	depth := fs.Int("depth", 0, "the depth the engine searches each position to")
 	nodes := fs.Int64("nodes", 0, "the nodes the engine searches in each position")
+	fs.DurationVar(&ef.margin, "margin", usi.DefaultMargin, "the time past -byoyomi after which the engine is told to stop (then killed when it does not answer within 3s)")
+	fs.DurationVar(&ef.moveTimeout, "move-timeout", usi.DefaultMoveTimeout, "with -depth or -nodes alone, the time after which the engine is told to stop")
+	asJSON := fs.Bool("json", false, "with -o: print one JSON object per record (JSON Lines) on standard output: its positions, those without an evaluation and why")
 	multipv := fs.Int("multipv", 1, "the lines the engine gives for each position (sets its MultiPV option)")
 	plies := fs.String("plies", "", "the moves to annotate, `FROM-TO` in move numbers from 1 (\"30-\", \"-40\"); all by default")
 	to := fs.String("to", "", "output format: kif, ki2, csa or jkf (ShogiHome's comments, or floodgate's for csa); the input's by default (kif for usi and sfen)")
@@ -79,6 +104,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case *byoyomi < 0 || *depth < 0 || *nodes < 0:
 		return usageError(fs, stderr, "-byoyomi, -depth and -nodes cannot be negative")
+	case ef.margin < 0 || ef.moveTimeout <= 0:
+		return usageError(fs, stderr, "-margin cannot be negative, and -move-timeout must be positive")
 	case *byoyomi == 0 && *depth == 0 && *nodes == 0:
 		opt.limits.Byoyomi = time.Second
 	}
@@ -108,6 +135,12 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *force && *outDir == "" {
 		return usageError(fs, stderr, "-f goes with -o")
 	}
+	if *asJSON && *outDir == "" {
+		return usageError(fs, stderr, "-json goes with -o (the records would share standard output with it)")
+	}
+	if ef.margin == 0 {
+		ef.margin = -1 // none, as asked
+	}
 	log, closeLog, err := openLog(*logPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi analyse:", err)
@@ -136,7 +169,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	results := pipeline(inputList(paths, "", false, stdin), *jobs, func(e record.Entry, emit func(analysed)) {
 		analyseEntry(ctx, e, stdin, inFormat, opt, pool, &positions, emit)
 	})
-	failed, ioFailed, done, streamed := 0, false, 0, 0
+	failed, ioFailed, done, streamed, unevaluated := 0, false, 0, 0, 0
+	written := map[string]string{} // output file → the record written to it in this run
 	for a := range results {
 		var msg string
 		switch {
@@ -151,12 +185,19 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		default:
 			records.Add(1)
 			done++
+			unevaluated += len(a.missing)
 			var werr error
 			dest := "standard output"
 			if *outDir != "" {
 				dest = filepath.Join(*outDir, outputName(a.entry, a.index, a.multi)+a.format.Extension())
-				if werr = os.MkdirAll(filepath.Dir(dest), 0o755); werr == nil {
+				if prev, ok := written[dest]; ok {
+					werr = fmt.Errorf("%s was written from %s already; not overwritten", dest, prev)
+				} else if werr = os.MkdirAll(filepath.Dir(dest), 0o755); werr == nil {
 					werr = writeOutputFile(dest, a.data, *force)
+				}
+				if werr == nil {
+					written[dest] = a.name
+					a.dest = dest
 				}
 			} else if streamed++; streamed > 1 && a.format.OneRecordPerFile() {
 				werr = fmt.Errorf("%s holds one record per file, and there is more than one: analyse them with -o DIR", a.format)
@@ -165,20 +206,75 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			if werr != nil {
 				ioFailed = true
+				a.err = werr.Error()
 				msg = fmt.Sprintf("%s: %v", a.name, werr)
 			} else {
 				msg = fmt.Sprintf("%s: %d positions analysed in %.1fs, written to %s", a.name, a.positions, a.took.Seconds(), dest)
+				if len(a.missing) > 0 {
+					msg = fmt.Sprintf("%s: %d positions searched in %.1fs, %d evaluated and %d not (%s), written to %s",
+						a.name, a.positions, a.took.Seconds(), a.evaluated, len(a.missing), describeUnevaluated(a.missing), dest)
+				}
 			}
+		}
+		if *asJSON {
+			line, _ := json.Marshal(analyseReport{Input: a.name, Output: a.dest, Positions: a.positions, Evaluated: a.evaluated,
+				Unevaluated: a.missing, Seconds: a.took.Seconds(), Error: a.err})
+			status.print(func() { fmt.Fprintf(stdout, "%s\n", line) })
 		}
 		status.print(func() { fmt.Fprintln(stderr, escapeText(msg)) }) // names escaped (output.go)
 	}
 	status.finish()
-	fmt.Fprintf(stderr, "%d records analysed, %d not; %d positions in %.1fs\n", done, failed, positions.Load(), time.Since(start).Seconds())
+	without := ""
+	if unevaluated > 0 {
+		without = fmt.Sprintf(", %d of them without an evaluation", unevaluated)
+	}
+	fmt.Fprintf(stderr, "%d records analysed, %d not; %d positions%s in %.1fs\n", done, failed, positions.Load(), without, time.Since(start).Seconds())
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "shogi analyse: interrupted")
 		return 2
 	}
 	return nothingChecked(exitStatus(ioFailed, failed), done+failed, "analyse", stderr)
+}
+
+// describeUnevaluated says which positions have no evaluation and why.
+func describeUnevaluated(missing []unevaluatedPos) string {
+	var noInfo, noScore []int
+	for _, m := range missing {
+		if m.Reason == usi.UnevaluatedNoInfo {
+			noInfo = append(noInfo, m.Ply)
+		} else {
+			noScore = append(noScore, m.Ply)
+		}
+	}
+	var why []string
+	if len(noInfo) > 0 {
+		why = append(why, fmt.Sprintf("at plies %s the engine sent a move and no info line, from its opening book most likely (turn the book off with -option)", plyRanges(noInfo)))
+	}
+	if len(noScore) > 0 {
+		why = append(why, fmt.Sprintf("at plies %s its info lines had no score", plyRanges(noScore)))
+	}
+	return strings.Join(why, "; ")
+}
+
+// plyRanges writes increasing plies as ranges: "0-10, 14".
+func plyRanges(plies []int) string {
+	var b strings.Builder
+	for i := 0; i < len(plies); {
+		j := i
+		for j+1 < len(plies) && plies[j+1] == plies[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		if j > i {
+			fmt.Fprintf(&b, "%d-%d", plies[i], plies[j])
+		} else {
+			fmt.Fprintf(&b, "%d", plies[i])
+		}
+		i = j + 1
+	}
+	return b.String()
 }
 
 // parsePlies reads "FROM-TO", "FROM-", "-TO" or "N" (one move).
@@ -363,6 +459,13 @@ func analyseRecord(ctx context.Context, a *analysed, v *record.Verdict, opt anal
 	evals, err := usi.Analyse(ctx, e, v.Record, usi.AnalyseOptions{Limits: opt.limits, From: opt.from, To: opt.to, Style: style,
 		Engine: opt.engine, Progress: func(int, *usi.Result) { positions.Add(1) }})
 	a.positions, a.took = len(evals), time.Since(begun)
+	for _, ev := range evals {
+		if why := ev.Unevaluated(); why != "" {
+			a.missing = append(a.missing, unevaluatedPos{Ply: ev.Ply, Reason: why})
+		} else if ev.Result != nil {
+			a.evaluated++
+		}
+	}
 	if err != nil {
 		a.err = err.Error()
 		return

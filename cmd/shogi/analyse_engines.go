@@ -35,6 +35,9 @@ type engineFlags struct {
 	args    stringList
 	options stringList
 	name    *string
+	// The search deadlines (usi.Config's Margin and MoveTimeout; its defaults when
+	// zero): analyse's -margin and -move-timeout. A match gives each move its own.
+	margin, moveTimeout time.Duration
 }
 
 // addEngineFlags registers the engine flags with a suffix ("" for analyse, "1" and
@@ -82,7 +85,8 @@ func (l *engineLog) hook(label string) func(usi.Direction, string) {
 // start starts the engine, sets its options and gets it ready for a game. label names
 // it in errors and in the log.
 func (f *engineFlags) start(ctx context.Context, label string, log *engineLog, grace time.Duration) (*usi.Engine, error) {
-	e, err := usi.Start(ctx, usi.Config{Path: *f.path, Args: f.args, Name: label, Hook: log.hook(label), Grace: grace})
+	e, err := usi.Start(ctx, usi.Config{Path: *f.path, Args: f.args, Name: label, Hook: log.hook(label), Grace: grace,
+		Margin: f.margin, MoveTimeout: f.moveTimeout})
 	if err != nil {
 		return nil, err
 	}

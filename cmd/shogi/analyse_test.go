@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
@@ -220,5 +223,86 @@ func TestAnalyseRealEngine(t *testing.T) {
 			t.Errorf("move %d: no loss", ply)
 		}
 		t.Logf("move %d: %v (%v), PV %v, best %v, loss %d %s", ply, ev.Score, ev.Engine, ev.PV, ev.BestMove, ev.Loss, ev.Label)
+	}
+}
+
+// TestAnalyseBookEngine: an engine that answers from its book (a move, no info line)
+// leaves every position without an evaluation, and analyse says so, in text and
+// -json, instead of calling them analysed.
+func TestAnalyseBookEngine(t *testing.T) {
+	dir := t.TempDir()
+	kifPath := writeTemp(t, dir, "game.kif", analyseKIF)
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runCmd("", cat([]string{"analyse"}, fakeEngineFlags("", "-mode", "book"), []string{"-byoyomi", "1s", "-json", "-o", out, kifPath})...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"game.kif: 6 positions searched in ",
+		", 0 evaluated and 6 not (at plies 0-5 the engine sent a move and no info line, from its opening book most likely (turn the book off with -option)), written to ",
+		"1 records analysed, 0 not; 6 positions, 6 of them without an evaluation in ",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	var report analyseReport
+	if err := json.Unmarshal([]byte(stdout), &report); err != nil {
+		t.Fatalf("%v: %q", err, stdout)
+	}
+	want := analyseReport{Input: kifPath, Output: filepath.Join(out, "game.kif"), Positions: 6, Evaluated: 0}
+	for ply := range 6 {
+		want.Unevaluated = append(want.Unevaluated, unevaluatedPos{Ply: ply, Reason: "no-info"})
+	}
+	report.Seconds = 0
+	if diff := cmp.Diff(want, report); diff != "" {
+		t.Errorf("-json (-want +got):\n%s", diff)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "game.kif"))
+	if err != nil || strings.Contains(string(data), "評価値") {
+		t.Errorf("%v: an evaluation written:\n%s", err, data)
+	}
+	// -json needs -o.
+	if code, _, stderr := runCmd("", cat([]string{"analyse", "-json"}, fakeEngineFlags(""), []string{kifPath})...); code != 2 || !strings.Contains(stderr, "-json goes with -o") {
+		t.Errorf("-json without -o: exit %d, %q", code, stderr)
+	}
+}
+
+// TestAnalyseSilentEngine: an engine that never answers go is told to stop at the
+// deadline of -byoyomi and -margin, killed after the grace period, and the record is
+// not analysed, with an error that says what the engine failed to do.
+func TestAnalyseSilentEngine(t *testing.T) {
+	dir := t.TempDir()
+	kifPath := writeTemp(t, dir, "game.kif", analyseKIF)
+	log := filepath.Join(dir, "engine.log")
+	code, stdout, stderr := runCmd("", cat([]string{"analyse"}, fakeEngineFlags("", "-mode", "hang"),
+		[]string{"-byoyomi", "200ms", "-margin", "100ms", "-log", log, "-o", filepath.Join(dir, "out"), kifPath})...)
+	want := `: search: the engine did not answer in time: no bestmove 3s after stop (sent at its deadline, 300ms after "go btime 0 wtime 0 byoyomi 200"); it was killed`
+	if code != 1 || !strings.Contains(stderr, "game.kif: not analysed: usi: ") || !strings.Contains(stderr, want) || !strings.Contains(stderr, "0 records analysed, 1 not") {
+		t.Errorf("exit %d\n%s%s\nwant %q", code, stdout, stderr, want)
+	}
+	data, _ := os.ReadFile(log)
+	if n := strings.Count(string(data), " > stop\n"); n != 1 {
+		t.Errorf("stop sent %d times:\n%s", n, data)
+	}
+}
+
+// TestAnalyseSameOutput: two inputs that map to the same output file in one run: the
+// second is not written over the first, even with -f.
+func TestAnalyseSameOutput(t *testing.T) {
+	dir := t.TempDir()
+	first := writeTemp(t, dir, "game.kif", analyseKIF)
+	if err := os.Mkdir(filepath.Join(dir, "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	second := writeTemp(t, dir, "b/game.kif", strings.Replace(analyseKIF, "先手：A", "先手：C", 1))
+	out := filepath.Join(dir, "out")
+	code, _, stderr := runCmd("", cat([]string{"analyse"}, fakeEngineFlags(""), []string{"-depth", "1", "-o", out, "-f", first, second})...)
+	want := filepath.Join(out, "game.kif") + " was written from " + first + " already; not overwritten"
+	if code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d\n%s\nwant %q", code, stderr, want)
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "game.kif")); !strings.Contains(string(data), "先手：A") {
+		t.Errorf("the first record was overwritten:\n%s", data)
 	}
 }

@@ -14,7 +14,7 @@ import (
 func init() {
 	commands["convert"] = command{
 		summary: "convert game records between KIF, KI2, CSA, JKF, USI and SFEN",
-		usage:   "shogi convert -to FMT [-from FMT] [-encoding utf-8|sjis] [-lenient] [-o DIR [-f]] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
+		usage:   "shogi convert -to FMT [-from FMT] [-encoding utf-8|sjis] [-lenient] [-lossless] [-json] [-o DIR [-f]] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run:     runConvert,
 	}
 }
@@ -22,10 +22,11 @@ func init() {
 // converted is what converting one record gave: its verdict, and its text in the output
 // format when it is valid.
 type converted struct {
-	entry record.Entry
-	v     validation
-	data  []byte
-	multi bool // the input holds more than one record
+	entry  record.Entry
+	v      validation
+	data   []byte
+	losses []record.Loss // what the output format cannot hold of the record
+	multi  bool          // the input holds more than one record
 }
 
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -34,6 +35,8 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	encoding := fs.String("encoding", "utf-8", "output encoding of kif, ki2 and csa: utf-8 or sjis")
 	outDir := fs.String("o", "", "write one file per record into `DIR` (names from the inputs'), instead of standard output")
 	force := fs.Bool("f", false, "with -o: overwrite files that exist")
+	lossless := fs.Bool("lossless", false, "refuse (exit 1) a record the output format cannot hold all of (variations, times, comments, header fields, an ending…), which is otherwise converted with a warning")
+	asJSON := fs.Bool("json", false, "report on each record as a JSON object (JSON Lines): on standard output with -o, on standard error otherwise")
 	rf := addReadFlags(fs)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
@@ -68,7 +71,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	results := pipeline(inputList(paths, *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(converted)) {
-		convertEntry(e, stdin, rf, format, shiftJIS, emit)
+		convertEntry(e, stdin, rf, format, writeOptions{shiftJIS: shiftJIS, lossless: *lossless}, emit)
 	})
 	var out output
 	if *outDir != "" {
@@ -82,18 +85,33 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		out = &streamOutput{w: bufio.NewWriter(stdout), oneRecord: format.OneRecordPerFile(), format: format}
 	}
+	reports := reportWriter(*asJSON, *outDir, stdout, stderr)
+	var line []byte
+	report := func(c converted, written bool) {
+		if *asJSON {
+			line = appendConvertJSON(line[:0], c, format, written)
+			reports.Write(line)
+		}
+	}
 	invalid, ioFailed, records := 0, false, 0
 	for c := range results {
 		v := c.v
 		switch {
 		case v.Skipped == noRecord:
-			fmt.Fprintf(stderr, "%s: warning: %s\n", quoteName(v.Path), noRecord)
+			report(c, false)
+			if !*asJSON {
+				fmt.Fprintf(stderr, "%s: warning: %s\n", quoteName(v.Path), noRecord)
+			}
 			continue
 		case v.Skipped != "":
+			report(c, false)
 			continue
 		case v.InputFailed():
 			ioFailed = true
-			fmt.Fprintf(stderr, "%s: %s\n", quoteName(v.Path), escapeMessage(v.Error, v.Path))
+			report(c, false)
+			if !*asJSON {
+				fmt.Fprintf(stderr, "%s: %s\n", quoteName(v.Path), escapeMessage(v.Error, v.Path))
+			}
 			continue
 		}
 		records++
@@ -101,15 +119,25 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !isOneRecordFormat(v.Format) {
 			name = fmt.Sprintf("%s#%d", name, v.Record)
 		}
-		for _, w := range v.Warnings {
-			fmt.Fprintf(stderr, "%s: warning: %s\n", name, escapeMessage(w.Message, v.Path))
+		if !*asJSON {
+			for _, w := range v.Warnings {
+				fmt.Fprintf(stderr, "%s: warning: %s\n", name, escapeMessage(w.Message, v.Path))
+			}
 		}
 		if !v.OK {
 			invalid++
-			fmt.Fprintf(stderr, "%s: %s (not converted)\n", name, escapeMessage(v.Error, v.Path))
+			report(c, false)
+			if !*asJSON {
+				fmt.Fprintf(stderr, "%s: %s (not converted)\n", name, escapeMessage(v.Error, v.Path))
+			}
 			continue
 		}
-		if err := out.write(c); err != nil {
+		if len(c.losses) > 0 && !*asJSON {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", name, escapeText(lossWarning(format, c.losses)))
+		}
+		err := out.write(c)
+		report(c, err == nil)
+		if err != nil {
 			fmt.Fprintf(stderr, "shogi convert: %s: %s\n", name, escapeText(err.Error()))
 			if errors.Is(err, errStop) {
 				return 2
@@ -126,7 +154,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // convertEntry reads and judges every record of one input, and writes the valid ones in
 // the output format. It holds back one record, to tell whether the input has several.
-func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.Format, shiftJIS bool, emit func(converted)) {
+func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.Format, opts writeOptions, emit func(converted)) {
 	switch {
 	case e.Err != nil:
 		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, e.Err))})
@@ -145,11 +173,11 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 	for v := range record.Validate(r) {
 		c := converted{entry: e, v: verdictOf(e.Path, v)}
 		if c.v.OK {
-			data, err := marshal(v, format, shiftJIS)
-			if err != nil {
+			data, losses, err := marshal(v, format, opts)
+			if err != nil && !refusedLossy(&c, err) {
 				c.v.OK, c.v.Error, c.v.Code = false, "cannot write it as "+format.String()+": "+err.Error(), "unwritable"
 			}
-			c.data = data
+			c.data, c.losses = data, losses
 		}
 		if pending != nil {
 			pending.multi, c.multi = true, true
@@ -164,17 +192,25 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 	}
 }
 
-func marshal(v *record.Verdict, format record.Format, shiftJIS bool) ([]byte, error) {
+// writeOptions are the options of the record.Writer that writes each record.
+type writeOptions struct {
+	shiftJIS, lossless bool
+}
+
+// marshal writes the verdict's record in format, and returns what the format could not
+// hold of it (record.Losses). With lossless, a record that would lose something is a
+// *record.LossError.
+func marshal(v *record.Verdict, format record.Format, opts writeOptions) ([]byte, []record.Loss, error) {
 	var b strings.Builder
 	w := record.NewWriter(&b, format)
-	w.ShiftJIS = shiftJIS
+	w.ShiftJIS, w.Lossless = opts.shiftJIS, opts.lossless
 	if err := w.Write(v.Record); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := w.Flush(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return []byte(b.String()), nil
+	return []byte(b.String()), w.Lost(), nil
 }
 
 // errStop is an output error after which convert stops.
@@ -205,6 +241,13 @@ func (o *streamOutput) write(c converted) error {
 		}
 		o.held = c.data
 		return nil
+	}
+	if o.format == record.CSA && o.count > 1 {
+		// Each record was written on its own: the separator a csa.Writer puts
+		// between records goes between them here.
+		if _, err := o.w.WriteString(record.CSASeparator); err != nil {
+			return err
+		}
 	}
 	_, err := o.w.Write(c.data)
 	return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/record"
 )
 
 func convert(t *testing.T, stdin string, args ...string) string {
@@ -160,5 +163,151 @@ func TestConvertToDirectory(t *testing.T) {
 	code, _, errOut = runCmd("", "convert", "-to", "csa", "-o", filepath.Join(dir, "out2"), filepath.Join(in, "sub", "one.usi"), other)
 	if code != 2 || !strings.Contains(errOut, "was written from") {
 		t.Errorf("collision: exit %d, %q", code, errOut)
+	}
+}
+
+// Several records converted to CSA on standard output are separated by "/" lines and
+// read back as the same records (issue 18: they were run together, which read back as
+// one broken record).
+func TestConvertSeveralToCSAStream(t *testing.T) {
+	games := "position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f\nposition startpos moves 5g5f 5c5d 5f5e\n"
+	out := convert(t, games, "-to", "csa")
+	if got := strings.Count(out, "\n/\n"); got != 2 {
+		t.Errorf("%d separators, want 2:\n%s", got, out)
+	}
+	back := convert(t, out, "-from", "csa", "-to", "usi")
+	if diff := cmp.Diff(games, back); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+}
+
+// issueKIF is the shape of the KIF record of issue 18: full-width colons in the dates,
+// a time limit in KIF's words, each side's total (消費時間), times per move, a
+// variation and a 封じ手 ending.
+const issueKIF = `開始日時：2014/09/13 14：59
+終了日時：2014/09/13 16：16
+棋戦：ＪＴ杯
+持ち時間：各10分
+消費時間：▲10分△12分
+手合割：平手
+先手：羽生善治
+後手：藤井聡太
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:01/00:00:01)+
+   2 ３四歩(33)   ( 0:02/00:00:02)
+   3 封じ手
+まで2手で封じ手
+
+変化：1手
+   1 ２六歩(27)   ( 0:03/00:00:03)
+`
+
+// TestConvertReportsLosses: KIF → CSA maps the header to CSA's forms ($TIME_LIMIT
+// HH:MM+SS, dates YYYY/MM/DD HH:MM:SS, times per move as T), and warns once, in text
+// and in -json, of the variation, the 消費時間 field and the 封じ手 ending that CSA
+// cannot hold; -lossless refuses the record (exit 1, nothing written, the reason
+// given).
+func TestConvertReportsLosses(t *testing.T) {
+	code, out, errOut := runCmd(issueKIF, "convert", "-to", "csa")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range []string{"$TIME_LIMIT:00:10+00\n", "$START_TIME:2014/09/13 14:59:00\n", "$END_TIME:2014/09/13 16:16:00\n",
+		"$EVENT:ＪＴ杯\n", "+7776FU,T1\n", "-3334FU,T2\n"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("CSA output lacks %q:\n%s", line, out)
+		}
+	}
+	if strings.Contains(out, "各10分") || strings.Contains(out, "：") {
+		t.Errorf("KIF forms in the CSA output:\n%s", out)
+	}
+	want := "-: warning: csa cannot hold all of it: lost 1 variation, 1 header field (消費時間), 1 ending (sealed-move)\n"
+	if errOut != want {
+		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+	// Back to KIF: the header in KIF's forms again, the times per move kept.
+	back := convert(t, out, "-to", "kif")
+	for _, line := range []string{"持ち時間：各10分\n", "開始日時：2014/09/13 14:59:00\n", "   1 ７六歩(77)   ( 0:01/00:00:01)\n"} {
+		if !strings.Contains(back, line) {
+			t.Errorf("KIF from the CSA lacks %q:\n%s", line, back)
+		}
+	}
+
+	code, out, errOut = runCmd(issueKIF, "convert", "-to", "csa", "-lossless")
+	if code != 1 || out != "" || !strings.Contains(errOut, "csa cannot hold all of it (-lossless): it would lose 1 variation, 1 header field (消費時間), 1 ending (sealed-move) (not converted)") {
+		t.Errorf("-lossless: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, errOut := runCmd(issueKIF, "convert", "-to", "jkf", "-lossless"); code != 0 || out == "" {
+		t.Errorf("-lossless to JKF, which holds it all: exit %d, %s", code, errOut)
+	}
+
+	// -json: one object for the record, on standard error when the records go to
+	// standard output, on standard output with -o.
+	for _, toDir := range []bool{false, true} {
+		args := []string{"convert", "-to", "csa", "-json"}
+		if toDir {
+			args = append(args, "-o", t.TempDir())
+		}
+		code, out, errOut := runCmd(issueKIF, args...)
+		report := errOut
+		if toDir {
+			report = out
+		}
+		var got convertReport
+		if code != 0 || strings.Count(report, "\n") != 1 || json.Unmarshal([]byte(report), &got) != nil {
+			t.Fatalf("-json (-o %v): exit %d, report %q", toDir, code, report)
+		}
+		wantLosses := []record.Loss{{Kind: record.LostVariations, Count: 1}, {Kind: record.LostHeader, Count: 1, Detail: "消費時間"},
+			{Kind: record.LostEnding, Count: 1, Detail: "sealed-move"}}
+		if diff := cmp.Diff(wantLosses, got.Losses); diff != "" || !got.OK || !got.Written || got.To != "csa" {
+			t.Errorf("-json (-o %v): %+v (-want +got losses):\n%s", toDir, got, diff)
+		}
+		if !strings.Contains(report, `"losses":[{"code":"variations","count":1},{"code":"header","count":1,"detail":"消費時間"}`) {
+			t.Errorf("-json: the losses by code: %s", report)
+		}
+	}
+}
+
+// TestConvertUnreadLineWithVariations: a KIF line that a lenient read stops at an
+// unreadable move, with a variation at that move, is written to JKF (and KIF) as the
+// line that stops there: the variation is reported lost, never promoted to the line.
+func TestConvertUnreadLineWithVariations(t *testing.T) {
+	in := "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７七歩打?\n\n変化：3手\n   3 ２六歩(27)\n   4 ８四歩(83)\n"
+	for _, to := range []string{"jkf", "kif", "csa"} {
+		code, out, errOut := runCmd(in, "convert", "-lenient", "-to", to)
+		if code != 0 || !strings.Contains(errOut, "lost 1 variation, 1 unread line") {
+			t.Errorf("%s: exit %d, stderr %q", to, code, errOut)
+		}
+		if got := convert(t, out, "-to", "usi"); got != "position startpos moves 7g7f 3c3d\n" {
+			t.Errorf("%s: reads back as %q, want the line to stop after 3c3d:\n%s", to, got, out)
+		}
+	}
+}
+
+// TestConvertJSONEveryRecord: -json gives one object for every record, written or not,
+// and for every input that holds none, in input order.
+func TestConvertJSONEveryRecord(t *testing.T) {
+	dir := t.TempDir()
+	games := writeFile(t, dir, "three.csa", threeGames)
+	empty := writeFile(t, dir, "empty.kif", "")
+	code, out, errOut := runCmd("", "convert", "-to", "kif", "-json", "-o", filepath.Join(dir, "out"), games, empty)
+	if code != 1 {
+		t.Errorf("exit %d, want 1: %s", code, errOut)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r convertReport
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %q", err, line)
+		}
+		got = append(got, fmt.Sprintf("%s#%d ok=%v written=%v skipped=%q", filepath.Base(r.Path), r.Record, r.OK, r.Written, r.Skipped))
+	}
+	want := []string{`three.csa#1 ok=true written=true skipped=""`, `three.csa#2 ok=false written=false skipped=""`,
+		`three.csa#3 ok=true written=true skipped=""`, `empty.kif#0 ok=false written=false skipped="no record in it"`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if errOut != "" {
+		t.Errorf("text on stderr with -json: %q", errOut)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -51,7 +52,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	mainTime := fs.Duration("time", 0, "each side's main time (持ち時間)")
 	byoyomi := fs.Duration("byoyomi", 0, "the time per move once the main time is spent (秒読み); 1s when no clock, -depth or -nodes is given")
 	inc := fs.Duration("inc", 0, "a Fischer increment added after each move")
-	margin := fs.Duration("margin", 200*time.Millisecond, "the lateness forgiven before a move loses on time")
+	margin := fs.Duration("margin", usi.DefaultMargin, "the time withheld from the engines for the lines to travel and the engines to be scheduled: they are told their clock less it (the byoyomi, or the main time and increment) and sent stop when that runs out, while a move loses on time only after the real time; by default no more than half the byoyomi")
 	depth := fs.Int("depth", 0, "a depth limit sent with every go")
 	nodes := fs.Int64("nodes", 0, "a node limit sent with every go")
 	moveTimeout := fs.Duration("move-timeout", time.Minute, "without a clock, the longest a move may take")
@@ -61,8 +62,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handicapName := fs.String("handicap", "", "start every game from this handicap (香落ち, 2-piece, …)")
 	openingsPath := fs.String("openings", "", "take the openings from the records (any format: SFEN, USI, KIF, CSA, …) of `FILE`, the main line's moves played")
 	concurrency := fs.Int("concurrency", 1, "the number of games played at once, each by its own pair of engine processes")
-	outDir := fs.String("o", ".", "write each game into `DIR` as game-NNN.csa (CSA V3.0) and game-NNN.kif")
-	force := fs.Bool("f", false, "overwrite record files that exist")
+	outDir := fs.String("o", "", "write each game into `DIR` as game-NNN.csa (CSA V3.0) and game-NNN.kif; without -o no record is written")
+	force := fs.Bool("f", false, "with -o: overwrite record files that exist")
 	event := fs.String("event", "", "the records' event (棋戦)")
 	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
 	maxRecord := addMaxRecordSize(fs)
@@ -72,6 +73,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "match takes no arguments: give the engines with -engine1 and -engine2")
 	}
+	marginSet := false
+	fs.Visit(func(f *flag.Flag) { marginSet = marginSet || f.Name == "margin" })
 	if msg := ef1.check("engine1"); msg != "" {
 		return usageError(fs, stderr, msg)
 	}
@@ -93,14 +96,31 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "times, limits and -max-moves cannot be negative")
 	case *byoyomi > 0 && *inc > 0:
 		return usageError(fs, stderr, "-byoyomi and -inc exclude each other")
+	case *force && *outDir == "":
+		return usageError(fs, stderr, "-f goes with -o")
+	case marginSet && *byoyomi > 0 && *mainTime == 0 && *margin >= *byoyomi:
+		return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the byoyomi %v", *margin, *byoyomi))
+	case marginSet && *byoyomi == 0 && *mainTime > 0 && *margin >= *mainTime:
+		return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the main time %v", *margin, *mainTime))
 	case *declaration != 27 && *declaration != 24:
 		return usageError(fs, stderr, fmt.Sprintf("-declaration: %d; want 27 or 24", *declaration))
 	case (*sfenText != "") && (*handicapName != "") || (*sfenText != "" || *handicapName != "") && *openingsPath != "":
 		return usageError(fs, stderr, "-sfen, -handicap and -openings exclude each other")
 	}
-	tc := usi.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *inc, Margin: *margin}
+	tc := usi.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *inc}
+	switch {
+	case !marginSet:
+		// usi's default: DefaultMargin, no more than half the byoyomi.
+	case *margin == 0:
+		tc.Margin = -1 // none, as asked
+	default:
+		tc.Margin = *margin
+	}
 	if tc.IsZero() && *depth == 0 && *nodes == 0 {
 		tc.Byoyomi = time.Second
+		if marginSet && *margin >= tc.Byoyomi {
+			return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the default byoyomi %v", *margin, tc.Byoyomi))
+		}
 	}
 	rule := shogi.Rule27
 	if *declaration == 24 {
@@ -114,9 +134,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, err.Error())
 	}
-	if err := os.MkdirAll(*outDir, 0o755); err != nil {
-		fmt.Fprintln(stderr, "shogi match:", err)
-		return 2
+	if *outDir != "" {
+		// Before the first game: a finished game is never lost for want of a place.
+		if err := prepareMatchOutput(*outDir, *games, *force); err != nil {
+			fmt.Fprintln(stderr, "shogi match:", err)
+			return 2
+		}
+	} else {
+		fmt.Fprintln(stderr, "shogi match: no -o: the games' records are not written")
 	}
 	log, closeLog, err := openLog(*logPath)
 	if err != nil {
@@ -150,7 +175,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				running.Add(1)
 				g.game, g.err = p.play(ctx, cfg, openings[g.opening], g.firstIsBlack, func() { moves.Add(1) })
 				running.Add(-1)
-				if g.game != nil {
+				if g.game != nil && *outDir != "" {
 					g.files, g.err = writeGame(*outDir, i, g.game.Record, *force, g.err)
 				}
 				results <- g
@@ -186,7 +211,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status.print(func() { fmt.Fprintln(stdout, line) })
 	}
 	status.finish()
-	summarize(stdout, played, *games)
+	summarize(stdout, played, *games, tc)
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "shogi match: interrupted")
@@ -310,10 +335,49 @@ func (p *enginePair) play(ctx context.Context, cfg usi.GameConfig, opening *shog
 	return usi.PlayGame(ctx, cfg)
 }
 
+// gameBase returns the path, without its extension, of game index's records in dir.
+func gameBase(dir string, index int) string {
+	return filepath.Join(dir, fmt.Sprintf("game-%03d", index+1))
+}
+
+// prepareMatchOutput checks, before the first game, that the records of a match of
+// games can be written into dir: it creates dir, checks that a file can be made in it,
+// and, unless force, that none of the files the match writes exists.
+func prepareMatchOutput(dir string, games int, force bool) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("-o: %v", err)
+	}
+	probe, err := os.CreateTemp(dir, ".shogi-match-*")
+	if err != nil {
+		return fmt.Errorf("-o: %s is not writable: %v", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	if force {
+		return nil
+	}
+	var exist []string
+	for i := range games {
+		for _, ext := range []string{".csa", ".kif"} {
+			if _, err := os.Lstat(gameBase(dir, i) + ext); err == nil {
+				exist = append(exist, gameBase(dir, i)+ext)
+			}
+		}
+	}
+	switch len(exist) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("%s exists; not overwritten: use -f, or another -o", exist[0])
+	}
+	return fmt.Errorf("%s and %d more of the files this match writes exist; not overwritten: use -f, or another -o", exist[0], len(exist)-1)
+}
+
 // writeGame writes a game's record as CSA V3.0 (which keeps milliseconds) and KIF, and
-// returns the files written; err is the game's own error, passed on.
+// returns the files written; err is the game's own error, passed on. Without force, a
+// name taken since the match began (prepareMatchOutput checked them) is not
+// overwritten: the game goes under the first free name game-NNN-2, -3, ….
 func writeGame(dir string, index int, rec *shogi.Record, force bool, err error) ([]string, error) {
-	base := filepath.Join(dir, fmt.Sprintf("game-%03d", index+1))
 	var csaText bytes.Buffer
 	w := csa.NewWriter(&csaText)
 	w.Version = "3.0"
@@ -322,21 +386,32 @@ func writeGame(dir string, index int, rec *shogi.Record, force bool, err error) 
 		werr = w.Flush()
 	}
 	kifText, kerr := kif.Format(rec)
+	if werr != nil || kerr != nil {
+		return nil, errors.Join(err, fmt.Errorf("writing game %d: %w", index+1, errors.Join(werr, kerr)))
+	}
+	base := gameBase(dir, index)
+	if !force {
+		for n := 2; exists(base+".csa") || exists(base+".kif"); n++ {
+			base = fmt.Sprintf("%s-%d", gameBase(dir, index), n)
+		}
+	}
 	var files []string
 	for _, f := range []struct {
 		ext  string
 		data []byte
-		err  error
-	}{{".csa", csaText.Bytes(), werr}, {".kif", kifText, kerr}} {
-		if f.err == nil {
-			f.err = writeOutputFile(base+f.ext, f.data, force)
-		}
-		if f.err != nil {
-			return files, errors.Join(err, fmt.Errorf("writing %s: %w", base+f.ext, f.err))
+	}{{".csa", csaText.Bytes()}, {".kif", kifText}} {
+		if ferr := writeOutputFile(base+f.ext, f.data, force); ferr != nil {
+			return files, errors.Join(err, fmt.Errorf("writing %s: %w", base+f.ext, ferr))
 		}
 		files = append(files, base+f.ext)
 	}
 	return files, err
+}
+
+// exists reports whether something (a link included) has the name path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // describeGame returns the line that reports a game.
@@ -366,22 +441,62 @@ type tally struct{ w, l, d int }
 
 func (t tally) String() string { return fmt.Sprintf("+%d -%d =%d", t.w, t.l, t.d) }
 
-// summarize prints the first engine's results, by colour, and the Elo difference.
-func summarize(w io.Writer, played []matchGame, games int) {
+// clockRecord is what the clock did to one engine over a match.
+type clockRecord struct {
+	timeLosses int           // games lost on time
+	late       time.Duration // the latest of those answers past its time
+	failures   int           // games lost because the engine died or broke down otherwise
+	moved      bool          // it moved under a clock
+	overrun    time.Duration // the most a move took beyond the time it was told
+}
+
+// summarize prints the first engine's results, by colour, what the clock did to each
+// engine, and the Elo difference, or why there is none to give.
+func summarize(w io.Writer, played []matchGame, games int, tc usi.TimeControl) {
 	var total, asBlack, asWhite tally
-	name1, name2 := "", ""
+	var names [2]string
+	var clocks [2]clockRecord
+	onTime := 0
 	for _, g := range played {
-		if g.game == nil || g.game.Result == shogi.NoResult {
+		if g.game == nil {
 			continue
 		}
 		black, _ := g.game.Record.Header.Get(shogi.HeaderBlack)
 		white, _ := g.game.Record.Header.Get(shogi.HeaderWhite)
-		mine := shogi.Black
+		mine := shogi.Black // the first engine's colour
 		if !g.firstIsBlack {
 			mine = shogi.White
 			black, white = white, black
 		}
-		name1, name2 = black, white
+		names[0], names[1] = black, white
+		for side := range 2 {
+			engine := 0
+			if shogi.Color(side) != mine {
+				engine = 1
+			}
+			if c := &clocks[engine]; g.game.Moved[side] {
+				if !c.moved || g.game.Overrun[side] > c.overrun {
+					c.overrun = g.game.Overrun[side]
+				}
+				c.moved = true
+			}
+		}
+		if loser, ok := g.game.Loser(); ok && g.game.Ending == shogi.EndTimeUp {
+			c := &clocks[0]
+			if loser != mine {
+				c = &clocks[1]
+			}
+			if g.game.LostOnTime() {
+				c.timeLosses++
+				c.late = max(c.late, g.game.Late)
+				onTime++
+			} else {
+				c.failures++
+			}
+		}
+		if g.game.Result == shogi.NoResult {
+			continue
+		}
 		t := &asBlack
 		if mine == shogi.White {
 			t = &asWhite
@@ -399,28 +514,67 @@ func summarize(w io.Writer, played []matchGame, games int) {
 		}
 	}
 	n := total.w + total.l + total.d
-	fmt.Fprintf(w, "%d of %d games decided: %s %s %s (as black %s, as white %s)\n", n, games, name1, total, name2, asBlack, asWhite)
+	fmt.Fprintf(w, "%d of %d games decided: %s %s %s (as black %s, as white %s)\n", n, games, names[0], total, names[1], asBlack, asWhite)
 	if n == 0 {
+		fmt.Fprintln(w, "no score: no game was decided")
 		return
 	}
+	if !tc.IsZero() {
+		line := "time losses:"
+		for i, c := range clocks {
+			line += fmt.Sprintf(" %s %d", names[i], c.timeLosses)
+			if c.timeLosses > 0 {
+				line += fmt.Sprintf(" (at most %v late)", c.late.Round(time.Millisecond))
+			}
+			if i == 0 {
+				line += ","
+			}
+		}
+		fmt.Fprintln(w, line)
+		line = fmt.Sprintf("the longest move past the time told (margin %v):", tc.Withheld())
+		for i, c := range clocks {
+			if c.moved {
+				line += fmt.Sprintf(" %s %s", names[i], signedDuration(c.overrun))
+			} else {
+				line += fmt.Sprintf(" %s no move", names[i])
+			}
+			if i == 0 {
+				line += ","
+			}
+		}
+		fmt.Fprintln(w, line)
+	}
+	if clocks[0].failures+clocks[1].failures > 0 {
+		fmt.Fprintf(w, "engine failures: %s %d, %s %d\n", names[0], clocks[0].failures, names[1], clocks[1].failures)
+	}
 	score := float64(total.w) + float64(total.d)/2
-	diff, margin := usi.EloDifference(total.w, total.l, total.d)
-	fmt.Fprintf(w, "%s scored %.1f of %d (%.1f%%); Elo difference %s %s (95%%)\n", name1, score, n, 100*score/float64(n), eloText(diff), marginText(margin))
-}
-
-func eloText(d float64) string {
+	scored := fmt.Sprintf("%s scored %.1f of %d (%.1f%%)", names[0], score, n, 100*score/float64(n))
 	switch {
-	case math.IsInf(d, 1):
-		return "+∞"
-	case math.IsInf(d, -1):
-		return "-∞"
+	case onTime == n:
+		fmt.Fprintf(w, "%s; no Elo difference: every decided game was lost on time, so the score measures the clock, not the engines (give more time or a larger -margin)\n", scored)
+	case total.d == n:
+		fmt.Fprintf(w, "%s; no Elo difference: every game was drawn\n", scored)
+	case total.w == n || total.l == n:
+		fmt.Fprintf(w, "%s; no Elo difference: one engine won every game, which bounds the difference on one side only (play more games)\n", scored)
+	default:
+		diff, margin := usi.EloDifference(total.w, total.l, total.d)
+		note := ""
+		if onTime > 0 {
+			note = fmt.Sprintf("; %d of the %d games lost on time", onTime, n)
+		}
+		if math.IsInf(margin, 0) || math.IsNaN(margin) {
+			fmt.Fprintf(w, "%s; Elo difference %+.0f, its 95%% margin unbounded with so few games%s\n", scored, diff, note)
+		} else {
+			fmt.Fprintf(w, "%s; Elo difference %+.0f ± %.0f (95%%)%s\n", scored, diff, margin, note)
+		}
 	}
-	return fmt.Sprintf("%+.0f", d)
 }
 
-func marginText(m float64) string {
-	if math.IsInf(m, 0) || math.IsNaN(m) {
-		return "± ∞"
+// signedDuration writes d in milliseconds with its sign: "+37ms", "-120ms".
+func signedDuration(d time.Duration) string {
+	d = d.Round(time.Millisecond)
+	if d >= 0 {
+		return "+" + d.String()
 	}
-	return fmt.Sprintf("± %.0f", m)
+	return d.String()
 }

@@ -1,14 +1,19 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/usi"
 )
 
 // The real engines of Debian's packages gpsshogi and fairy-stockfish (.ci/install-engines
@@ -17,6 +22,25 @@ const (
 	gpsusiPath = "/usr/games/gpsusi"
 	fairyPath  = "/usr/games/fairy-stockfish"
 )
+
+// loadAverage returns the machine's load average over the last minute; +Inf (a
+// loaded machine) when it cannot be read.
+func loadAverage(t *testing.T) float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		t.Logf("no load average: %v", err)
+		return math.Inf(1)
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return math.Inf(1)
+	}
+	load, err := strconv.ParseFloat(f[0], 64)
+	if err != nil {
+		return math.Inf(1)
+	}
+	return load
+}
 
 func needEngines(t *testing.T, paths ...string) {
 	t.Helper()
@@ -28,21 +52,27 @@ func needEngines(t *testing.T, paths ...string) {
 }
 
 // TestMatchRealEngines plays gpsusi against Fairy-Stockfish: 4 short games (a move
-// limit of 12 and 2 seconds each, sudden death), two at a time. With
-// SHOGI_ENGINE_MATCH=1 the games are played out (320 moves, 1 second byoyomi). Every
-// record must be valid by the library's verdict policy (what shogi validate says), and
-// its ending must be one the rules and the engines can give, with the winner it implies.
+// limit of 12 and 2 seconds each, sudden death, a margin of 1 second), two at a time.
+// With SHOGI_ENGINE_MATCH=1 the games are played out (320 moves, 1 second byoyomi, the
+// default margin, one game at a time), and no game may be decided on time by less than
+// the margin: a move lost on time took more than the time its engine was told plus
+// the margin (the whole byoyomi), and on a machine not loaded beyond its cores (a load
+// average below their number, before and after) no game may be lost on time at all.
+// Every record must be valid by the library's verdict policy (what shogi validate
+// says), and its ending must be one the rules and the engines can give, with the
+// winner it implies.
 func TestMatchRealEngines(t *testing.T) {
 	needEngines(t, gpsusiPath, fairyPath)
 	dir := t.TempDir()
 	args := []string{"match", "-engine1", gpsusiPath, "-option1", "LimitDepth=4", "-option1", "Thread=1", "-name1", "gpsusi",
-		"-engine2", fairyPath, "-name2", "fairy-stockfish", "-games", "4", "-concurrency", "2", "-margin", "1s", "-o", dir}
+		"-engine2", fairyPath, "-name2", "fairy-stockfish", "-games", "4", "-o", dir}
 	long := os.Getenv("SHOGI_ENGINE_MATCH") != ""
 	if long {
-		args = append(args, "-byoyomi", "1s", "-max-moves", "320")
+		args = append(args, "-byoyomi", "1s", "-max-moves", "320", "-concurrency", "1")
 	} else {
-		args = append(args, "-time", "2s", "-max-moves", "12")
+		args = append(args, "-time", "2s", "-max-moves", "12", "-margin", "1s", "-concurrency", "2")
 	}
+	loadBefore := loadAverage(t)
 	code, stdout, stderr := runCmd("", args...)
 	t.Logf("\n%s%s", stdout, stderr)
 	if code != 0 {
@@ -94,7 +124,28 @@ func TestMatchRealEngines(t *testing.T) {
 		}
 		t.Logf("%s: %d moves, %v, %v", name, len(rec.MainLine()), end.Kind, end.Result)
 	}
-	if !long {
+	if long {
+		if !regexp.MustCompile(`(?m)^time losses: gpsusi \d+.*, fairy-stockfish \d+`).MatchString(stdout) ||
+			!regexp.MustCompile(`(?m)^the longest move past the time told `+regexp.QuoteMeta(fmt.Sprintf("(margin %v)", usi.DefaultMargin))+`: gpsusi [-+]`).MatchString(stdout) {
+			t.Errorf("no time losses or overruns in the summary")
+		}
+		losses := 0
+		for name, rec := range games {
+			if end := rec.Ending(); end != nil && end.Kind == shogi.EndTimeUp {
+				losses++
+				// Lost on time: the move took more than the time told and the margin.
+				if !end.HasTime || end.Time.Spent <= time.Second {
+					t.Errorf("%s: lost on time by a move of %v, within the byoyomi", name, end.Time.Spent)
+				}
+			}
+		}
+		loadAfter := loadAverage(t)
+		if quiet := float64(runtime.NumCPU()); loadBefore < quiet && loadAfter < quiet && losses > 0 {
+			t.Errorf("%d games lost on time on a machine loaded %.1f and %.1f (%d cores)", losses, loadBefore, loadAfter, runtime.NumCPU())
+		} else if losses > 0 {
+			t.Logf("%d games lost on time on a machine loaded %.1f and %.1f, beyond its %d cores", losses, loadBefore, loadAfter, runtime.NumCPU())
+		}
+	} else {
 		for _, m := range regexp.MustCompile(`, (\d+) moves \[`).FindAllStringSubmatch(stdout, -1) {
 			if n, _ := strconv.Atoi(m[1]); n > 12 {
 				t.Errorf("a game of %d moves past the limit of 12", n)

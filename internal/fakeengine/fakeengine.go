@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -69,18 +70,21 @@ const (
 	NoMateMode      = "nomate"            // answer go mate with checkmate nomate
 	FalseMate       = "false-mate"        // answer go mate with a legal sequence that does not mate
 	StopAnswersLate = "stop-answers-late" // answer stop only after 200 ms
+	Book            = "book"              // answer go at once with a best move and no info line, as an engine playing from its book
+	UseTime         = "use-time"          // search for the time go gives the side to move (its time and byoyomi), plus -overrun
 )
 
 // engine is the fake engine's state.
 type engine struct {
-	out    io.Writer
-	errOut io.Writer
-	outMu  sync.Mutex
-	modes  map[string]bool
-	script []string
-	think  time.Duration
-	name   string
-	pos    *shogi.Position
+	out     io.Writer
+	errOut  io.Writer
+	outMu   sync.Mutex
+	modes   map[string]bool
+	script  []string
+	think   time.Duration
+	overrun time.Duration
+	name    string
+	pos     *shogi.Position
 	// The running search.
 	stop     chan struct{}
 	searchWG sync.WaitGroup
@@ -90,19 +94,22 @@ type engine struct {
 // quit or the end of in, and returns the exit status. Flags: -mode (see the mode
 // constants), -script (moves by ply, separated by spaces: the engine plays the move of
 // the position's ply; "resign" and "win" may stand for a move; past the end it plays as
-// usual), -think (how long a search lasts unless stopped; 0 by default) and -name.
+// usual), -think (how long a search lasts unless stopped; 0 by default), -overrun (with
+// the use-time mode, how much longer than the time it is given a search lasts; may be
+// negative) and -name.
 func Run(args []string, in io.Reader, out, errOut io.Writer) int {
 	fs := flag.NewFlagSet("fakeengine", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	mode := fs.String("mode", "", "misbehaviours, separated by commas")
 	script := fs.String("script", "", "moves by ply")
 	think := fs.Duration("think", 0, "how long a search lasts unless stopped")
+	overrun := fs.Duration("overrun", 0, "with -mode use-time, how long after the time it was given a search ends")
 	name := fs.String("name", "FakeEngine", "the engine's name")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	e := &engine{out: out, errOut: errOut, modes: map[string]bool{}, script: strings.Fields(*script),
-		think: *think, name: *name, pos: shogi.NewStartPosition()}
+		think: *think, overrun: *overrun, name: *name, pos: shogi.NewStartPosition()}
 	for _, m := range strings.Split(*mode, ",") {
 		if m != "" {
 			e.modes[m] = true
@@ -240,6 +247,18 @@ func (e *engine) goCommand(args []string) {
 		e.outMu.Unlock()
 		return
 	}
+	if e.modes[Book] && !mate {
+		best := e.choose()
+		if best == "" {
+			best = "resign"
+		}
+		e.println("bestmove %s", best)
+		return
+	}
+	think := e.think
+	if e.modes[UseTime] {
+		think = max(givenTime(args, e.pos.SideToMove())+e.overrun, 0)
+	}
 	stop := make(chan struct{})
 	e.stop = stop
 	pos := e.pos.Clone()
@@ -250,13 +269,13 @@ func (e *engine) goCommand(args []string) {
 			e.mateSearch(pos, stop, args)
 			return
 		}
-		e.search(pos, stop, infinite || ponder)
+		e.search(pos, stop, infinite || ponder, think)
 	}()
 }
 
 // search answers go on pos: info lines, then the best move, after -think or at stop
 // (at once when neither applies and the search is not infinite).
-func (e *engine) search(pos *shogi.Position, stop chan struct{}, untilStop bool) {
+func (e *engine) search(pos *shogi.Position, stop chan struct{}, untilStop bool, think time.Duration) {
 	e.garbage()
 	best := e.chooseIn(pos)
 	if e.modes[GarbledInfo] {
@@ -292,10 +311,10 @@ func (e *engine) search(pos *shogi.Position, stop chan struct{}, untilStop bool)
 	switch {
 	case untilStop:
 		<-stop
-	case e.think > 0:
+	case think > 0:
 		select {
 		case <-stop:
-		case <-time.After(e.think):
+		case <-time.After(think):
 		}
 	}
 	switch {
@@ -316,6 +335,24 @@ func (e *engine) search(pos *shogi.Position, stop chan struct{}, untilStop bool)
 		return
 	}
 	e.println("bestmove %s", best)
+}
+
+// givenTime returns the time a go command's arguments give side: its time and the
+// byoyomi.
+func givenTime(args []string, side shogi.Color) time.Duration {
+	own := "btime"
+	if side == shogi.White {
+		own = "wtime"
+	}
+	var d time.Duration
+	for i := 0; i+1 < len(args); i++ {
+		if args[i] == own || args[i] == "byoyomi" {
+			if ms, err := strconv.Atoi(args[i+1]); err == nil {
+				d += time.Duration(ms) * time.Millisecond
+			}
+		}
+	}
+	return d
 }
 
 // ponderMove returns the first legal reply to best, or "".

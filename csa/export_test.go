@@ -1,0 +1,4 @@
+package csa
+
+// InfoFields is infoFields for the external tests.
+var InfoFields = infoFields

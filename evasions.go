@@ -1,0 +1,79 @@
+package shogi
+
+// Evasions: the answers to a check. Against a check from close by (a contact or knight
+// check, or one square between the checker and the king) they are generated from the
+// squares that answer it rather than from every piece: the king steps to the squares
+// the opponent does not attack once the king has left its own, the pieces that attack
+// the checker's square capture it, and the pieces that reach the square between
+// (every shogi piece moves as it attacks) interpose there, as do the drops. Against a
+// check from afar, looking for the pieces that reach each of the squares between costs
+// more than generating each piece's moves to them, which GenerateMoves does.
+
+// GenerateEvasions fills list with the legal moves of the side to move when it is in
+// check, replacing what the list held, and leaves the list empty when it is not. The
+// moves are those of [Position.GenerateMoves]; against a check from close by (at most
+// one square between the checker and the king) they are found from the squares that
+// answer the check (king steps first, then captures of the checker, then
+// interpositions by a move, then by a drop) instead of from every piece, and against
+// a check from afar GenerateMoves, which generates evasions apart already, gives them.
+// It does not allocate.
+func (p *Position) GenerateEvasions(list *MoveList) {
+	list.Reset()
+	if p.checkers.IsEmpty() {
+		return
+	}
+	us := p.side
+	k := p.kings[us]
+	if !p.checkers.More() && between[k][p.checkers.First()].More() {
+		p.GenerateMoves(list)
+		return
+	}
+	own := p.byColor[us]
+	occ := p.Occupied()
+	p.addKingMoves(list, k, own, occ)
+	if p.checkers.More() {
+		return // double check: only the king may move
+	}
+	checker := p.checkers.First()
+	if p.board[checker].Type() == King {
+		return // no piece takes a king (only in a Setup.AllowUnreachable position)
+	}
+	pinned := p.pinnedPieces(us, occ)
+	notKing := own.AndNot(SquareBB(k))
+	p.addMovesTo(list, checker, p.attackers(checker, us, occ).And(notKing), pinned)
+	block := between[k][checker]
+	for b := block; !b.IsEmpty(); {
+		to := b.Pop()
+		p.addMovesTo(list, to, p.attackers(to, us, occ).And(notKing), pinned)
+	}
+	if !p.hands[us].IsEmpty() && !block.IsEmpty() {
+		p.addDrops(list, block)
+	}
+}
+
+// addMovesTo adds the legal moves to to of the pieces of movers (pieces of the side to
+// move that attack to, its king left out), keeping each pinned piece to its pin line:
+// the promoting form where promotion is allowed, the plain form where the piece keeps
+// a move.
+func (p *Position) addMovesTo(list *MoveList, to Square, movers, pinned Bitboard) {
+	if movers.IsEmpty() {
+		return
+	}
+	us := p.side
+	k := p.kings[us]
+	zone := farRanks[us][3]
+	toZone := zone.Has(to)
+	for !movers.IsEmpty() {
+		from := movers.Pop()
+		if pinned.Has(from) && !line[k][from].Has(to) {
+			continue
+		}
+		t := p.board[from].Type()
+		if t.CanPromote() && (toZone || zone.Has(from)) {
+			list.Add(NewMove(from, to, true))
+		}
+		if !deadSquares[us][t].Has(to) {
+			list.Add(NewMove(from, to, false))
+		}
+	}
+}
