@@ -366,7 +366,8 @@ func (g *Game) endByRule(node *shogi.Node, p *shogi.Position, o shogi.Outcome) {
 		kind = shogi.EndSennichite
 	case shogi.PerpetualCheck:
 		// 連続王手の千日手: a 千日手 lost by the side that gave every check. KIF writes
-		// 千日手, CSA %OUTE_SENNICHITE; the readers take the loser from the rules.
+		// 千日手, CSA %SENNICHITE, JKF SENNICHITE; the readers take the loser from the
+		// rules.
 		kind = shogi.EndSennichite
 		end.Comments = []string{"連続王手の千日手 (perpetual check)"}
 	case shogi.MoveLimit:

@@ -70,8 +70,8 @@ func startReal(t *testing.T, re realEngine) *usi.Engine {
 	ctx := timeout(t, time.Minute)
 	// A margin of 5 seconds past each search's limit: what these tests check is the
 	// engines' answers, on a machine other builds may load far beyond its cores (where
-	// gpsusi answered a "go mate 5000" only after 7.5 s).
-	e, err := usi.Start(ctx, usi.Config{Path: re.path, Grace: 2 * time.Second, Margin: 5 * time.Second})
+	// gpsusi answered a "go mate 5000" only after 7.5 s, and took over 2 s to quit).
+	e, err := usi.Start(ctx, usi.Config{Path: re.path, Grace: 10 * time.Second, Margin: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
