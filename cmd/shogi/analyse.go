@@ -153,7 +153,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *multipv > 1 {
 		ef.options = append(ef.options, "MultiPV="+strconv.Itoa(*multipv))
 	}
-	pool, err := startPool(ctx, ef, *jobs, log)
+	pool, err := startPool(ctx, ef, min(*jobs, maxJobs()), log) // as many engines as pipeline runs inputs
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi analyse:", err)
 		return 2
@@ -166,7 +166,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		elapsed := time.Since(start).Seconds()
 		return fmt.Sprintf("%d records, %d positions, %.1f positions/s, %.0fs", records.Load(), positions.Load(), float64(positions.Load())/elapsed, elapsed)
 	})
-	results := pipeline(inputList(paths, "", false, stdin), *jobs, func(e record.Entry, emit func(analysed)) {
+	results := pipeline(inputList(paths, "", false, stdin), *jobs, opt.maxRecordBytes, func(e record.Entry, emit func(analysed)) {
 		analyseEntry(ctx, e, stdin, inFormat, opt, pool, &positions, emit)
 	})
 	failed, ioFailed, done, streamed, unevaluated := 0, false, 0, 0, 0

@@ -124,7 +124,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var records, invalid, files, skipped int
 	ioFailed := false
 	start := time.Now()
-	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(validation)) {
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(validation)) {
 		validateEntry(e, stdin, rf, rules, emit)
 	})
 	for v := range results {
