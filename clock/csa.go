@@ -74,7 +74,11 @@ func ParseCSATimeLimit(s string) (Control, error) {
 	if !ok {
 		return Control{}, &ParseError{Form: form, Text: s, Column: m[6] + 1, Err: ErrRange}
 	}
-	return Byoyomi(time.Duration(h)*time.Hour+time.Duration(mi)*time.Minute, byo), nil
+	main := time.Duration(h)*time.Hour + time.Duration(mi)*time.Minute
+	if main > maxDuration {
+		return Control{}, &ParseError{Form: form, Text: s, Column: m[2] + 1, Err: ErrRange}
+	}
+	return Byoyomi(main, byo), nil
 }
 
 // FormatCSATimeLimit writes c as a $TIME_LIMIT value, "HH:MM+SS". It can express
@@ -91,8 +95,9 @@ func FormatCSATimeLimit(c Control) (string, error) {
 		return "", inexpressible(form, "it has no periods, increment or delay")
 	case a.Main%time.Minute != 0 || a.Byoyomi%time.Second != 0:
 		return "", inexpressible(form, "the main time is in minutes and the byoyomi in seconds")
-	case a.Main < 0 || a.Byoyomi < 0:
-		return "", fmt.Errorf("%w: a negative duration", ErrRange)
+	}
+	if err := inRange(a.Main, a.Byoyomi); err != nil {
+		return "", err
 	}
 	m := int64(a.Main / time.Minute)
 	return fmt.Sprintf("%02d:%02d+%02d", m/60, m%60, int64(a.Byoyomi/time.Second)), nil
@@ -134,8 +139,9 @@ func FormatCSATime(a Allowance) (string, error) {
 		return "", inexpressible(form, "it has no periods or delay")
 	case a.Increment > 0 && a.IncrementAfter:
 		return "", inexpressible(form, "its increment comes before each move")
-	case a.Main < 0 || a.Byoyomi < 0 || a.Increment < 0:
-		return "", fmt.Errorf("%w: a negative duration", ErrRange)
+	}
+	if err := inRange(a.Main, a.Byoyomi, a.Increment); err != nil {
+		return "", err
 	}
 	var parts [3]string
 	for i, d := range [3]time.Duration{a.Main, a.Byoyomi, a.Increment} {

@@ -3,6 +3,7 @@ package clock
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // ParseError reports a time control that could not be read: the form it was read
@@ -66,4 +67,15 @@ func trim(err error) string {
 // inexpressible returns an ErrInexpressible for form, saying why.
 func inexpressible(form, why string) error {
 	return fmt.Errorf("%w as %s: %s", ErrInexpressible, form, why)
+}
+
+// inRange reports a duration beyond what the parsers read back (a thousand hours)
+// or negative, as an ErrRange.
+func inRange(ds ...time.Duration) error {
+	for _, d := range ds {
+		if d < 0 || d > maxDuration {
+			return fmt.Errorf("%w: %v is not between 0 and %v", ErrRange, d, maxDuration)
+		}
+	}
+	return nil
 }

@@ -76,6 +76,9 @@ func FormatGameName(name string, c Control) (string, error) {
 	case a.Main < 0 || a.Main%time.Second != 0 || a.Byoyomi%time.Second != 0 || a.Increment%time.Second != 0:
 		return "", inexpressible(form, "its times are whole seconds")
 	}
+	if err := inRange(a.Main, a.Byoyomi, a.Increment, a.Unit); err != nil {
+		return "", err
+	}
 	total := int64(a.Main / time.Second)
 	switch {
 	case a.Unit > time.Second && a.Unit%time.Second == 0 && a.Byoyomi == 0 && a.Increment == 0:

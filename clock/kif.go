@@ -177,10 +177,13 @@ func parseKIF(s string) (Allowance, error) {
 					a.Period = d
 				}
 				k, e := strconv.Atoi(n)
-				if e != nil || k > 10000 {
+				if e != nil || k > 10000 || k > 0 && a.Period == 0 {
 					err = ErrRange
 				}
 				a.Periods = k
+				if k == 0 {
+					a.Period = 0
+				}
 			}
 			if err != nil {
 				return Allowance{}, &ParseError{Form: kifForm, Text: s, Column: col(rest), Err: err}
@@ -218,6 +221,9 @@ func FormatKIF(c Control) (string, error) {
 		return "", fmt.Errorf("%w: a negative duration", ErrRange)
 	case a.Periods > 0 && a.Period == 0:
 		return "", fmt.Errorf("%w: %d periods of no length", ErrRange, a.Periods)
+	}
+	if err := inRange(a.Main, a.Byoyomi, a.Increment, a.Period); err != nil {
+		return "", err
 	}
 	for _, d := range []time.Duration{a.Main, a.Byoyomi, a.Increment, a.Period} {
 		if d%time.Second != 0 {

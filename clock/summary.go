@@ -167,6 +167,9 @@ func formatBlock(name string, a Allowance) ([]string, error) {
 	if err := a.Validate(); err != nil {
 		return nil, err
 	}
+	if err := inRange(a.Main, a.Byoyomi, a.Increment, a.Delay, a.LeastPerMove); err != nil {
+		return nil, err
+	}
 	var unit string
 	switch u := a.Unit; {
 	case u <= 0:

@@ -21,42 +21,36 @@ type GoArgs struct {
 	BlackInc, WhiteInc   time.Duration
 }
 
-// Go returns the go arguments for a move of side, the clock's times less the margin
-// ([Control.Withheld]): each side's main time and periods as its time (USI has no
-// periods: an engine told them as main time may spend a period where the rules
-// would not charge it, never more than the clock allows), side's byoyomi (USI has
-// one for both: CSA's Time+/Time- byoyomi cannot be told otherwise), and the
-// increments. The margin comes off the byoyomi first and the rest off the times;
-// with an increment, off the mover's time and increment together; and when the
-// increment comes after the move, the mover's time is told without it.
+// Go returns the go arguments for a move of side: the clock's times less the
+// margin ([Control.Withheld]). Each side's time is its main time and periods (USI
+// has no periods: an engine told them as main time may spend a period where the
+// rules would not charge it, never more than the clock allows); the byoyomi is
+// side's (USI has one for both: CSA's Time+/Time- byoyomi cannot be told
+// otherwise). The margin comes off the byoyomi first, then off the mover's time
+// and increment: an engine counts on its time plus its byoyomi or its increment
+// (Shogidokoro's rule), and that is then exactly the time the clock allows the
+// move less the margin (none when the margin is more). When the increment comes
+// after the move, the mover is told its time without it.
 func (k *Clock) Go(side shogi.Color) GoArgs {
 	m := k.control.Withheld()
 	side &= 1
-	var g GoArgs
-	var times, incs [2]time.Duration
-	for c := range shogi.Color(2) {
-		a, s := k.control.For(c), k.state[c]
-		times[c] = s.Main + time.Duration(s.Periods)*a.Period
-		incs[c] = a.Increment
-	}
 	a := k.control.For(side)
+	var g GoArgs
 	rest := m
 	if a.Byoyomi > 0 {
 		g.Byoyomi = max(a.Byoyomi-m, 0)
 		rest = max(m-a.Byoyomi, 0)
 	}
 	for c := range shogi.Color(2) {
-		t, inc := times[c], incs[c]
-		if c == side && a.IncrementAfter && !a.Unlimited() {
-			// The increment of this move comes after it: the engine, which counts
-			// on its time plus its increment, is told its time less the increment.
-			t = max(t-inc, 0)
-		}
-		if c == side && inc > 0 {
-			// The margin comes off the time first, then the increment.
-			cut := min(rest, t)
-			t -= cut
-			inc = max(inc-(rest-cut), 0)
+		ac, s := k.control.For(c), k.state[c]
+		t, inc := s.Main+time.Duration(s.Periods)*ac.Period, ac.Increment
+		if c == side {
+			if !ac.IncrementAfter {
+				t += inc
+			}
+			total := max(t-rest, 0)
+			inc = min(inc, total)
+			t = total - inc
 		} else {
 			t = max(t-rest, 0)
 		}
