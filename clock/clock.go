@@ -154,7 +154,7 @@ func (k *Clock) SetState(side shogi.Color, s State) { k.state[side&1] = s }
 // first.
 func (k *Clock) Start(side shogi.Color) {
 	if k.running {
-		k.Stop() //nolint:errcheck // running, so no error
+		_, _ = k.Stop() // running, so no error
 	}
 	k.running, k.side, k.started = true, side&1, k.now()
 }
