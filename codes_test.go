@@ -45,6 +45,10 @@ var (
 		shogi.MismatchRepetitionResult:     "repetition-result",
 		shogi.MismatchUnrecordedMate:       "unrecorded-mate",
 		shogi.MismatchMatedOtherEnding:     "mated-other-ending",
+		shogi.MismatchMoveAfterEnd:         "move-after-end",
+		shogi.MismatchPastMoveLimit:        "past-move-limit",
+		shogi.MismatchPastDefaultMoveLimit: "past-default-move-limit",
+		shogi.MismatchFalseDeclaration:     "false-declaration",
 	}
 )
 

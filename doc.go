@@ -63,9 +63,13 @@
 // [Position.Outcome] applies the rules that end a game over the line of play: no legal
 // move (a loss, in check or not — shogi has no stalemate), 千日手 on the fourth
 // occurrence of a position, 連続王手の千日手 (the side that checked on every move since
-// the first occurrence loses) and the move limit. [Position.ImpasseOutcome] counts 持将棋
-// points and [Position.Declare] judges an entering-king declaration under the 24-point
-// or the 27-point rule. The declaration rules make no allowance for handicaps: the same
+// the first occurrence loses) and the move limit: 500 moves by default, after which the
+// game is drawn at the first position where neither of the last two moves gave check,
+// so that a checking sequence running at the limit runs on until the checking side
+// makes a move that is no check (see [Rules]). [Position.ImpasseOutcome] counts 持将棋
+// points, and [Position.CountImpasse] offers the Polish rules' tournament variants
+// (more points wins; optionally Gote wins on equal points); [Position.Declare] judges an
+// entering-king declaration under the 24-point or the 27-point rule. The declaration rules make no allowance for handicaps: the same
 // thresholds apply to both sides, so a giver with fewer pieces can rarely declare; see
 // [Position.Declare].
 //
@@ -87,13 +91,17 @@
 // (a variation), and [Record.Lines] every line of the tree. [Record.Replay] plays the
 // main line to its end.
 //
-// [Record.CheckEnding] (and [Record.CheckLine] for any line) checks a recorded ending
-// against the rules and reports a disagreement as a [*MismatchError] whose
-// [MismatchKind] says what is wrong: a 詰み where the side to move has a legal move
-// ("false-mate") or only futile interpositions, which tsume records leave out
-// ("futile-interpositions", 無駄合), a 千日手 that is no fourth repetition, or is
-// recorded as a draw on a perpetual-check line, a checkmate the record does not
-// mention, or one it ends otherwise. The package says what the rules say; whether a
+// [Record.JudgeLine] judges a line of play by [Rules] (completed by the rules the record
+// states, [Record.StatedRules]) and reports each disagreement as a [*MismatchError]
+// whose [MismatchKind] says what is wrong: a move played after the game ended by 千日手
+// ("move-after-end") or by the move limit ("past-move-limit" for a limit the record or
+// the caller states, "past-default-move-limit" for the default), a 詰み where the side
+// to move has a legal move ("false-mate") or only futile interpositions, which tsume
+// records leave out ("futile-interpositions", 無駄合), a 千日手 that is no fourth
+// repetition, or is recorded as a draw on a perpetual-check line, a declaration win the
+// declaration rule does not give ("false-declaration"), a checkmate the record does not
+// mention, or one it ends otherwise. [Record.CheckEnding] (and [Record.CheckLine] for
+// any line) returns the first of them. The package says what the rules say; whether a
 // kind makes a record invalid or earns it a warning is for the caller to decide.
 //
 // # Board layout

@@ -39,12 +39,30 @@ const (
 	// MismatchMatedOtherEnding: the side to move is checkmated, and the record ends the
 	// line otherwise than by 詰み, resignation or time-up (中断, 千日手, …).
 	MismatchMatedOtherEnding // mated-other-ending
+	// MismatchMoveAfterEnd: a move is played after the game ended by 千日手: the fourth
+	// occurrence of a position, a draw or, on a line of perpetual check, a loss for the
+	// checking side. (A move after checkmate is illegal, an [*IllegalMoveError].)
+	MismatchMoveAfterEnd // move-after-end
+	// MismatchPastMoveLimit: a move is played after the game was drawn by a move limit
+	// that the record ($MAX_MOVES) or the caller ([Rules].MaxMoves) states.
+	MismatchPastMoveLimit // past-move-limit
+	// MismatchPastDefaultMoveLimit: a move is played after the game was drawn by the
+	// move limit of the source documents, 500 moves, which neither the record nor the
+	// caller states (servers and amateur games use other limits).
+	MismatchPastDefaultMoveLimit // past-default-move-limit
+	// MismatchFalseDeclaration: an entering-king declaration win (入玉勝ち, %KACHI) is
+	// recorded, and the declaration rule gives something else: a failed declaration
+	// (the king not in the opponent's camp, in check, fewer than 10 pieces or too few
+	// points), a draw, or the other side as the winner.
+	MismatchFalseDeclaration // false-declaration
 )
 
 var mismatchCodes = []string{MismatchNone: "none", MismatchFalseMate: "false-mate",
 	MismatchFutileInterpositions: "futile-interpositions", MismatchFalseRepetition: "false-repetition",
 	MismatchPerpetualCheckDraw: "perpetual-check-draw", MismatchRepetitionResult: "repetition-result",
-	MismatchUnrecordedMate: "unrecorded-mate", MismatchMatedOtherEnding: "mated-other-ending"}
+	MismatchUnrecordedMate: "unrecorded-mate", MismatchMatedOtherEnding: "mated-other-ending",
+	MismatchMoveAfterEnd: "move-after-end", MismatchPastMoveLimit: "past-move-limit",
+	MismatchPastDefaultMoveLimit: "past-default-move-limit", MismatchFalseDeclaration: "false-declaration"}
 
 // Code returns the machine code of k, such as "false-mate" or "unrecorded-mate".
 func (k MismatchKind) Code() string { return codeOf(mismatchCodes, int(k)) }
@@ -78,14 +96,21 @@ type MismatchError struct {
 	Ending EndingKind
 	// Ply is the move number of the position judged, the one the line ends in (its SFEN
 	// move count: 57 after 56 moves from an even start). It is where a KIF record writes
-	// the ending ("57 詰み").
+	// the ending ("57 詰み"). For the kinds of moves played after the end
+	// (MismatchMoveAfterEnd and the move-limit kinds) it is the number of the first such
+	// move, which is the move number of the position the game ended in.
 	Ply int
 	// Moves holds, for MismatchFalseMate and MismatchFutileInterpositions, up to
 	// three legal moves of the side to move, and NumLegal how many it has.
 	Moves    []Move
 	NumLegal int
-	// Outcome is the outcome the rules give, for the repetition kinds.
+	// Outcome is the outcome the rules give, for the repetition kinds, the kinds of
+	// moves played after the end and MismatchFalseDeclaration.
 	Outcome Outcome
+	// MaxMoves is the move limit, for the move-limit kinds.
+	MaxMoves int
+	// Declaration is the declaration rule judged by, for MismatchFalseDeclaration.
+	Declaration DeclarationRule
 }
 
 // maxMismatchMoves is how many legal moves a MismatchError keeps.
@@ -113,6 +138,14 @@ func (e *MismatchError) Error() string {
 		return fmt.Sprintf("shogi: the line ends in checkmate at move %d, which the record does not say", e.Ply)
 	case MismatchMatedOtherEnding:
 		return fmt.Sprintf("shogi: recorded %s at move %d: the side to move is checkmated", e.Ending, e.Ply)
+	case MismatchMoveAfterEnd:
+		return fmt.Sprintf("shogi: move %d is played after the game ended: %v (the fourth occurrence of the position)", e.Ply, e.Outcome)
+	case MismatchPastMoveLimit:
+		return fmt.Sprintf("shogi: move %d is played after the game reached the move limit of %d moves: %v", e.Ply, e.MaxMoves, e.Outcome)
+	case MismatchPastDefaultMoveLimit:
+		return fmt.Sprintf("shogi: move %d is played after the game reached the move limit of the rules, %d moves (%v), which the record does not state", e.Ply, e.MaxMoves, e.Outcome)
+	case MismatchFalseDeclaration:
+		return fmt.Sprintf("shogi: recorded %s at move %d: the %v gives %v", e.Ending, e.Ply, e.Declaration, e.Outcome)
 	}
 	return fmt.Sprintf("shogi: recorded %s at move %d: the rules disagree (%v)", e.Ending, e.Ply, e.Kind)
 }
@@ -132,48 +165,48 @@ func (e *MismatchError) moveList() string {
 	return b.String()
 }
 
-// CheckEnding replays the main line and checks its recorded ending against the rules;
-// it is [Record.CheckLine] of [Record.MainLine].
+// CheckEnding replays the main line and checks it against the rules; it is
+// [Record.CheckLine] of [Record.MainLine].
 func (r *Record) CheckEnding() (*Position, error) {
 	return r.CheckLine(r.MainLine())
 }
 
-// CheckLine replays line, a line of play of r (see [Record.Walk]), and checks the
-// ending of its last node against the rules:
+// CheckLine replays line, a line of play of r (see [Record.Walk]), and checks it
+// against the rules: it is [Record.JudgeLine] under the rules the record states (else
+// the defaults: 500 moves, the 27-point declaration rule), and returns its first
+// disagreement. The recorded ending of the last node is judged so:
 //
 //   - a 詰み must leave the side to move without a legal move ([MismatchFalseMate]),
 //     or with nothing but futile interpositions ([MismatchFutileInterpositions]);
 //   - a 千日手 must be a fourth repetition ([MismatchFalseRepetition]), and when the
 //     record gives a result, the one of the rules: 連続王手の千日手 is lost by the side
 //     that gave every check ([MismatchPerpetualCheckDraw], [MismatchRepetitionResult]);
+//   - an entering-king declaration win must win under the declaration rule
+//     ([MismatchFalseDeclaration]);
 //   - a line that ends without a legal move must say so ([MismatchUnrecordedMate]),
 //     and may end only in 詰み, resignation or time-up, the mated side's own ways to
 //     lose ([MismatchMatedOtherEnding]).
 //
+// Before the ending come the moves played after the game ended by rule
+// ([MismatchMoveAfterEnd], [MismatchPastMoveLimit], [MismatchPastDefaultMoveLimit]).
 // An [EndUnread] ending is not judged: the record does not say how that line went on.
 // CheckLine returns the final position (the one before an illegal move, nil for an
 // invalid start position) and an [*IllegalMoveError], a [*MismatchError] or the start
 // position's error.
 func (r *Record) CheckLine(line []*Node) (*Position, error) {
-	p, err := r.replay(line)
+	p, ms, err := r.JudgeLine(line, Rules{})
 	if err != nil {
 		return p, err
 	}
-	var end *Ending
-	if len(line) > 0 {
-		end = line[len(line)-1].End
-	} else {
-		end = r.Root.End
-	}
-	if me := judgeEnding(p, end); me != nil {
-		return p, me
+	if len(ms) > 0 {
+		return p, ms[0]
 	}
 	return p, nil
 }
 
 // judgeEnding returns the mismatch between the ending end, recorded after the line
-// that led to p, and the rules, or nil.
-func judgeEnding(p *Position, end *Ending) *MismatchError {
+// that led to p, and the rules, or nil. rules.Declaration is not 0.
+func judgeEnding(p *Position, end *Ending, rules Rules) *MismatchError {
 	kind := EndNone
 	if end != nil {
 		kind = end.Kind
@@ -194,6 +227,12 @@ func judgeEnding(p *Position, end *Ending) *MismatchError {
 		me.Moves = append([]Move(nil), list.Moves()[:min(list.Len(), maxMismatchMoves)]...)
 		me.NumLegal = list.Len()
 		return me
+	case kind == EndEnteringKingWin:
+		o := p.Declare(rules.Declaration)
+		if o.Reason != DeclarationWin || end.Result != NoResult && end.Result != o.Result {
+			me.Kind, me.Outcome, me.Declaration = MismatchFalseDeclaration, o, rules.Declaration
+			return me
+		}
 	case kind == EndSennichite:
 		rep := p.repetitionOutcome()
 		me.Outcome = rep

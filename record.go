@@ -228,8 +228,9 @@ func ResultOf(k EndingKind, side Color) Result {
 // p: [ResultOf](k, p.SideToMove()), except that a 千日手 reached by perpetual check
 // (連続王手の千日手 by the rules at p, the fourth occurrence of the position with one
 // side giving every check since the first) is lost by the side that gave the checks,
-// whichever side made the last move. Readers of formats whose word for 千日手 names no
-// result (KIF's 千日手, CSA's %OUTE_SENNICHITE, which says only that a side lost) use it.
+// whichever side made the last move. The readers use it for every format's 千日手
+// (KIF's 千日手, CSA's %SENNICHITE, JKF's SENNICHITE), a claim that names no result:
+// the rules decide it.
 func (p *Position) EndingResult(k EndingKind) Result {
 	if k == EndSennichite {
 		if o := p.repetitionOutcome(); o.Reason == PerpetualCheck {

@@ -1,5 +1,10 @@
 package shogi
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Game rules over a line of play: 千日手 (repetition), 連続王手の千日手 (perpetual
 // check), 持将棋 (impasse) point counting, 入玉宣言 (entering-king declaration) under
 // the 24-point and 27-point rules, and the move limit. The position's own history
@@ -109,12 +114,77 @@ const (
 	Rule27
 )
 
-// Rules configures [Position.Outcome].
+var declarationRuleNames = [...]string{"no declaration rule", "24-point rule", "27-point rule"}
+
+// String names the rule: "24-point rule", "27-point rule".
+func (r DeclarationRule) String() string {
+	if int(r) < len(declarationRuleNames) {
+		return declarationRuleNames[r]
+	}
+	return "invalid declaration rule"
+}
+
+// Rules configures [Position.Outcome] and the judgement of records
+// ([Record.JudgeLine]).
 type Rules struct {
-	// MaxMoves is the move number after which the game is drawn; 0 means 500 and a
-	// negative value means no limit. The game is drawn when the MaxMoves-th move has
-	// been played, unless that move gave check (a checking sequence still running).
+	// MaxMoves is the move limit N; 0 means 500 and a negative value means no limit.
+	//
+	// The rule, after the source documents ("a game longer than 500 moves is no contest,
+	// unless a checking sequence is still running"): the game is drawn by the move limit
+	// at the first position, from the one after move N on, in which neither of the last
+	// two moves gave check. So a game whose N-th move is no check and answers no check
+	// ends after move N; a checking sequence running at the limit (one side checking with
+	// each of its moves, the other answering) runs on, and the game is drawn right after
+	// the first move of the checking side that gives no check, unless checkmate or
+	// 千日手 (a perpetual check loses) ends it first. Moves before a record's start
+	// position count as no checks.
 	MaxMoves int
+	// Declaration is the entering-king declaration rule that [Record.JudgeLine] judges
+	// a recorded 入玉勝ち (%KACHI) by. 0 means the rule the record states (a CSA
+	// $JISHOGI header of 24 or 27, see [Record.StatedRules]), else [Rule27].
+	Declaration DeclarationRule
+}
+
+// limit returns the move limit of r: 500 for 0, 0 for no limit.
+func (r Rules) limit() int {
+	switch {
+	case r.MaxMoves == 0:
+		return DefaultMaxMoves
+	case r.MaxMoves < 0:
+		return 0
+	}
+	return r.MaxMoves
+}
+
+// DefaultMaxMoves is the move limit of the source documents, the one [Rules] with
+// MaxMoves 0 applies.
+const DefaultMaxMoves = 500
+
+// ImpasseRule selects how [Position.CountImpasse] decides 持将棋.
+type ImpasseRule uint8
+
+// Impasse rules.
+const (
+	// ImpasseJSA is the JSA rule (and the Polish rules' art. 5.4): a side with fewer
+	// than 24 points loses; when both have 24 or more the game is drawn.
+	ImpasseJSA ImpasseRule = iota
+	// ImpasseMorePoints is the tournament variant the Polish rules allow: the game is
+	// drawn only when each side has 27 points (half of the 54 of an even game);
+	// otherwise the side with more points wins. In handicap games, where the points add
+	// up to less than 54, equal points are drawn as well.
+	ImpasseMorePoints
+	// ImpasseMorePointsGote is ImpasseMorePoints with the other option the Polish rules
+	// allow: on equal points Gote (White) wins, so that there is no draw.
+	ImpasseMorePointsGote
+)
+
+var impasseRuleNames = [...]string{"jsa", "more-points", "more-points-gote"}
+
+func (r ImpasseRule) String() string {
+	if int(r) < len(impasseRuleNames) {
+		return impasseRuleNames[r]
+	}
+	return "invalid"
 }
 
 // ImpassePoints returns c's points for 持将棋 and 入玉宣言 counting: 5 for each rook,
@@ -137,9 +207,24 @@ func (p *Position) points(c Color, area Bitboard) int {
 
 // ImpasseOutcome applies the 持将棋 point count, for when both kings have entered and
 // the players agree to count: a side with fewer than 24 points loses; when both have 24
-// or more the game is drawn.
-func (p *Position) ImpasseOutcome() Outcome {
-	b, w := p.ImpassePoints(Black) >= 24, p.ImpassePoints(White) >= 24
+// or more the game is drawn. It is [Position.CountImpasse] under [ImpasseJSA].
+func (p *Position) ImpasseOutcome() Outcome { return p.CountImpasse(ImpasseJSA) }
+
+// CountImpasse applies the 持将棋 point count under rule (see [ImpasseRule]) with the
+// points of [Position.ImpassePoints].
+func (p *Position) CountImpasse(rule ImpasseRule) Outcome {
+	bp, wp := p.ImpassePoints(Black), p.ImpassePoints(White)
+	switch rule {
+	case ImpasseMorePoints, ImpasseMorePointsGote:
+		switch {
+		case bp > wp:
+			return Outcome{BlackWins, Impasse}
+		case wp > bp || rule == ImpasseMorePointsGote:
+			return Outcome{WhiteWins, Impasse}
+		}
+		return Outcome{Draw, Impasse}
+	}
+	b, w := bp >= 24, wp >= 24
 	switch {
 	case b && w:
 		return Outcome{Draw, Impasse}
@@ -214,7 +299,8 @@ func (p *Position) RepetitionCount() int {
 // Outcome returns how the game stands by rule after the moves played on p: checkmate
 // (no legal move), 千日手 on the fourth occurrence of a position (a loss for the side
 // that gave check with every one of its moves since the first occurrence), and the
-// move limit. It returns the zero Outcome while the game goes on.
+// move limit (see [Rules].MaxMoves for the exact rule). It returns the zero Outcome
+// while the game goes on.
 func (p *Position) Outcome(r Rules) Outcome {
 	if !p.HasLegalMove() {
 		return Outcome{WinFor(p.side.Opponent()), Checkmate}
@@ -222,22 +308,69 @@ func (p *Position) Outcome(r Rules) Outcome {
 	if o := p.repetitionOutcome(); o.Reason != NoReason {
 		return o
 	}
-	limit := r.MaxMoves
-	if limit == 0 {
-		limit = 500
-	}
-	if limit > 0 && p.moveNumber > limit && !p.InCheck() {
+	if p.moveLimitReached(r.limit()) {
 		return Outcome{Draw, MoveLimit}
 	}
 	return Outcome{}
 }
 
-// repetitionOutcome judges 千日手 at the current position.
-func (p *Position) repetitionOutcome() Outcome {
+// moveLimitReached reports whether the game has been drawn by the move limit at p or
+// before it (see [Rules].MaxMoves): whether some position of the line, from the one
+// after move limit on, had neither of its last two moves give check. A limit of 0 is
+// none.
+func (p *Position) moveLimitReached(limit int) bool {
+	if limit <= 0 || p.moveNumber <= limit {
+		return false
+	}
 	n := len(p.history)
+	// Position j of the line (0 the first in the history, n the current one) has move
+	// number p.moveNumber-(n-j); the move that led to it gave check when its side to
+	// move is in check. Positions before the history count as not in check.
+	gaveCheck := func(j int) bool {
+		switch {
+		case j < 0:
+			return false
+		case j == n:
+			return !p.checkers.IsEmpty()
+		}
+		return !p.history[j].checkers.IsEmpty()
+	}
+	for j := max(n-(p.moveNumber-limit-1), 0); j <= n; j++ {
+		if !gaveCheck(j) && !gaveCheck(j-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// repetitionOutcome judges 千日手 at the current position.
+func (p *Position) repetitionOutcome() Outcome { return p.repetitionOutcomeAt(len(p.history)) }
+
+// hashAt returns the hash of position j of the line of play: j = 0 is the first
+// position of the history, len(p.history) the current one.
+func (p *Position) hashAt(j int) uint64 {
+	if j == len(p.history) {
+		return p.hash
+	}
+	return p.history[j].hash
+}
+
+// inCheckAt reports whether the side to move is in check at position j of the line of
+// play (see hashAt).
+func (p *Position) inCheckAt(j int) bool {
+	if j == len(p.history) {
+		return !p.checkers.IsEmpty()
+	}
+	return !p.history[j].checkers.IsEmpty()
+}
+
+// repetitionOutcomeAt judges 千日手 at position e of the line of play (see hashAt), as
+// if the line ended there.
+func (p *Position) repetitionOutcomeAt(e int) Outcome {
+	h := p.hashAt(e)
 	first, count := -1, 1
-	for i := n - 2; i >= 0; i -= 2 {
-		if p.history[i].hash == p.hash {
+	for i := e - 2; i >= 0; i -= 2 {
+		if p.history[i].hash == h {
 			count++
 			first = i
 		}
@@ -245,24 +378,20 @@ func (p *Position) repetitionOutcome() Outcome {
 	if count < 4 {
 		return Outcome{}
 	}
-	// history[first] is the position of the first occurrence; the moves after it run
-	// from history[first] to history[n-1]. After move i, its mover gave check when the
-	// side then to move was in check: that is history[i+1].checkers, or p.checkers for
-	// the last move.
-	var allChecks [2]bool
-	allChecks[0], allChecks[1] = true, true
-	for i := first; i < n; i++ {
-		var inCheck bool
-		if i+1 < n {
-			inCheck = !p.history[i+1].checkers.IsEmpty()
-		} else {
-			inCheck = p.InCheck()
+	// Position first is the first occurrence; the moves after it are moves first to
+	// e-1. Move i gave check when the side to move at position i+1 is in check; its
+	// mover is the side to move at position i, the side to move at e when e-i is even.
+	sideAtE := p.side
+	if (len(p.history)-e)%2 == 1 {
+		sideAtE = p.side.Opponent()
+	}
+	allChecks := [2]bool{true, true}
+	for i := first; i < e; i++ {
+		mover := sideAtE
+		if (e-i)%2 == 1 {
+			mover = sideAtE.Opponent()
 		}
-		mover := p.side
-		if (n-i)%2 == 1 {
-			mover = p.side.Opponent()
-		}
-		if !inCheck {
+		if !p.inCheckAt(i + 1) {
 			allChecks[mover] = false
 		}
 	}
@@ -273,4 +402,36 @@ func (p *Position) repetitionOutcome() Outcome {
 		return Outcome{BlackWins, PerpetualCheck}
 	}
 	return Outcome{Draw, Repetition}
+}
+
+// firstFourthOccurrence returns the first position of the line of play (see hashAt)
+// that is the fourth occurrence of a position, or -1. It sorts the positions by hash,
+// with 4 bytes a position.
+func (p *Position) firstFourthOccurrence() int {
+	n := len(p.history)
+	if n < 8 { // a fourth occurrence needs 8 moves at least
+		return -1
+	}
+	idx := make([]int32, n+1)
+	for j := range idx {
+		idx[j] = int32(j)
+	}
+	slices.SortFunc(idx, func(a, b int32) int {
+		if c := cmp.Compare(p.hashAt(int(a)), p.hashAt(int(b))); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	first := -1
+	for i := 0; i+3 < len(idx); {
+		j := i + 1
+		for j < len(idx) && p.hashAt(int(idx[j])) == p.hashAt(int(idx[i])) {
+			j++
+		}
+		if j-i >= 4 && (first < 0 || int(idx[i+3]) < first) {
+			first = int(idx[i+3])
+		}
+		i = j
+	}
+	return first
 }

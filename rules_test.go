@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"pgregory.net/rapid"
 )
@@ -200,15 +201,78 @@ func TestMoveLimit(t *testing.T) {
 			t.Errorf("move number %d, no limit: %+v", n, o)
 		}
 	}
-	// A limit move that gives check does not end the game; the reply does.
-	c := mustParse(t, "7k1/9/9/9/9/9/9/9/K7R b - 1")
-	playLine(t, c, "1i2i")
-	if o := c.Outcome(shogi.Rules{MaxMoves: 1}); o != (shogi.Outcome{}) {
-		t.Fatalf("limit move gave check: %+v, want none", o)
+}
+
+// TestMoveLimitCheckingSequence: the move limit of the source documents — no contest
+// after 500 moves "unless a checking sequence is still running". The game is drawn at
+// the first position from move 500 on where neither of the last two moves gave check:
+// a check at the limit runs on through the answer and every further check, and the
+// draw comes after the checking side's first move that is no check.
+func TestMoveLimitCheckingSequence(t *testing.T) {
+	limit := shogi.Outcome{Result: shogi.Draw, Reason: shogi.MoveLimit}
+	tests := []struct {
+		name, sfen string
+		rules      shogi.Rules
+		// moves, and after each the outcome: "" goes on, "limit" the draw.
+		moves []string
+		want  []string
+	}{
+		{
+			// The shape of issue 18: Black's rook checks at moves 498 and 500; White's
+			// evasion at 501 no longer ends the game, Black checks on (1e2e at 502).
+			name: "checks run past 500", sfen: "7k1/9/9/9/8R/9/9/9/K8 b - 498",
+			moves: []string{"1e2e", "2a1a", "2e1e", "1a2a", "1e2e", "2a1a", "9i9h"},
+			want:  []string{"", "", "", "", "", "", "limit"},
+		},
+		{
+			// Move 500 is White's evasion of Black's check at 499: the sequence is
+			// running at the limit and goes on.
+			name: "limit on the evasion", sfen: "7k1/9/9/9/8R/9/9/9/K8 b - 499",
+			moves: []string{"1e2e", "2a1a", "2e1e", "1a2a", "9i9h"},
+			want:  []string{"", "", "", "", "limit"},
+		},
+		{
+			// A quiet move 500 that answers no check ends the game at once.
+			name: "quiet limit move", sfen: "7k1/9/9/9/8R/9/9/9/K8 b - 500",
+			moves: []string{"9i9h", "2a3a"},
+			want:  []string{"limit", "limit"},
+		},
+		{
+			// After the draw the game stays drawn, whatever checks follow.
+			name: "drawn stays drawn", sfen: "7k1/9/9/9/8R/9/9/9/K8 b - 500",
+			moves: []string{"9i9h", "2a3a", "1e3e"},
+			want:  []string{"limit", "limit", "limit"},
+		},
+		{
+			name: "limit 1", sfen: "7k1/9/9/9/9/9/9/9/K7R b - 1", rules: shogi.Rules{MaxMoves: 1},
+			moves: []string{"1i2i", "2a1a", "9i9h"},
+			want:  []string{"", "", "limit"},
+		},
+		{
+			name: "no limit", sfen: "7k1/9/9/9/8R/9/9/9/K8 b - 500", rules: shogi.Rules{MaxMoves: -1},
+			moves: []string{"9i9h", "2a3a"},
+			want:  []string{"", ""},
+		},
 	}
-	playLine(t, c, "2a1a")
-	if o := c.Outcome(shogi.Rules{MaxMoves: 1}); o != limit {
-		t.Fatalf("after the reply: %+v, want %+v", o, limit)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, tc.sfen)
+			var got []string
+			for _, m := range tc.moves {
+				playLine(t, p, m)
+				switch o := p.Outcome(tc.rules); o {
+				case shogi.Outcome{}:
+					got = append(got, "")
+				case limit:
+					got = append(got, "limit")
+				default:
+					got = append(got, o.String())
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("outcomes after %v (-want +got)\n%s", tc.moves, diff)
+			}
+		})
 	}
 }
 
@@ -244,6 +308,40 @@ func TestImpasse(t *testing.T) {
 		if o := p.ImpasseOutcome(); o != tc.want {
 			t.Errorf("%s: ImpasseOutcome = %+v, want %+v", tc.sfen, o, tc.want)
 		}
+	}
+}
+
+// TestCountImpasse: the JSA count (24 points each draws) and the Polish rules'
+// tournament variants (a draw only at 27 points each, otherwise more points wins;
+// optionally Gote wins on equal points).
+func TestCountImpasse(t *testing.T) {
+	draw := shogi.Outcome{Result: shogi.Draw, Reason: shogi.Impasse}
+	black := shogi.Outcome{Result: shogi.BlackWins, Reason: shogi.Impasse}
+	white := shogi.Outcome{Result: shogi.WhiteWins, Reason: shogi.Impasse}
+	tests := []struct {
+		name             string
+		sfen             string
+		jsa, more, moreG shogi.Outcome
+	}{
+		{"27 each", shogi.StartSFEN, draw, draw, white},
+		{"28 to 26", "4k4/9/9/9/9/9/9/9/4K4 b 2R4S4N4L6Pbb4g12p 1", draw, black, black},
+		{"26 to 28", "4k4/9/9/9/9/9/9/9/4K4 b 2R4S4N4L4Pbb4g14p 1", draw, white, white},
+		{"24 to 30", "4k4/9/9/9/9/9/9/9/4K4 b 2R4S4N4L2Pbb4g16p 1", draw, white, white},
+		{"23 to 31", "4k4/9/9/9/9/9/9/9/4K4 b 2R4S4N4LPbb4g17p 1", white, white, white},
+		// A handicap game: 9 points each, both short of 24.
+		{"handicap, equal", "4k4/9/9/9/9/9/9/9/4K4 b R4Pb4p 1", draw, draw, white},
+		{"handicap, one more", "4k4/9/9/9/9/9/9/9/4K4 b R5Pb4p 1", draw, black, black},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustParse(t, tc.sfen)
+			got := []shogi.Outcome{p.CountImpasse(shogi.ImpasseJSA), p.CountImpasse(shogi.ImpasseMorePoints),
+				p.CountImpasse(shogi.ImpasseMorePointsGote), p.ImpasseOutcome()}
+			want := []shogi.Outcome{tc.jsa, tc.more, tc.moreG, tc.jsa}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("JSA, more points, Gote on equal, ImpasseOutcome (-want +got)\n%s", diff)
+			}
+		})
 	}
 }
 

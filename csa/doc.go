@@ -67,10 +67,17 @@
 // in each side's running total.
 //
 // Special moves (% statements) become the [shogi.Ending] of the line with the result
-// they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE, %OUTE_SENNICHITE (lost by
-// the side the rules show gave every check), %TIME_UP, %ILLEGAL_MOVE, %+ILLEGAL_ACTION and %-ILLEGAL_ACTION (the
+// they imply: %TORYO, %TSUMI, %CHUDAN, %SENNICHITE (a draw, or lost by the side that
+// gave every check when the rules show a perpetual check, as KIF's 千日手 and JKF's
+// SENNICHITE), %OUTE_SENNICHITE (not in the format, sent by servers: lost by the side
+// the rules show gave every check), %TIME_UP, %ILLEGAL_MOVE, %+ILLEGAL_ACTION and %-ILLEGAL_ACTION (the
 // sign names the side that committed the foul), %JISHOGI, %KACHI, %HIKIWAKE,
 // %MAX_MOVES, %FUZUMI, %ERROR and %MATTA.
+//
+// A special move that the next statement repeats word for word, with only times and
+// comments between them, is read once: floodgate's records of a declaration hold the
+// engine's "%KACHI" and the server's echo of it ("%KACHI,'* -5000 win", "T10",
+// "%KACHI"). Any other statement after the special move is an [ErrAfterEnd] error.
 //
 // # Writing
 //

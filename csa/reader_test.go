@@ -229,7 +229,16 @@ func TestReadSpecials(t *testing.T) {
 				t.Fatal(err)
 			}
 			again := mustParse(t, string(out))
-			if diff := cmp.Diff(rec.Ending(), again.Ending()); diff != "" {
+			back := *rec.Ending()
+			if tt.code == "%OUTE_SENNICHITE" {
+				// Not a code of the format: written as %SENNICHITE, which reads back
+				// with the rules' result, here no perpetual check but a draw.
+				back.Result = shogi.Draw
+				if strings.Contains(string(out), "OUTE") {
+					t.Errorf("written with a code the format does not define:\n%s", out)
+				}
+			}
+			if diff := cmp.Diff(&back, again.Ending()); diff != "" {
 				t.Errorf("ending after a round trip (-want +got):\n%s", diff)
 			}
 		})

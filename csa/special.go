@@ -6,10 +6,14 @@ import "github.com/kifu-go/shogi"
 //
 // Most codes are relative to the side to move after the last move: %TORYO means the
 // side to move resigned. Two are not: %+ILLEGAL_ACTION and %-ILLEGAL_ACTION name the
-// side that committed the foul, and %OUTE_SENNICHITE (a repetition under perpetual
-// check, written by CSA servers) is lost by the checking side: the side the rules name
-// at the position (the fourth repetition may come after the defender's move), else the
-// side that just moved.
+// side that committed the foul. %SENNICHITE is the claim of KIF's 千日手 and JKF's
+// SENNICHITE, and the rules decide who won: a draw, or on a line of perpetual check
+// (連続王手の千日手) a loss for the side that gave every check, whichever side made the
+// last move. %OUTE_SENNICHITE, which no version of the format defines (CSA servers send
+// it, and this package wrote it once), is read as a perpetual check: lost by the side
+// the rules name, else by the side that just moved. The writer writes only the codes
+// the format defines: a 千日手 is %SENNICHITE whoever won, and reads back with the same
+// result when the result is the one the rules give.
 
 var specialKinds = map[string]shogi.EndingKind{
 	"%TORYO":           shogi.EndResign,
@@ -55,7 +59,7 @@ func parseSpecial(code string, p *shogi.Position) (shogi.Ending, bool) {
 		}
 		return shogi.Ending{Kind: kind, Result: result}, true
 	}
-	return shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}, true
+	return shogi.Ending{Kind: kind, Result: p.EndingResult(kind)}, true
 }
 
 // specialCode returns the % code for an ending with side to move after the last move,
@@ -67,10 +71,7 @@ func specialCode(e *shogi.Ending, side shogi.Color) string {
 	case shogi.EndMate:
 		return "%TSUMI"
 	case shogi.EndSennichite:
-		if e.Result == shogi.BlackWins || e.Result == shogi.WhiteWins {
-			return "%OUTE_SENNICHITE"
-		}
-		return "%SENNICHITE"
+		return "%SENNICHITE" // the rules give the result, a perpetual check's loser too
 	case shogi.EndJishogi:
 		return "%JISHOGI"
 	case shogi.EndInterrupt:

@@ -49,7 +49,9 @@
 // and nothing of the line after it is read. (The first move of a fork that cannot be
 // read makes the fork an unread alternative: a child without a move, with the
 // EndUnread ending.) A lenient read never records a result the text does not state:
-// an illegal move is no loss by a foul.
+// an illegal move is no loss by a foul. Moves without "color", the old layout of
+// json-kifu-format (which the format now requires), are read as the side to move's
+// with one warning for the record; strictly, the first is an [ErrMissing] error.
 //
 // # Writing
 //

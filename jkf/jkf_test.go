@@ -59,6 +59,9 @@ func flatten(rec *shogi.Record) flatRecord {
 }
 
 func diffRecords(want, got *shogi.Record) string {
+	if gametest.RecordsEqual(want, got) {
+		return "" // the fast path: cmp.Diff takes most of a fuzz target's time
+	}
 	return cmp.Diff(flatten(want), flatten(got), equateEmpty)
 }
 
@@ -325,7 +328,13 @@ func TestSpecials(t *testing.T) {
 		if diff := cmp.Diff(want, rec.Ending()); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.special, diff)
 		}
-		if diff := diffRecords(rec, mustParse(t, mustFormat(t, rec))); diff != "" {
+		back := mustParse(t, mustFormat(t, rec))
+		if tt.special == "OUTE_SENNICHITE" {
+			// Not a special of the format: written as SENNICHITE, which reads back with
+			// the rules' result, here no perpetual check but a draw.
+			rec.Ending().Result = shogi.Draw
+		}
+		if diff := diffRecords(rec, back); diff != "" {
 			t.Errorf("%s: round trip (-want +got):\n%s", tt.special, diff)
 		}
 	}

@@ -4,8 +4,11 @@ import "github.com/kifu-go/shogi"
 
 // Special moves: JKF's "special" takes CSA's % codes without the %. Most are relative
 // to the side to move after the last move; +ILLEGAL_ACTION and -ILLEGAL_ACTION name
-// the side that committed the foul, and OUTE_SENNICHITE (perpetual check) is won by
-// the side to move. Endings CSA has no code for are written with their KIF words
+// the side that committed the foul. SENNICHITE is the claim of KIF's 千日手 and CSA's
+// %SENNICHITE, and the rules decide who won: a draw, or on a line of perpetual check a
+// loss for the side that gave every check. OUTE_SENNICHITE, which the format does not
+// define (this package wrote it once), is read as a perpetual check; the writer writes
+// SENNICHITE whoever won. Endings CSA has no code for are written with their KIF words
 // (不戦勝, 不戦敗, 封じ手), and any other word is kept as the ending's Text.
 
 var specialKinds = map[string]shogi.EndingKind{
@@ -56,7 +59,7 @@ func parseSpecial(word string, p *shogi.Position) shogi.Ending {
 		}
 		return shogi.Ending{Kind: kind, Result: result}
 	}
-	return shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, side)}
+	return shogi.Ending{Kind: kind, Result: p.EndingResult(kind)}
 }
 
 // specialWord returns the special of an ending with side to move.
@@ -64,10 +67,6 @@ func specialWord(e *shogi.Ending, side shogi.Color) string {
 	switch e.Kind {
 	case shogi.EndNone:
 		return e.Text
-	case shogi.EndSennichite:
-		if e.Result == shogi.BlackWins || e.Result == shogi.WhiteWins {
-			return "OUTE_SENNICHITE"
-		}
 	case shogi.EndIllegalWin:
 		if side == shogi.White {
 			return "+ILLEGAL_ACTION"

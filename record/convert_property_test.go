@@ -32,7 +32,7 @@ func genGame(t *rapid.T) *shogi.Record {
 		p.PlayUnchecked(m)
 	}
 	if kind := rapid.SampledFrom(endingKinds).Draw(t, "ending"); kind != shogi.EndNone {
-		node.End = &shogi.Ending{Kind: kind, Result: shogi.ResultOf(kind, p.SideToMove())}
+		node.End = &shogi.Ending{Kind: kind, Result: p.EndingResult(kind)} // the rules decide a 千日手
 	}
 	return rec
 }

@@ -55,7 +55,8 @@ func TestCorpus(t *testing.T) {
 
 var strictCorpus = []corpusRow{
 	{"comma-comments.csa", verdictRow{Index: 1, StartLine: 1, Valid: true, Moves: 196, Ending: "resign", Problems: nil}},
-	{"comma-comments.csa", verdictRow{Index: 2, StartLine: 233, Valid: true, Moves: 4, Ending: "entering-king-win", Problems: nil}},
+	// A %KACHI after four moves of the even game: the declaration fails (issue 18).
+	{"comma-comments.csa", verdictRow{Index: 2, StartLine: 233, Valid: false, Moves: 4, Ending: "entering-king-win", Problems: []string{"error false-declaration - - 5"}}},
 	{"commented-board.ki2", verdictRow{Index: 1, StartLine: 16, Valid: false, Moves: 0, Ending: "unread", Problems: []string{"error not-in-hand 16 1 1"}}},
 	{"commented-board.kif", verdictRow{Index: 1, StartLine: 16, Valid: false, Moves: 0, Ending: "unread", Problems: []string{"error not-in-hand 19 6 1"}}},
 	{"declared-sjis-body-utf8.kifu", verdictRow{Index: 1, StartLine: 3, Valid: false, Moves: 3, Ending: "resign", Problems: []string{"error encoding 1 18 -"}}},

@@ -35,7 +35,12 @@
 //
 // Validate reads and judges every record of a Reader: its Verdict lists the problems,
 // each with the severity that this package's policy gives it (see Check), with the
-// moves and the position reached. The command line's validate and the examples use it,
+// moves and the position reached. Every rule ending is judged: checkmate, 千日手 (a
+// perpetual check loses, whatever format wrote 千日手, %SENNICHITE or SENNICHITE),
+// moves played after the game ended by rule, the move limit and entering-king
+// declarations. The rules are those the record states (CSA V3's $MAX_MOVES and
+// $JISHOGI), else the defaults (500 moves, past which moves are only warned of; the
+// 27-point declaration rule); ValidateRules and CheckRules take the caller's. The command line's validate and the examples use it,
 // so that a record gets the same verdict everywhere. [Verdict.Report] is a verdict's
 // line in the JSON that `shogi validate -json` prints ([Report.AppendJSON]), which the
 // Beam pipeline of the repository's beam module writes too; [SkippedReport] and

@@ -5,15 +5,23 @@ package record
 //
 //   - A problem in the text of a record is an error in a strict read and a warning in a
 //     lenient one (the line of play then stops at it, with a shogi.EndUnread ending).
-//   - An illegal move is an error.
+//   - An illegal move is an error; a move after checkmate is one.
+//   - A move played after the game ended by rule is an error: after the fourth
+//     occurrence of a position, 千日手 or 連続王手の千日手 ("move-after-end"), after
+//     a move limit the record ($MAX_MOVES) or the caller (shogi.Rules.MaxMoves) states
+//     ("past-move-limit").
 //   - A recorded ending that the rules contradict is an error: a 詰み where the side to
 //     move has a legal move ("false-mate"), a 千日手 that is no fourth repetition, a
-//     千日手 recorded as a draw on a perpetual-check line, a checkmated side whose line
-//     ends in anything but 詰み, resignation or time-up.
-//   - Two things records commonly leave out are warnings: a checkmate the record does
-//     not mention ("unrecorded-mate"), and a 詰み recorded where the only legal moves are
-//     futile interpositions on the checking line ("futile-interpositions": tsume
-//     records omit them, 無駄合).
+//     千日手 recorded as a draw on a perpetual-check line, a declaration win (入玉勝ち,
+//     %KACHI) that the declaration rule does not give ("false-declaration"; the
+//     27-point rule unless the record's $JISHOGI or the caller says 24), a checkmated
+//     side whose line ends in anything but 詰み, resignation or time-up.
+//   - Three things are warnings: a checkmate the record does not mention
+//     ("unrecorded-mate"); a 詰み recorded where the only legal moves are futile
+//     interpositions on the checking line ("futile-interpositions": tsume records omit
+//     them, 無駄合); moves past the move limit of the rules, 500 moves, when neither
+//     the record nor the caller states a limit ("past-default-move-limit": servers and
+//     amateur games use other limits).
 
 import (
 	"io"
@@ -24,30 +32,45 @@ import (
 
 // warningMismatches are the codes of *shogi.MismatchError kinds that are warnings.
 var warningMismatches = map[string]bool{
-	"unrecorded-mate":       true,
-	"futile-interpositions": true,
+	"unrecorded-mate":         true,
+	"futile-interpositions":   true,
+	"past-default-move-limit": true,
 }
 
-// Check judges a record that was read: it replays the main line and checks the recorded
-// ending against the rules. It returns the position the main line reaches (the position
-// before an illegal move, if there is one; nil when the start position is invalid) and
-// the problems found, each with the severity the package's policy gives it. A line that
+// Check judges a record that was read: it replays the main line and judges it by the
+// rules the record states, else the defaults (see CheckRules).
+func Check(rec *shogi.Record) (*shogi.Position, []*Error) {
+	return check(rec, Source{}, shogi.Rules{})
+}
+
+// CheckRules judges a record that was read by rules, completed with what the record
+// states where rules leave it the choice (see shogi.Record.StatedRules): a MaxMoves of
+// 0 takes the record's $MAX_MOVES, else 500 moves, and a Declaration of 0 the record's
+// $JISHOGI, else the 27-point rule. It replays the main line and judges the moves played
+// after the game ended by rule and the recorded ending (shogi.Record.JudgeLine). It
+// returns the position the main line reaches (the position before an illegal move, if
+// there is one; nil when the start position is invalid) and the problems found, in the
+// order of the line, each with the severity the package's policy gives it. A line that
 // a lenient read could not finish (a shogi.EndUnread ending) is replayed, and its ending
 // not judged.
-func Check(rec *shogi.Record) (*shogi.Position, []*Error) {
-	return check(rec, Source{})
+func CheckRules(rec *shogi.Record, rules shogi.Rules) (*shogi.Position, []*Error) {
+	return check(rec, Source{}, rules)
 }
 
-func check(rec *shogi.Record, src Source) (*shogi.Position, []*Error) {
-	p, err := rec.CheckEnding() // an EndUnread ending is not judged
-	if err == nil {
-		return p, nil
+func check(rec *shogi.Record, src Source, rules shogi.Rules) (*shogi.Position, []*Error) {
+	p, ms, err := rec.JudgeLine(rec.MainLine(), rules) // an EndUnread ending is not judged
+	var problems []*Error
+	for _, me := range ms {
+		severity := SeverityError
+		if warningMismatches[me.Code()] {
+			severity = SeverityWarning
+		}
+		problems = append(problems, newError(me, src, severity))
 	}
-	severity := SeverityError
-	if me, ok := err.(*shogi.MismatchError); ok && warningMismatches[me.Code()] {
-		severity = SeverityWarning
+	if err != nil {
+		problems = append(problems, newError(err, src, SeverityError))
 	}
-	return p, []*Error{newError(err, src, severity)}
+	return p, problems
 }
 
 // Verdict is the judgement of one record of an input.
@@ -92,12 +115,16 @@ func (v *Verdict) Warnings() []*Error {
 }
 
 // Validate reads every record of r and judges each with the package's policy (see
-// Check). Call it on a Reader that has not been read from. It reads leniently whatever
+// Check). It is ValidateRules with the rules each record states, else the defaults.
+func Validate(r *Reader) iter.Seq[*Verdict] { return ValidateRules(r, shogi.Rules{}) }
+
+// ValidateRules reads every record of r and judges each by rules with the package's
+// policy (see CheckRules). Call it on a Reader that has not been read from. It reads leniently whatever
 // r.Lenient says, so that the verdict on a record with a problem still has the moves and
 // the position before it; with r.Lenient false every reading problem is an error, as a
 // strict Read reports it, and with r.Lenient true a warning. A record that could not be
 // read at all, or a failed read of the input, is a verdict with a nil Record.
-func Validate(r *Reader) iter.Seq[*Verdict] {
+func ValidateRules(r *Reader, rules shogi.Rules) iter.Seq[*Verdict] {
 	return func(yield func(*Verdict) bool) {
 		strict := !r.Lenient
 		if r.src == nil {
@@ -124,7 +151,7 @@ func Validate(r *Reader) iter.Seq[*Verdict] {
 			if rec != nil {
 				v.Moves = len(rec.MainLine())
 				var problems []*Error
-				v.Final, problems = check(rec, v.Source)
+				v.Final, problems = check(rec, v.Source, rules)
 				v.Problems = append(v.Problems, problems...)
 			}
 			if !yield(v) {

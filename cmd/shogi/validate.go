@@ -8,13 +8,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
 )
 
 func init() {
 	commands["validate"] = command{
 		summary: "check game records against the rules",
-		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [PATH…]",
+		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-max-moves N] [-declaration 24|27] [-from FMT] [-j N] [-files-from FILE [-0]] [PATH…]",
 		run:     runValidate,
 	}
 }
@@ -88,6 +89,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per record (JSON Lines)")
 	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
 	onlyInvalid := fs.Bool("only-invalid", false, "print only the records that are invalid and the inputs that cannot be read")
+	maxMoves := fs.Int("max-moves", 0, "the move limit `N`, past which moves are errors; -1: no limit (default: the record's $MAX_MOVES, else 500 moves, past which moves are warnings)")
+	declaration := fs.Int("declaration", 0, "the entering-king declaration rule, 24 or 27 points (default: the record's $JISHOGI, else 27)")
 	rf := addReadFlags(fs)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
@@ -98,6 +101,16 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *quiet && *onlyInvalid {
 		return usageError(fs, stderr, "-q and -only-invalid exclude each other")
 	}
+	rules := shogi.Rules{MaxMoves: max(*maxMoves, -1)}
+	switch *declaration {
+	case 0:
+	case 24:
+		rules.Declaration = shogi.Rule24
+	case 27:
+		rules.Declaration = shogi.Rule27
+	default:
+		return usageError(fs, stderr, fmt.Sprintf("-declaration: %d points; want 24 or 27", *declaration))
+	}
 
 	prog := newProgress(stderr)
 	var line []byte
@@ -105,7 +118,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ioFailed := false
 	start := time.Now()
 	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(validation)) {
-		validateEntry(e, stdin, rf, emit)
+		validateEntry(e, stdin, rf, rules, emit)
 	})
 	for v := range results {
 		switch {
@@ -148,8 +161,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitStatus(ioFailed, invalid)
 }
 
-// validateEntry judges every record of one input with record.Validate.
-func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(validation)) {
+// validateEntry judges every record of one input by rules with record.ValidateRules.
+func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, emit func(validation)) {
 	switch {
 	case e.Err != nil:
 		emit(validationOf(record.InputErrorReport(e.Path, e.Err)))
@@ -165,7 +178,7 @@ func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(val
 	}
 	defer closeInput()
 	n := 0
-	for v := range record.Validate(r) {
+	for v := range record.ValidateRules(r, rules) {
 		emit(verdictOf(e.Path, v))
 		n++
 	}

@@ -1,0 +1,96 @@
+// Package tsume solves tsume shogi (詰将棋) problems: it searches for a mate in which
+// every move of the attacker gives check, and finds the problem's solution line.
+//
+//	p, _ := shogi.ParseSFENUnreachable("6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1")
+//	r, err := tsume.Solve(ctx, p, tsume.Options{Time: 10 * time.Second})
+//	fmt.Println(r) // mate in 7: S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b
+//
+// The attacker is the side to move; the defender is the other side and holds the
+// pieces of its hand in the position. Problems usually list only the attacker's hand,
+// the defender holding every other piece: [DefenderHoldsRest] sets that up. The
+// attacker's king may stand on the board (双玉): then the defender may check it, and
+// the attacker must still check with every move and may not leave his king in check.
+//
+// # Answers
+//
+// [Solver.Solve] returns a [Result]: Mate with a line, NoMate (proven: the attacker
+// has no mate), or Unknown when a limit stopped the search (Options.Nodes,
+// Options.Time, or the context). Status, Stop and LineKind have machine codes
+// ("mate", "no-mate", "unknown"; "node-limit", …) that their MarshalText writes, and
+// Result marshals to one JSON object with the moves in USI.
+//
+// # The search
+//
+// Mate is decided by df-pn (depth-first proof-number search, Nagai 2002) with the
+// 1+ε threshold of Pawlewicz and Lew (2007) and initial proof numbers from a one-ply
+// look-ahead (a check's proof number is the number of the defender's replies). OR nodes
+// are the attacker's, whose children are the legal checks; AND nodes the defender's,
+// whose children are the legal replies to check. The rules are the game's: a pawn drop
+// that mates is illegal (打ち歩詰め), a pawn moved may mate.
+//
+// The transposition table is a fixed array sized from Options.HashBytes when the
+// Solver is made and never grown (see table.go for the replacement policy: cheapest
+// search effort first, proofs and disproofs kept over unresolved entries). It is keyed
+// by the board; proofs and disproofs are shared between positions by hand domination: a
+// position is proven when one of the same board was proven with no more pieces in the
+// attacker's hand and no fewer in the defender's, and disproven conversely.
+//
+// Repetition: a position that repeats one earlier on the line is a failure for the
+// attacker (perpetual check loses; a mate never needs to repeat). Such a disproof holds
+// on that line only, so it is stored under a key of the whole line from the root unless
+// it rests only on the node itself, and never shared with other lines — the simple and
+// sound treatment of the graph-history interaction (compare Kishimoto and Müller 2004,
+// which shares more). Proofs never depend on the line. The solver reports no false
+// mate and no false no-mate on account of history.
+//
+// # The tsume line
+//
+// A mate found by df-pn need not be the problem's solution. The solution (作意 as
+// solvers define it) follows the conventions of tsume magazines such as 詰将棋パラダイス
+// and of solvers such as KomoringHeights and 脊尾詰, as stated in Wikipedia's article
+// 合駒 (無駄合) and in the articles of つみき書店 ("詰将棋のルール論争 (7) 無駄合") and
+// YaneuraOu's blog ("詰将棋の無駄合の定義について", 2023):
+//
+//   - the attacker mates as quickly as he can (最短手順), the defender resists as long
+//     as he can (最長手順);
+//   - futile interpositions (無駄合) do not count as replies: a piece dropped between
+//     the king and a lone ranging checker at a distance is futile when the checker can
+//     take it and the mate goes on without the dropped piece — the position with the
+//     checker on the drop square and the hands as before the drop is still a mate
+//     (the common definition, "definition 1" of YaneuraOu's article, and the one
+//     KomoringHeights applies, as its issue #5 states it). A position whose
+//     only replies are futile ends the line as a mate does (透かし詰). Options.Futile
+//     chooses FutileDrops (the default) or FutileNone (every reply counts, as in a game).
+//     Interpositions by moving a piece (移動合) always count; the variants for the
+//     recapture by another piece and for 原型復帰 (馬鋸) are not implemented. Publishers
+//     differ here: the JSA's problem of 2021-11-16 (in the tests) counts two drops this
+//     definition finds futile, and is 7 moves with FutileNone, 5 with FutileDrops;
+//   - between lines of equal length, the one that leaves the attacker fewer pieces in
+//     hand at the end (駒余り avoided) is the line, for both sides' choices
+//     (Options.Leftover: PreferNoLeftover, the default, or IgnoreLeftover).
+//
+// The line is found by an exact bounded minimax after df-pn has proven mate: for bounds
+// of 1, 3, 5, … plies, the attacker's every check and the defender's every counted
+// reply are searched (checks df-pn disproved are skipped) until the first bound that
+// holds a mate. Its length is then exact under the conventions above (LineTsume). The
+// replies are ordered by what the earlier bounds learnt of them. A futility test is a
+// df-pn search of at most 20 000 nodes; one that does not finish counts the drop as a
+// reply and is counted in Result.Undecided (the line may then be longer). The
+// search is bounded by Options.LineNodes and the time limit; past them the result keeps
+// a line read from the df-pn proof (LineProof), a correct mate that need be neither
+// the shortest nor the longest defence. Options.AnyMate asks for the proof's line only.
+//
+// # Verification
+//
+// [Solver.Verify] judges a recorded solution of a problem and lists its flaws as
+// [Finding]s with machine codes ([Flaw]): an illegal move, a move that does not
+// check, a line that does not end in mate, no mate at all, 早詰 (a shorter mate), 変長
+// (a defender's reply that lasts longer, with its length) or an escape, 駒余り (pieces
+// left in the attacker's hand), and 余詰 (another check that mates within the plies
+// left, with its length; at the last move reported apart, as the conventions tolerate
+// it). Its questions are answered by the tsume-line search, under the same options
+// and limits; a question a limit stopped is an "undecided" finding.
+//
+// The line search needs memory as well: a quarter of Options.HashBytes is its cache,
+// three quarters the df-pn table, so a Solver never holds more than HashBytes of tables.
+package tsume

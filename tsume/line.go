@@ -1,0 +1,418 @@
+package tsume
+
+// The tsume line. Once df-pn has proven mate, an exact search finds the line the tsume
+// conventions define: the attacker's shortest mate against the defender's longest
+// resistance, futile interpositions not counted, ties broken by the pieces left in the
+// attacker's hand.
+//
+// Each line is scored len*64 + left, where len counts plies and left the pieces in the
+// attacker's hand when it ends (0 with IgnoreLeftover). The attacker minimises the
+// score, the defender maximises it over the replies that are not futile; a position
+// whose only replies are futile interpositions ends the line as a mate does. The search
+// is a depth-first minimax bounded by a largest score, run for bounds of 1, 3, 5, …
+// plies until the first bound that holds a mate: its score is exact (every check and
+// every counted reply within the bound is searched; checks that df-pn disproved are
+// skipped, replies df-pn found refuting are tried first). Repetitions need no special
+// care here: a bounded search cannot loop, and a line of least score never repeats a
+// position. Results are cached in a fixed table of exact scores and lower bounds.
+
+import (
+	"unsafe"
+
+	"github.com/kifu-go/shogi"
+)
+
+type memoEntry struct {
+	key   uint64
+	lower int32      // the score is at least lower
+	exact int32      // the exact score, or -1
+	move  shogi.Move // with an exact score: a move that makes it (none at a mate)
+}
+
+const (
+	futileNodes  = 20_000 // the budget of the df-pn search of a futility test
+	plyScore     = 64
+	maxLinePlies = 4096
+)
+
+type liner struct {
+	s        *searcher // the df-pn search, for its table and for futility tests
+	sub      *searcher
+	pos      *shogi.Position
+	attacker shogi.Color
+	memo     []memoEntry
+	lists    []shogi.MoveList
+	keys     [][]int32
+	futile   Futile
+	leftover Leftover
+	nodes    uint64
+	max      uint64
+	stopped  bool
+	// undecided counts the futility tests whose df-pn search ran out of nodes.
+	undecided int
+}
+
+func newMemo(bytes int) []memoEntry {
+	n := 1
+	for n*2*int(unsafe.Sizeof(memoEntry{})) <= bytes {
+		n *= 2
+	}
+	return make([]memoEntry, n)
+}
+
+func (l *liner) poll() bool {
+	l.nodes++
+	if l.nodes > l.max {
+		l.stopped = true
+	} else if l.nodes%pollEvery == 0 && l.s.clock() {
+		l.stopped = true
+	}
+	return l.stopped
+}
+
+func (l *liner) entry(key uint64) *memoEntry {
+	return &l.memo[key&uint64(len(l.memo)-1)]
+}
+
+func (l *liner) probe(key uint64) (lower, exact int32) {
+	e := l.entry(key)
+	if e.key != key {
+		return 0, -1
+	}
+	return e.lower, e.exact
+}
+
+func (l *liner) save(key uint64, lower, exact int32, move shogi.Move) {
+	e := l.entry(key)
+	if e.key == key && exact < 0 {
+		lower = max(lower, e.lower)
+		exact, move = e.exact, e.move
+	}
+	*e = memoEntry{key: key, lower: lower, exact: exact, move: move}
+}
+
+func (l *liner) list(depth int) *shogi.MoveList {
+	for len(l.lists) <= depth {
+		l.lists = append(l.lists, shogi.MoveList{})
+	}
+	return &l.lists[depth]
+}
+
+// left is the score of a line ending in the current position.
+func (l *liner) left() int32 {
+	if l.leftover == IgnoreLeftover {
+		return 0
+	}
+	h := l.pos.Hand(l.attacker)
+	n := 0
+	for _, t := range shogi.HandTypes {
+		n += h.Count(t)
+	}
+	return int32(n)
+}
+
+// dfpn returns what the df-pn table says of the position after m: proven, disproven.
+func (l *liner) dfpn(key uint64, m shogi.Move) (proven, disproven bool) {
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+	pn, dn, rep, ok := l.s.tt.lookup(k, a, d, 0)
+	return ok && pn == 0, ok && dn == 0 && rep == noRep
+}
+
+// or returns the score of the current position, attacker to move, when it is at most
+// bound; ok is false when it is more, or when the search stopped.
+func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
+	if bound < plyScore || l.poll() {
+		return 0, false
+	}
+	h := l.pos.Hash()
+	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
+		return exact, exact >= 0 && exact <= bound
+	}
+	list := l.list(depth)
+	generateChecks(l.pos, list)
+	// Order the checks: those df-pn proved first, then by what earlier bounds learnt
+	// of them, least first, so that the bound tightens early. Disproven ones never mate.
+	moves, keys := list.Moves(), l.order(depth)
+	for i, m := range moves {
+		proven, disproven := l.dfpn(key, m)
+		switch {
+		case disproven:
+			moves[i], keys[i] = shogi.NoMove, 1<<30
+		case proven:
+			keys[i] = l.childLower(m) - 1<<20
+		default:
+			keys[i] = l.childLower(m)
+		}
+	}
+	sortBy(moves, keys[:len(moves)])
+	best, bestMove := bound+1, shogi.NoMove
+	for _, m := range moves {
+		if m == shogi.NoMove {
+			break
+		}
+		k, _, _ := after(l.pos, l.attacker, key, 0, 0, m)
+		l.pos.PlayUnchecked(m)
+		r, ok := l.and(k, depth+1, best-1-plyScore)
+		l.pos.Undo()
+		if l.stopped {
+			return 0, false
+		}
+		if ok {
+			best, bestMove = r+plyScore, m
+		}
+	}
+	if best > bound {
+		l.save(h, bound+1, -1, shogi.NoMove)
+		return 0, false
+	}
+	l.save(h, best, best, bestMove)
+	return best, true
+}
+
+// and returns the score of the current position, defender to move, when it is at most
+// bound.
+func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
+	if bound < 0 || l.poll() {
+		return 0, false
+	}
+	h := l.pos.Hash()
+	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
+		return exact, exact >= 0 && exact <= bound
+	}
+	list := l.list(depth)
+	generateEvasions(l.pos, list)
+	// Replies df-pn found refuting end the search at once; the others are tried by what
+	// earlier bounds learnt of them, longest first, so that a refutation comes early.
+	moves, keys := list.Moves(), l.order(depth)
+	for i, m := range moves {
+		if _, disproven := l.dfpn(key, m); disproven {
+			l.save(h, bound+1, -1, shogi.NoMove)
+			return 0, false
+		}
+		keys[i] = -l.childLower(m)
+		if -keys[i] > bound-plyScore && !(l.futile == FutileDrops && l.isFutile(m)) {
+			l.save(h, bound+1, -1, shogi.NoMove)
+			return 0, false
+		}
+	}
+	sortBy(moves, keys[:len(moves)])
+	best, bestMove := l.left(), shogi.NoMove
+	for _, m := range moves {
+		if l.futile == FutileDrops && l.isFutile(m) {
+			continue
+		}
+		if l.stopped {
+			return 0, false
+		}
+		k, _, _ := after(l.pos, l.attacker, key, 0, 0, m)
+		l.pos.PlayUnchecked(m)
+		r, ok := l.or(k, depth+1, bound-plyScore)
+		l.pos.Undo()
+		if l.stopped {
+			return 0, false
+		}
+		if !ok {
+			l.save(h, bound+1, -1, shogi.NoMove)
+			return 0, false
+		}
+		if r+plyScore > best {
+			best, bestMove = r+plyScore, m
+		}
+	}
+	if best > bound {
+		l.save(h, bound+1, -1, shogi.NoMove)
+		return 0, false
+	}
+	l.save(h, best, best, bestMove)
+	return best, true
+}
+
+// order returns the sort-key buffer of depth.
+func (l *liner) order(depth int) []int32 {
+	for len(l.keys) <= depth {
+		l.keys = append(l.keys, make([]int32, shogi.MoveListCapacity))
+	}
+	return l.keys[depth]
+}
+
+// childLower returns the least score the cache knows for the position after m.
+func (l *liner) childLower(m shogi.Move) int32 {
+	l.pos.PlayUnchecked(m)
+	lower, exact := l.probe(l.pos.Hash())
+	l.pos.Undo()
+	if exact >= 0 {
+		return exact
+	}
+	return lower
+}
+
+// sortBy sorts moves by keys, ascending, keeping the order of equal keys.
+func sortBy(moves []shogi.Move, keys []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, k := moves[i], keys[i]
+		j := i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+		}
+		moves[j], keys[j] = m, k
+	}
+}
+
+// isFutile reports whether the reply m, in the current position (defender to move, in
+// check), is a futile interposition under FutileDrops: a drop that the lone checker
+// can take, where the position with the checker on the drop square and the hands as
+// before the drop is a mate. An undecided mate search counts the drop as not futile.
+func (l *liner) isFutile(m shogi.Move) bool {
+	if !m.IsDrop() {
+		return false
+	}
+	p := l.pos
+	checkers := p.Checkers()
+	if checkers.IsEmpty() || checkers.More() {
+		return false
+	}
+	from := checkers.First()
+	// The test depends on the square, not on the piece dropped.
+	key := p.Hash() ^ uint64(m.To()+1)*0x9e3779b97f4a7c15 ^ 0x5f5f
+	if _, exact := l.probe(key); exact >= 0 {
+		return exact == 1
+	}
+	sq := m.To()
+	checker := p.PieceAt(from)
+	futile := false
+	for _, promote := range [2]bool{false, true} {
+		take := shogi.NewMove(from, sq, promote)
+		p.PlayUnchecked(m)
+		legal := p.IsLegal(take)
+		p.Undo()
+		if !legal {
+			continue
+		}
+		st := p.Setup()
+		pc := checker
+		if promote {
+			pc = shogi.NewPiece(checker.Color(), checker.Type().Promote())
+		}
+		st.Put(from, shogi.NoPiece)
+		st.Put(sq, pc)
+		st.AllowUnreachable, st.AllowExtraPieces = true, true
+		q, err := shogi.NewPosition(st)
+		if err != nil {
+			continue
+		}
+		if l.mates(q) {
+			futile = true
+			break
+		}
+	}
+	v := int32(0)
+	if futile {
+		v = 1
+	}
+	l.save(key, v, v, shogi.NoMove)
+	return futile
+}
+
+// mates reports whether df-pn proves mate in q, defender to move, within a share of
+// the line search's nodes.
+func (l *liner) mates(q *shogi.Position) bool {
+	pn, _, stop := l.dfpnAt(q, futileNodes)
+	if stop == StopNodes {
+		l.undecided++
+	}
+	return stop == StopNone && pn == 0
+}
+
+// dfpnAt runs df-pn from q, either side to move, within budget nodes of the line
+// search's, sharing the solver's table; it returns the root's numbers and why it
+// stopped. A time limit or cancellation stops the line search too.
+func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop Stop) {
+	if l.sub == nil {
+		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
+	}
+	sub := l.sub
+	sub.pos = q
+	sub.nodes = 0
+	sub.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
+	sub.reset()
+	pn, dn, _ = sub.mid(infinity, infinity)
+	l.nodes += sub.nodes
+	if sub.stop == StopTime || sub.stop == StopCanceled {
+		l.stopped = true
+	}
+	return pn, dn, sub.stop
+}
+
+// tsumeLine returns the tsume line from the current position of l.pos (attacker to
+// move, proven mate), or false when the search stopped first.
+func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
+	var score int32 = -1
+	for plies := int32(1); plies < maxLinePlies; plies += 2 {
+		r, ok := l.or(key, 0, plies*plyScore+plyScore-1)
+		if l.stopped {
+			return nil, false
+		}
+		if ok {
+			score = r
+			break
+		}
+	}
+	if score < 0 {
+		return nil, false
+	}
+	// Follow the scores down: at each step the move whose score makes the total.
+	var line []shogi.Move
+	depth := 0
+	defer func() {
+		for range line {
+			l.pos.Undo()
+		}
+	}()
+	for score >= plyScore {
+		or := l.pos.SideToMove() == l.attacker
+		list := l.list(depth)
+		if or {
+			generateChecks(l.pos, list)
+		} else {
+			generateEvasions(l.pos, list)
+		}
+		next := shogi.NoMove
+		if e := l.entry(l.pos.Hash()); e.key == l.pos.Hash() && e.exact == score && list.Contains(e.move) {
+			next = e.move // the move the search found, when the cache still holds it
+			key, _, _ = after(l.pos, l.attacker, key, 0, 0, next)
+		}
+		for _, m := range list.Moves() {
+			if next != shogi.NoMove {
+				break
+			}
+			if !or && l.futile == FutileDrops && l.isFutile(m) {
+				continue
+			}
+			k, _, _ := after(l.pos, l.attacker, key, 0, 0, m)
+			l.pos.PlayUnchecked(m)
+			var r int32
+			var ok bool
+			if or {
+				r, ok = l.and(k, depth+1, score-plyScore)
+			} else {
+				r, ok = l.or(k, depth+1, score-plyScore)
+			}
+			l.pos.Undo()
+			if l.stopped {
+				return nil, false
+			}
+			if ok && r == score-plyScore {
+				next, key = m, k
+			}
+		}
+		if next == shogi.NoMove {
+			return nil, false // cannot happen with exact scores; the caller falls back
+		}
+		l.pos.PlayUnchecked(next)
+		line = append(line, next)
+		score -= plyScore
+		depth++
+	}
+	return append([]shogi.Move(nil), line...), true
+}

@@ -1,0 +1,40 @@
+package tsume_test
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/kifu-go/shogi/tsume"
+)
+
+// TestLong runs long problems from solvers' issue trackers with a time limit (set
+// TSUME_LONG=1): the solver may not finish, but may never answer no mate, and any line
+// it gives must be a mate.
+func TestLong(t *testing.T) {
+	if os.Getenv("TSUME_LONG") == "" {
+		t.Skip("set TSUME_LONG=1 to run the long problems")
+	}
+	for _, c := range []struct{ name, sfen string }{
+		{"yaneuraou-116 馬鋸", "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1"},
+		{"yaneuraou-116 nine pieces", "1+P2l4/2P6/9/p5+R2/2k6/B3+P3B/9/9/9 b r4g4s4n3l14p 1"},
+		{"yaneuraou-116 loop", "4+P+P+P+P1/+P1+P5+P/7kP/PP5pp/1+P2+P1pP1/6+P1+P/9/9/9 b 2r2b4g4s4n4l 1"},
+		{"yaneuraou-174", "3+R1gknl/4+B1s2/6pp1/5p3/8p/9/9/9/9 b RSNPb3g2s2n3l13p 1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := parse(t, c.sfen, false)
+			r, err := tsume.Solve(context.Background(), p, tsume.Options{Time: time.Minute, HashBytes: 256 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%v (%v) nodes %d line nodes %d in %v", r, r.Line, r.Nodes, r.LineNodes, r.Time)
+			if r.Status == tsume.NoMate {
+				t.Fatal("no mate answered for a mate")
+			}
+			if r.Status == tsume.Mate {
+				checkTsumeLine(t, p, r.Moves, r.Line == tsume.LineTsume)
+			}
+		})
+	}
+}

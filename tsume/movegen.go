@@ -1,0 +1,14 @@
+package tsume
+
+// The move generators the search stands on, the one place that names the root
+// package's generators. The tests judge the solver with the slow reference (every legal
+// move, played and kept when it checks).
+
+import "github.com/kifu-go/shogi"
+
+// generateChecks fills list with every legal move of the side to move that gives check.
+func generateChecks(p *shogi.Position, list *shogi.MoveList) { p.GenerateChecks(list) }
+
+// generateEvasions fills list with every legal move of the side to move, which is in
+// check.
+func generateEvasions(p *shogi.Position, list *shogi.MoveList) { p.GenerateEvasions(list) }

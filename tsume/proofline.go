@@ -1,0 +1,81 @@
+package tsume
+
+// The proof line: a mate read from what df-pn proved, for Options.AnyMate and for when
+// the tsume-line search runs out of nodes. The attacker plays a proven check (the one
+// whose proof cost least, as a guess at the shortest), the defender the reply whose
+// proof cost most (a guess at the longest resistance); a position the table has lost is
+// proven again. Moves that would repeat a position of the line are never chosen, so the
+// line ends in mate.
+
+import "github.com/kifu-go/shogi"
+
+// effort returns the search effort stored with the proof of a position, and whether
+// the table holds a proof of it.
+func (t *table) proofEffort(key uint64, atk, def shogi.Hand) (uint32, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		e := &b[i]
+		if e.key == key && e.pn == 0 && includes(atk, e.atk) && includes(e.def, def) {
+			return e.effort, true
+		}
+	}
+	return 0, false
+}
+
+// proofLine returns a mating line from the root of s, which df-pn proved, or false when
+// a limit stopped it. s.pos is back at the root on return.
+func proofLine(s *searcher) ([]shogi.Move, bool) {
+	s.reset()
+	var line []shogi.Move
+	defer func() {
+		for range line {
+			s.undo()
+		}
+	}()
+	retried := false
+	for len(line) < maxLinePlies {
+		depth := len(s.path) - 1
+		or := s.pos.SideToMove() == s.attacker
+		list := s.generate(depth)
+		if len(list) == 0 {
+			if or {
+				return nil, false
+			}
+			return append([]shogi.Move(nil), line...), true
+		}
+		pick := -1
+		var pickEffort uint32
+		for i := range list {
+			c := &list[i]
+			if c.repDep != noRep {
+				continue
+			}
+			e, proven := s.tt.proofEffort(c.key, c.atk, c.def)
+			if !proven {
+				if !or {
+					pick = -2 // a reply the table has lost: prove the node again
+					break
+				}
+				continue
+			}
+			if pick < 0 || or && e < pickEffort || !or && e > pickEffort {
+				pick, pickEffort = i, e
+			}
+		}
+		if pick < 0 {
+			if retried || s.stop != StopNone {
+				return nil, false
+			}
+			retried = true
+			if pn, _, _ := s.mid(infinity, infinity); pn != 0 {
+				return nil, false
+			}
+			continue
+		}
+		retried = false
+		c := list[pick]
+		s.play(&c)
+		line = append(line, c.move)
+	}
+	return nil, false
+}

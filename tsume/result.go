@@ -1,0 +1,202 @@
+package tsume
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/kifu-go/shogi"
+)
+
+// Status is the answer of a search: mate, no mate, or unknown. Its machine code
+// ("mate", "no-mate", "unknown") never changes; MarshalText writes it.
+type Status uint8
+
+const (
+	Unknown Status = iota // unknown: a limit stopped the search before it decided
+	Mate                  // mate: the attacker mates with a sequence of checks
+	NoMate                // no-mate: proven, the attacker has no mate
+)
+
+var statusCodes = []string{Unknown: "unknown", Mate: "mate", NoMate: "no-mate"}
+
+// Code returns the machine code of s: "mate", "no-mate" or "unknown"; "" for a value
+// that is no status.
+func (s Status) Code() string { return code(statusCodes, int(s)) }
+
+// String returns the code of s, or "invalid".
+func (s Status) String() string { return orInvalid(s.Code()) }
+
+// MarshalText returns the code of s.
+func (s Status) MarshalText() ([]byte, error) { return marshal(statusCodes, int(s), "status") }
+
+// UnmarshalText sets s to the status whose code is text.
+func (s *Status) UnmarshalText(text []byte) error {
+	i, err := unmarshal(statusCodes, text, "status")
+	if err == nil {
+		*s = Status(i)
+	}
+	return err
+}
+
+// Stop says why a search stopped with [Unknown].
+type Stop uint8
+
+const (
+	StopNone     Stop = iota // none: the search decided
+	StopNodes                // node-limit: Options.Nodes was reached
+	StopTime                 // time-limit: Options.Time ran out
+	StopCanceled             // canceled: the context was canceled or its deadline passed
+)
+
+var stopCodes = []string{StopNone: "none", StopNodes: "node-limit", StopTime: "time-limit", StopCanceled: "canceled"}
+
+// Code returns the machine code of s, such as "node-limit".
+func (s Stop) Code() string { return code(stopCodes, int(s)) }
+
+// String returns the code of s, or "invalid".
+func (s Stop) String() string { return orInvalid(s.Code()) }
+
+// MarshalText returns the code of s.
+func (s Stop) MarshalText() ([]byte, error) { return marshal(stopCodes, int(s), "stop") }
+
+// UnmarshalText sets s to the stop reason whose code is text.
+func (s *Stop) UnmarshalText(text []byte) error {
+	i, err := unmarshal(stopCodes, text, "stop")
+	if err == nil {
+		*s = Stop(i)
+	}
+	return err
+}
+
+// LineKind says what the line of a [Mate] result is worth.
+type LineKind uint8
+
+const (
+	// LineNone: no line (the status is not Mate).
+	LineNone LineKind = iota // none
+	// LineTsume: the tsume line under the options' conventions, exact: the attacker's
+	// shortest mate against the defender's longest resistance (see the package doc).
+	LineTsume // tsume
+	// LineProof: a mate, read from the proof the df-pn search found, when the tsume
+	// line was not asked for (Options.AnyMate) or its search hit Options.LineNodes.
+	// Every attacker move checks and every defender reply is answered, but the line
+	// need not be the shortest mate nor the longest defence.
+	LineProof // proof
+)
+
+var lineCodes = []string{LineNone: "none", LineTsume: "tsume", LineProof: "proof"}
+
+// Code returns the machine code of k: "none", "tsume" or "proof".
+func (k LineKind) Code() string { return code(lineCodes, int(k)) }
+
+// String returns the code of k, or "invalid".
+func (k LineKind) String() string { return orInvalid(k.Code()) }
+
+// MarshalText returns the code of k.
+func (k LineKind) MarshalText() ([]byte, error) { return marshal(lineCodes, int(k), "line kind") }
+
+// UnmarshalText sets k to the line kind whose code is text.
+func (k *LineKind) UnmarshalText(text []byte) error {
+	i, err := unmarshal(lineCodes, text, "line kind")
+	if err == nil {
+		*k = LineKind(i)
+	}
+	return err
+}
+
+// Result is the answer of [Solver.Solve].
+type Result struct {
+	Status Status
+	// Stop says which limit stopped an Unknown search; StopNone otherwise.
+	Stop Stop
+	// Moves is the mating line when Status is Mate, attacker's move first, in USI
+	// when marshalled. Its length is the tsume length when Line is LineTsume. It is
+	// empty (LineNone) in the rare case that a table too small to keep the proof
+	// could not read one back within twice the nodes of the search.
+	Moves []shogi.Move
+	// Line says what Moves is worth.
+	Line LineKind
+	// Undecided counts the interpositions the tsume-line search could not decide to be
+	// futile or not within its budget (20 000 nodes each); it counted them as replies, so
+	// when Undecided is not 0 the line may be longer than the tsume line.
+	Undecided int
+	// Left is what the attacker holds in hand when the line ends (駒余り when not empty).
+	Left shogi.Hand
+	// Nodes counts the positions the df-pn search visited; LineNodes those of the
+	// tsume-line search.
+	Nodes     uint64
+	LineNodes uint64
+	Time      time.Duration
+}
+
+// MarshalJSON writes r as one object: {"result": "mate", "stop": "none", "length": 7,
+// "moves": ["USI", …], "line": "tsume", "left": "-", "nodes": N, "line_nodes": N,
+// "time_ms": N}; left is the attacker's hand at the end in SFEN style.
+func (r Result) MarshalJSON() ([]byte, error) {
+	moves := make([]string, len(r.Moves))
+	for i, m := range r.Moves {
+		moves[i] = m.String()
+	}
+	return json.Marshal(struct {
+		Status    Status   `json:"result"`
+		Stop      Stop     `json:"stop"`
+		Length    int      `json:"length"`
+		Moves     []string `json:"moves"`
+		Line      LineKind `json:"line"`
+		Undecided int      `json:"undecided,omitempty"`
+		Left      string   `json:"left"`
+		Nodes     uint64   `json:"nodes"`
+		LineNodes uint64   `json:"line_nodes"`
+		TimeMS    int64    `json:"time_ms"`
+	}{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Undecided, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
+}
+
+// Length returns the number of plies of the line.
+func (r Result) Length() int { return len(r.Moves) }
+
+// String sums r up: "mate in 7: 2c1b+ 1a1b …", "no mate", "unknown (node-limit)".
+func (r Result) String() string {
+	switch r.Status {
+	case Mate:
+		b := fmt.Appendf(nil, "mate in %d:", len(r.Moves))
+		for _, m := range r.Moves {
+			b = append(b, ' ')
+			b = m.AppendText(b)
+		}
+		return string(b)
+	case NoMate:
+		return "no mate"
+	}
+	return "unknown (" + r.Stop.Code() + ")"
+}
+
+func code(codes []string, i int) string {
+	if i >= 0 && i < len(codes) {
+		return codes[i]
+	}
+	return ""
+}
+
+func orInvalid(c string) string {
+	if c == "" {
+		return "invalid"
+	}
+	return c
+}
+
+func marshal(codes []string, i int, what string) ([]byte, error) {
+	if i < 0 || i >= len(codes) {
+		return nil, fmt.Errorf("tsume: invalid %s %d", what, i)
+	}
+	return []byte(codes[i]), nil
+}
+
+func unmarshal(codes []string, text []byte, what string) (int, error) {
+	for i, c := range codes {
+		if c == string(text) {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("tsume: unknown %s code %q", what, text)
+}

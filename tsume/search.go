@@ -1,0 +1,326 @@
+package tsume
+
+// The df-pn search (Nagai's depth-first proof-number search) with the 1+ε trick of
+// Pawlewicz and Lew for the thresholds of the best child, and a one-ply look-ahead for
+// the initial numbers of a new child (df-pn+ style): a check is given a proof number
+// equal to the number of the defender's replies, so a check that mates is proven
+// before it is searched.
+//
+// Numbers are kept from the attacker's side: pn is the proof number (how hard it looks
+// to prove mate), dn the disproof number. At an OR node (attacker to move; children:
+// the checks) pn is the least pn of the children and dn the sum of their dn; at an AND
+// node (defender to move; children: the evasions) the converse.
+//
+// Repetition and the graph-history interaction: a position that repeats one on the
+// current path is a disproof for the attacker on that path (a mate never needs to
+// repeat a position, and perpetual check loses). Such a disproof depends on the path,
+// so every disproof carries the shallowest path index it relies on (repDep). A node
+// whose disproof relies only on itself (a loop back to it) or on nothing is stored as a
+// plain disproof, valid from any path, since from any path its subtree repeats as it did
+// and the attacker can only lose more by a longer history. Any other disproof is stored
+// under the key of the whole path from the root and read back only from that same path.
+// Proofs never depend on the path: each is built from mates, each stored proof resting
+// on proofs stored before it, so the attacker's strategy ends in mate without repeating.
+// Hence the search never reports a false mate nor a false no-mate because of history.
+
+import (
+	"context"
+	"time"
+
+	"github.com/kifu-go/shogi"
+)
+
+type child struct {
+	move   shogi.Move
+	key    uint64 // board key after the move
+	atk    shogi.Hand
+	def    shogi.Hand
+	path   uint64 // path key of the child
+	repDep uint16 // index of the path position the child repeats, or noRep
+	// The numbers last returned by a search of the child, for when the table has lost
+	// them.
+	pn, dn uint32
+	rep    uint16
+	known  bool
+}
+
+type pathNode struct {
+	key      uint64
+	atk, def shogi.Hand
+	path     uint64
+}
+
+type searcher struct {
+	pos      *shogi.Position
+	tt       *table
+	attacker shogi.Color
+	key      uint64
+	path     []pathNode
+	lists    [][]child
+	moves    shogi.MoveList
+	look     shogi.MoveList
+
+	nodes    uint64
+	maxNodes uint64 // 0: no limit
+	deadline time.Time
+	ctx      context.Context
+	stop     Stop
+	nextPoll uint64
+}
+
+const pollEvery = 4096
+
+// hands returns the attacker's and the defender's hands of the current position.
+func (s *searcher) hands() (atk, def shogi.Hand) {
+	return s.pos.Hand(s.attacker), s.pos.Hand(s.attacker.Opponent())
+}
+
+// reset prepares the searcher for the current position of s.pos as the root.
+func (s *searcher) reset() {
+	s.key = boardKey(s.pos)
+	atk, def := s.hands()
+	s.path = append(s.path[:0], pathNode{key: s.key, atk: atk, def: def, path: pathStep(0, s.key, atk, def)})
+	s.stop = StopNone
+	s.nextPoll = s.nodes + pollEvery
+}
+
+// poll checks the limits; it sets s.stop when one is reached.
+func (s *searcher) poll() bool {
+	if s.maxNodes != 0 && s.nodes >= s.maxNodes {
+		s.stop = StopNodes
+		return true
+	}
+	if s.nodes < s.nextPoll {
+		return false
+	}
+	s.nextPoll = s.nodes + pollEvery
+	return s.clock()
+}
+
+// clock checks the time limit and the context; it sets s.stop when one is reached.
+func (s *searcher) clock() bool {
+	if s.ctx != nil && s.ctx.Err() != nil {
+		s.stop = StopCanceled
+		return true
+	}
+	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+		s.stop = StopTime
+		return true
+	}
+	return false
+}
+
+// after returns the board key and the attacker's and defender's hands after m in p,
+// whose board key is key, without playing m.
+func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.Hand, m shogi.Move) (uint64, shogi.Hand, shogi.Hand) {
+	us := p.SideToMove()
+	moved := p.MovedPiece(m)
+	k := key ^ zobristSide
+	hand := &def
+	if us == attacker {
+		hand = &atk
+	}
+	to := m.To()
+	if m.IsDrop() {
+		k ^= zobristPiece[moved][to]
+		*hand = hand.Remove(m.DropType())
+	} else {
+		k ^= zobristPiece[moved][m.From()]
+		after := moved
+		if m.IsPromotion() {
+			after = shogi.NewPiece(us, moved.Type().Promote())
+		}
+		k ^= zobristPiece[after][to]
+		if c := p.CapturedPiece(m); c != shogi.NoPiece {
+			k ^= zobristPiece[c][to]
+			*hand = hand.Add(c.Type().Unpromote())
+		}
+	}
+	return k, atk, def
+}
+
+// childOf computes the record of the position after m without playing it.
+func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
+	k, atk, def := after(s.pos, s.attacker, s.key, parent.atk, parent.def, m)
+	c := child{move: m, key: k, atk: atk, def: def, path: pathStep(parent.path, k, atk, def), repDep: noRep}
+	// A repetition: the same board, hands and side to move earlier on the path.
+	for i := len(s.path) - 2; i >= 0; i -= 2 {
+		if n := &s.path[i]; n.key == k && n.atk == atk && n.def == def {
+			c.repDep = uint16(i)
+			break
+		}
+	}
+	return c
+}
+
+// value returns the numbers of a child: a repetition, what the table knows, or 1 and 1.
+func (s *searcher) value(c *child) (pn, dn uint32, rep uint16) {
+	if c.repDep != noRep {
+		return infinity, 0, c.repDep
+	}
+	pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, c.path)
+	switch {
+	case ok:
+		return pn, dn, rep
+	case c.known:
+		return c.pn, c.dn, c.rep
+	}
+	return 1, 1, noRep
+}
+
+// play plays the move of c and pushes it on the path.
+func (s *searcher) play(c *child) {
+	s.pos.PlayUnchecked(c.move)
+	s.key = c.key
+	s.path = append(s.path, pathNode{key: c.key, atk: c.atk, def: c.def, path: c.path})
+	s.nodes++
+}
+
+func (s *searcher) undo() {
+	s.pos.Undo()
+	s.path = s.path[:len(s.path)-1]
+	s.key = s.path[len(s.path)-1].key
+}
+
+// generate fills the child list of the current node, at path index depth, and gives
+// new children their initial numbers. It reports whether the node has no move.
+func (s *searcher) generate(depth int) []child {
+	for len(s.lists) <= depth {
+		s.lists = append(s.lists, make([]child, 0, 32))
+	}
+	or := s.pos.SideToMove() == s.attacker
+	if or {
+		generateChecks(s.pos, &s.moves)
+	} else {
+		generateEvasions(s.pos, &s.moves)
+	}
+	list := s.lists[depth][:0]
+	parent := &s.path[depth]
+	for _, m := range s.moves.Moves() {
+		c := s.childOf(m, parent)
+		if or && c.repDep == noRep {
+			s.initCheck(&c)
+		}
+		list = append(list, c)
+	}
+	s.lists[depth] = list
+	return list
+}
+
+// initCheck gives a check not yet in the table its initial numbers: proven when the
+// defender has no reply, otherwise a proof number that grows with the replies.
+func (s *searcher) initCheck(c *child) {
+	if _, _, _, ok := s.tt.lookup(c.key, c.atk, c.def, c.path); ok {
+		return
+	}
+	c.known, c.rep = true, noRep
+	s.pos.PlayUnchecked(c.move)
+	s.nodes++
+	generateEvasions(s.pos, &s.look)
+	n := uint32(s.look.Len())
+	s.pos.Undo()
+	if n == 0 {
+		c.pn, c.dn = 0, infinity
+		s.tt.store(c.key, c.atk, c.def, 0, 0, infinity, noRep, 1)
+		return
+	}
+	c.pn, c.dn = n, 1
+	s.tt.store(c.key, c.atk, c.def, 0, n, 1, noRep, 0)
+}
+
+// mid searches the current node until its proof number reaches thpn or its disproof
+// number thdn, or a limit stops the search (s.stop). It returns the node's numbers and
+// the path dependency of a disproof.
+func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
+	depth := len(s.path) - 1
+	start := s.nodes
+	or := s.pos.SideToMove() == s.attacker
+	list := s.generate(depth)
+	node := s.path[depth]
+	if len(list) == 0 {
+		if or {
+			pn, dn = infinity, 0
+		} else {
+			pn, dn = 0, infinity
+		}
+		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, noRep, 1)
+		return pn, dn, noRep
+	}
+	for {
+		// x is the number the node minimises over its children (pn at an OR node, dn at
+		// an AND node), y the number it sums.
+		best, best2 := infinity+1, infinity+1
+		var sum uint64
+		var bestY uint32
+		bi := 0
+		rep = noRep
+		refuted := false
+		for i := range list {
+			cpn, cdn, crep := s.value(&list[i])
+			x, y := cpn, cdn
+			if !or {
+				x, y = cdn, cpn
+			}
+			if x < best {
+				best2, best, bi, bestY = best, x, i, y
+			} else if x < best2 {
+				best2 = x
+			}
+			sum += uint64(y)
+			if or {
+				rep = min(rep, crep) // a disproof of an OR node rests on every child's
+			} else if cdn == 0 && (!refuted || crep > rep) {
+				rep, refuted = crep, true // and of an AND node on its least dependent refutation
+			}
+		}
+		y := uint32(min(sum, uint64(infinity-1)))
+		if best == 0 {
+			y = infinity
+		}
+		if or {
+			pn, dn = best, y
+		} else {
+			pn, dn = y, best
+		}
+		if dn != 0 || int(rep) >= depth {
+			rep = noRep
+		}
+		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+			break
+		}
+		// Thresholds of the best child: the 1+ε trick (ε = 1/4) on the second best,
+		// and what the other children leave of the node's threshold on the sum.
+		thx, thy := thpn, thdn
+		if !or {
+			thx, thy = thdn, thpn
+		}
+		cx := thx
+		if best2 < infinity {
+			cx = min(thx, best2+1+best2/4)
+		}
+		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
+		c := &list[bi]
+		s.play(c)
+		if s.poll() {
+			s.undo()
+			break
+		}
+		var cpn, cdn uint32
+		var crep uint16
+		if or {
+			cpn, cdn, crep = s.mid(cx, cy)
+		} else {
+			cpn, cdn, crep = s.mid(cy, cx)
+		}
+		s.undo()
+		if s.stop != StopNone {
+			break
+		}
+		list = s.lists[depth]
+		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, crep, true
+	}
+	if s.stop == StopNone {
+		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, rep, s.nodes-start)
+	}
+	return pn, dn, rep
+}

@@ -1,0 +1,231 @@
+package tsume
+
+import (
+	"context"
+	"errors"
+	"time"
+	"unsafe"
+
+	"github.com/kifu-go/shogi"
+)
+
+// DefaultHashBytes is the memory of the transposition table when Options.HashBytes is 0.
+const DefaultHashBytes = 16 << 20
+
+// DefaultLineNodes bounds the tsume-line search when Options.LineNodes is 0.
+const DefaultLineNodes = 2_000_000
+
+// Errors of [Solver.Solve] for positions that are no tsume problem.
+var (
+	ErrNoDefenderKing  = errors.New("tsume: the defender (the side not to move) has no king")
+	ErrDefenderInCheck = errors.New("tsume: the defender (the side not to move) is already in check")
+)
+
+// Futile says which interpositions the tsume line does not count (無駄合).
+type Futile uint8
+
+const (
+	// FutileDrops: a drop between the king and a lone ranging checker at a distance is
+	// futile when the checker can take it and the mate goes on without the dropped
+	// piece, i.e. the position where the checker stands on the drop square and the
+	// hands are as before the drop is still a mate (the usual definition of tsume
+	// magazines and solvers; see the package doc). The default.
+	FutileDrops Futile = iota
+	// FutileNone counts every legal reply, as a game would.
+	FutileNone
+)
+
+// Leftover says how ties of length are broken (駒余り).
+type Leftover uint8
+
+const (
+	// PreferNoLeftover: between lines of equal length the one that leaves the attacker
+	// fewer pieces in hand is the tsume line, for both sides' choices. The default.
+	PreferNoLeftover Leftover = iota
+	// IgnoreLeftover: the first line of the shortest length in move-generation order.
+	IgnoreLeftover
+)
+
+// Options configure a [Solver]. The zero value solves with no limit but memory, a
+// table of DefaultHashBytes and the tsume conventions of the package doc.
+type Options struct {
+	// Nodes stops the search after about this many positions; 0 means no limit.
+	Nodes uint64
+	// Time stops the search after this long; 0 means no limit. The context passed to
+	// Solve may stop it as well.
+	Time time.Duration
+	// HashBytes is the memory of the transposition table, allocated once and never
+	// exceeded; 0 means DefaultHashBytes.
+	HashBytes int
+	// AnyMate skips the tsume-line search: the line is the one the proof gives.
+	AnyMate bool
+	// Futile and Leftover choose the conventions of the tsume line.
+	Futile   Futile
+	Leftover Leftover
+	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. When it is
+	// reached the result keeps the proof's line (LineProof).
+	LineNodes uint64
+}
+
+// A Solver searches tsume problems. It keeps its transposition table from one search to
+// the next so that memory is allocated once; it is not safe for concurrent use.
+type Solver struct {
+	opt  Options
+	tt   *table
+	memo []memoEntry
+}
+
+// NewSolver returns a solver with the options opt and a table of opt.HashBytes.
+func NewSolver(opt Options) *Solver {
+	bytes := opt.HashBytes
+	if bytes <= 0 {
+		bytes = DefaultHashBytes
+	}
+	if opt.LineNodes == 0 {
+		opt.LineNodes = DefaultLineNodes
+	}
+	// Three quarters for the df-pn table, one for the tsume-line search's cache.
+	return &Solver{opt: opt, tt: newTable(bytes - bytes/4), memo: newMemo(bytes / 4)}
+}
+
+// TableBytes returns the memory of the solver's transposition table, which never
+// exceeds Options.HashBytes (unless that is smaller than one bucket of four entries).
+func (v *Solver) TableBytes() int { return v.tt.Bytes() + len(v.memo)*int(unsafe.Sizeof(memoEntry{})) }
+
+// Solve is NewSolver(opt).Solve(ctx, p).
+func Solve(ctx context.Context, p *shogi.Position, opt Options) (Result, error) {
+	return NewSolver(opt).Solve(ctx, p)
+}
+
+// Solve searches for a mate by the side to move of p, every move of whom must give
+// check, against the other side, who holds the pieces of its hand in p (use
+// [DefenderHoldsRest] for the tsume convention that the defender holds every piece
+// not on the board or in the attacker's hand). The moves played before p do not count:
+// p is the start of the problem. p is left unchanged.
+//
+// The result is Mate with its line, NoMate when the attacker has no mate, or Unknown
+// when a limit or ctx stopped the search.
+func (v *Solver) Solve(ctx context.Context, p *shogi.Position) (Result, error) {
+	r, _, err := v.solve(ctx, p)
+	return r, err
+}
+
+// solve is Solve, returning the searcher as well, at the root.
+func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searcher, error) {
+	begin := time.Now()
+	pos, err := problem(p)
+	if err != nil {
+		return Result{}, nil, err
+	}
+	v.tt.clear()
+	clear(v.memo)
+	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), ctx: ctx, maxNodes: v.opt.Nodes}
+	if v.opt.Time > 0 {
+		s.deadline = begin.Add(v.opt.Time)
+	}
+	if ctx != nil {
+		if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
+			s.deadline = d
+		}
+	}
+	s.reset()
+	var r Result
+	if ctx != nil && ctx.Err() != nil {
+		s.stop = StopCanceled
+	} else {
+		pn, dn, _ := s.mid(infinity, infinity)
+		switch {
+		case s.stop != StopNone:
+		case pn == 0:
+			r.Status = Mate
+		case dn == 0:
+			r.Status = NoMate
+		}
+	}
+	r.Stop = s.stop
+	r.Nodes = s.nodes
+	if r.Status == Mate {
+		v.line(s, &r)
+	}
+	r.Time = time.Since(begin)
+	return r, s, nil
+}
+
+// newLiner returns the tsume-line search over the table and cache of v, from s.
+func (v *Solver) newLiner(s *searcher) *liner {
+	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, futile: v.opt.Futile,
+		leftover: v.opt.Leftover, max: v.opt.LineNodes}
+}
+
+// problem returns a copy of p without its history, or the reason p is no problem.
+func problem(p *shogi.Position) (*shogi.Position, error) {
+	st := p.Setup()
+	st.AllowUnreachable, st.AllowExtraPieces = true, true
+	q, err := shogi.NewPosition(st)
+	if err != nil {
+		return nil, err
+	}
+	def := q.SideToMove().Opponent()
+	k := q.King(def)
+	if k == shogi.NoSquare {
+		return nil, ErrNoDefenderKing
+	}
+	if q.IsAttacked(k, q.SideToMove()) {
+		return nil, ErrDefenderInCheck
+	}
+	return q, nil
+}
+
+// DefenderHoldsRest returns p with the defender's hand (the side not to move) set to
+// every piece that is neither on the board nor in the attacker's hand: the convention of
+// tsume problems, which list only the attacker's hand.
+func DefenderHoldsRest(p *shogi.Position) (*shogi.Position, error) {
+	st := p.Setup()
+	att := st.SideToMove
+	var count [shogi.NumPieceTypes]int
+	for _, pc := range st.Board {
+		if pc != shogi.NoPiece {
+			count[pc.Type().Unpromote()]++
+		}
+	}
+	var hand shogi.Hand
+	for _, t := range shogi.HandTypes {
+		n := shogi.MaxInHand[t] - count[t] - st.Hands[att].Count(t)
+		if n < 0 {
+			n = 0
+		}
+		hand = hand.WithCount(t, n)
+	}
+	st.Hands[att.Opponent()] = hand
+	st.AllowUnreachable = true
+	return shogi.NewPosition(st)
+}
+
+// line fills the line of a proven result.
+func (v *Solver) line(s *searcher, r *Result) {
+	if !v.opt.AnyMate {
+		l := v.newLiner(s)
+		moves, ok := l.tsumeLine(boardKey(s.pos))
+		r.LineNodes = l.nodes
+		if ok {
+			r.Undecided = l.undecided
+			r.Moves, r.Line = moves, LineTsume
+		}
+	}
+	if r.Line == LineNone {
+		// Reading the proof needs no new search unless the table lost part of it: the
+		// time limit no longer applies, and a new search may cost what the first did.
+		s.stop, s.deadline, s.ctx = StopNone, time.Time{}, nil
+		s.maxNodes = 2*s.nodes + 100_000
+		if moves, ok := proofLine(s); ok {
+			r.Moves, r.Line = moves, LineProof
+		}
+	}
+	for _, m := range r.Moves {
+		s.pos.PlayUnchecked(m)
+	}
+	r.Left = s.pos.Hand(s.attacker)
+	for range r.Moves {
+		s.pos.Undo()
+	}
+}

@@ -1,0 +1,228 @@
+package tsume_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/tsume"
+)
+
+func parse(t testing.TB, sfen string, rest bool) *shogi.Position {
+	t.Helper()
+	p, err := shogi.ParseSFENUnreachable(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rest {
+		if p, err = tsume.DefenderHoldsRest(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
+
+func moves(t testing.TB, usi ...string) []shogi.Move {
+	t.Helper()
+	var ms []shogi.Move
+	for _, u := range usi {
+		m, err := shogi.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// TestRules covers the rules a solver can get wrong: perpetual check, 打ち歩詰め,
+// a pawn move that mates, futile interpositions and a problem with both kings.
+func TestRules(t *testing.T) {
+	tests := []struct {
+		name   string
+		sfen   string
+		opt    tsume.Options
+		status tsume.Status
+		length int
+		cycle  []string // a line of checks that comes back to the start
+		// counter: a defender's move of the line checks the attacker's king
+		counter bool
+	}{
+		// The dragon checks from 1三 and 2三 for ever; the king shuttles between 2一
+		// and 1一. Perpetual check loses, so there is no mate.
+		{name: "perpetual check", sfen: "5G1k1/9/8+R/9/9/9/9/9/9 b - 1", status: tsume.NoMate,
+			cycle: []string{"1c2c", "2a1a", "2c1c", "1a2a"}},
+		{name: "perpetual check, defender holds the rest", sfen: "5G1k1/9/8+R/9/9/9/9/9/9 b r2b3g4s4n4l18p 1", status: tsume.NoMate},
+		// P*1b would mate: 打ち歩詰め, illegal. No other check mates.
+		{name: "uchifuzume", sfen: "8k/6G2/9/7N1/9/9/9/9/9 b P2r2b3g4s3n4l17p 1", status: tsume.NoMate},
+		// The same with a gold in hand: G*1b mates.
+		{name: "gold drop", sfen: "8k/6G2/9/7N1/9/9/9/9/9 b G2r2b2g4s3n4l18p 1", status: tsume.Mate, length: 1},
+		// A pawn moved, not dropped, may mate (突き歩詰め).
+		{name: "pawn push mate", sfen: "8k/6G2/8P/7N1/9/9/9/9/9 b 2r2b3g4s3n4l17p 1", status: tsume.Mate, length: 1},
+		// After ▲3四角, △4三歩 (or any drop there) is futile: ▲同角 and the mate goes on.
+		{name: "futile interposition", sfen: "9/1Bk6/9/3S5/9/6+P2/3B5/9/9 b S2r4g2s4n4l17p 1", status: tsume.Mate, length: 5},
+		{name: "futile interposition counted", sfen: "9/1Bk6/9/3S5/9/6+P2/3B5/9/9 b S2r4g2s4n4l17p 1",
+			opt: tsume.Options{Futile: tsume.FutileNone}, status: tsume.Mate, length: 7},
+		{name: "futile interposition 2", sfen: "9/8k/8B/4B4/8L/9/9/9/9 b S2r4g3s4n3l18p 1", status: tsume.Mate, length: 5},
+		{name: "futile interposition 2 counted", sfen: "9/8k/8B/4B4/8L/9/9/9/9 b S2r4g3s4n3l18p 1",
+			opt: tsume.Options{Futile: tsume.FutileNone}, status: tsume.Mate, length: 7},
+		// Both kings: the attacker's king stands on 5四.
+		{name: "double king", sfen: "4R4/3k1G2b/9/4K4/4L4/P8/9/9/9 b Rb3g4s4n3l17p 1", status: tsume.Mate, length: 7},
+		// The problem of the day of the JSA, 2021-11-16 (as sugyan/tsumeshogi-solver#1
+		// gives it): published as 7 moves, ▲1三馬 △1一玉 ▲2三桂 △同歩 ▲2一銀成 △同玉
+		// ▲4一飛成. The publisher counts the interpositions after ▲4一飛成 (when the
+		// king goes to 1一) and after ▲1四飛 (when it takes on 1三); the usual definition
+		// of futile drops does not, and mates in 5 (see the package doc).
+		{name: "JSA 2021-11-16, interpositions counted", sfen: "9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1",
+			opt: tsume.Options{Futile: tsume.FutileNone}, status: tsume.Mate, length: 7},
+		{name: "JSA 2021-11-16, futile drops", sfen: "9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1",
+			status: tsume.Mate, length: 5},
+		// Both kings, and the defender checks back: after ▲3二銀打 △同飛 the rook checks
+		// the attacker's king on 3四, and ▲同龍 answers the check with a check.
+		{name: "double king, counter-check", sfen: "5R3/3r2k2/9/4G1K2/8L/5p3/9/9/9 b S2b3g3s4n3l17p 1",
+			status: tsume.Mate, length: 11, counter: true},
+		{name: "no check at all", sfen: "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", status: tsume.NoMate},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := parse(t, tt.sfen, false)
+			if tt.opt.Nodes == 0 {
+				tt.opt.Nodes = 2_000_000
+			}
+			r, err := tsume.Solve(context.Background(), p, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(r, r.Nodes, r.LineNodes)
+			if r.Status != tt.status || (tt.status == tsume.Mate && r.Length() != tt.length) {
+				t.Fatalf("got %v, want %v in %d", r, tt.status, tt.length)
+			}
+			if r.Status == tsume.Mate {
+				checkTsumeLine(t, p, r.Moves, tt.opt.Futile == tsume.FutileDrops)
+			}
+			if tt.counter {
+				q, found := p.Clone(), false
+				for i, m := range r.Moves {
+					q.PlayUnchecked(m)
+					found = found || i%2 == 1 && q.InCheck()
+				}
+				if !found {
+					t.Errorf("no defender's move of %v checks", r)
+				}
+			}
+			if tt.cycle != nil {
+				q := p.Clone()
+				for _, m := range moves(t, tt.cycle...) {
+					if err := q.Play(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if q.Hash() != p.Hash() || q.RepetitionCount() != 2 {
+					t.Fatalf("the cycle does not come back")
+				}
+			}
+		})
+	}
+}
+
+// TestNoMateByBruteForce checks the no-mate answers of TestRules that the judge can
+// reach: no mate within 11 plies.
+func TestNoMateByBruteForce(t *testing.T) {
+	for _, sfen := range []string{"5G1k1/9/8+R/9/9/9/9/9/9 b - 1", "8k/6G2/9/7N1/9/9/9/9/9 b P 1"} {
+		if l := bruteOR(parse(t, sfen, false), 11); l >= 0 {
+			t.Errorf("%s: brute force mates in %d", sfen, l)
+		}
+	}
+}
+
+func TestLimits(t *testing.T) {
+	// A long problem (the taichitsume 7手詰 needs a few hundred nodes; this needs more).
+	p := parse(t, "9/1Bk6/9/3S5/9/6+P2/3B5/9/9 b S2r4g2s4n4l17p 1", false)
+	r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != tsume.Unknown || r.Stop != tsume.StopNodes || r.Nodes > 100 {
+		t.Errorf("node limit: got %v, %d nodes", r, r.Nodes)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if r, _ := tsume.Solve(ctx, p, tsume.Options{}); r.Status != tsume.Unknown || r.Stop != tsume.StopCanceled {
+		t.Errorf("canceled: got %v", r)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	time.Sleep(time.Millisecond)
+	if r, _ := tsume.Solve(ctx, p, tsume.Options{}); r.Status != tsume.Unknown {
+		t.Errorf("deadline: got %v", r)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := tsume.Solve(context.Background(), parse(t, "9/9/9/9/9/9/9/9/4K4 b R 1", false), tsume.Options{}); !errors.Is(err, tsume.ErrNoDefenderKing) {
+		t.Errorf("no king: %v", err)
+	}
+	if _, err := tsume.Solve(context.Background(), parse(t, "4k4/4R4/9/9/9/9/9/9/9 b - 1", false), tsume.Options{}); !errors.Is(err, tsume.ErrDefenderInCheck) {
+		t.Errorf("in check: %v", err)
+	}
+}
+
+func TestAnyMate(t *testing.T) {
+	for _, pr := range readProblems(t, "testdata/problems.tsv") {
+		p := parse(t, pr.sfen, false)
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{AnyMate: true, Nodes: 1_000_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate || r.Line != tsume.LineProof || r.Length() < 1 {
+			t.Fatalf("%s: got %v (%v)", pr.name, r, r.Line)
+		}
+		checkTsumeLine(t, p, r.Moves, false)
+	}
+}
+
+// TestTableMemory checks that the table and the line cache stay within the budget,
+// whatever the search does.
+func TestTableMemory(t *testing.T) {
+	for _, budget := range []int{1 << 10, 100_000, 1 << 20, 3<<20 + 7} {
+		s := tsume.NewSolver(tsume.Options{HashBytes: budget, Nodes: 200_000})
+		if got := s.TableBytes(); got > budget || got < budget/4 {
+			t.Errorf("budget %d: table of %d bytes", budget, got)
+		}
+		before := s.TableBytes()
+		p := parse(t, "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1", false)
+		if _, err := s.Solve(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+		if s.TableBytes() != before {
+			t.Errorf("budget %d: the table grew from %d to %d bytes", budget, before, s.TableBytes())
+		}
+	}
+}
+
+func TestCodes(t *testing.T) {
+	r := tsume.Result{Status: tsume.Mate, Line: tsume.LineTsume, Moves: moves(t, "G*3b"), Nodes: 3}
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"result":"mate","stop":"none","length":1,"moves":["G*3b"],"line":"tsume","left":"-","nodes":3,"line_nodes":0,"time_ms":0}`
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Error(diff)
+	}
+	for _, s := range []tsume.Status{tsume.Unknown, tsume.Mate, tsume.NoMate} {
+		text, _ := s.MarshalText()
+		var back tsume.Status
+		if err := back.UnmarshalText(text); err != nil || back != s {
+			t.Errorf("%v: %s → %v, %v", s, text, back, err)
+		}
+	}
+	var s tsume.Status
+	if err := s.UnmarshalText([]byte("maybe")); err == nil {
+		t.Error("unknown code accepted")
+	}
+}

@@ -1,0 +1,146 @@
+package tsume
+
+// The transposition table: a fixed array of four-entry buckets allocated once, from the
+// caller's memory budget, and never grown.
+//
+// An entry holds a board (the key hashes the board and the side to move, not the hands),
+// both hands, and the proof and disproof numbers found for that position. Proofs and
+// disproofs are looked up with hand domination: a position is proven when an entry of
+// the same board was proven with an attacker's hand that the position's hand includes
+// and a defender's hand that includes the position's; disproven in the converse case.
+//
+// Disproofs that hold only because a position repeated one on the current path (see
+// search.go) carry the key of that path and are found only from the same path.
+//
+// Replacement: a store updates the entry of the same position (same board, same hands,
+// same path key); otherwise it takes an empty slot of the bucket, and otherwise it
+// replaces the entry of the bucket that cost the least search (its effort, the nodes
+// spent below it), where proofs and disproofs count as worth more than any unresolved
+// entry. The table never holds more than its entries: memory is fixed at creation.
+
+import (
+	"unsafe"
+
+	"github.com/kifu-go/shogi"
+)
+
+const (
+	infinity   = uint32(1) << 30 // a proof or disproof number that cannot be reached
+	bucketSize = 4
+	noRep      = ^uint16(0) // a disproof that does not depend on the path
+)
+
+type entry struct {
+	key    uint64 // board and side to move; 0 marks an empty slot
+	path   uint64 // 0, or the path key of a disproof by repetition
+	atk    shogi.Hand
+	def    shogi.Hand
+	pn, dn uint32
+	effort uint32
+	repDep uint16 // for a path-dependent disproof, the shallowest path index it relies on
+	_      uint16
+}
+
+type bucket [bucketSize]entry
+
+// EntryBytes is the size of one entry of the transposition table.
+const EntryBytes = int(unsafe.Sizeof(entry{}))
+
+type table struct {
+	buckets []bucket
+	mask    uint64
+}
+
+// newTable returns a table of at most bytes bytes (at least one bucket).
+func newTable(bytes int) *table {
+	n := 1
+	for n*2*int(unsafe.Sizeof(bucket{})) <= bytes {
+		n *= 2
+	}
+	return &table{buckets: make([]bucket, n), mask: uint64(n - 1)}
+}
+
+// Bytes returns the memory the table's entries occupy.
+func (t *table) Bytes() int { return len(t.buckets) * int(unsafe.Sizeof(bucket{})) }
+
+func (t *table) clear() { clear(t.buckets) }
+
+func (t *table) bucket(key uint64) *bucket { return &t.buckets[key&t.mask] }
+
+// includes reports whether hand a holds at least as many pieces of every type as b.
+func includes(a, b shogi.Hand) bool {
+	if a == b {
+		return true
+	}
+	for _, t := range shogi.HandTypes {
+		if a.Count(t) < b.Count(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup returns what the table knows of a position: its proof and disproof numbers,
+// the path dependency of a disproof, and whether anything was found.
+func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ok bool) {
+	b := t.bucket(key)
+	for i := range b {
+		e := &b[i]
+		if e.key != key {
+			continue
+		}
+		switch {
+		case e.pn == 0:
+			if includes(atk, e.atk) && includes(e.def, def) {
+				return 0, infinity, noRep, true
+			}
+		case e.dn == 0:
+			if e.path == 0 {
+				if includes(e.atk, atk) && includes(def, e.def) {
+					return infinity, 0, noRep, true
+				}
+			} else if e.path == path && e.atk == atk && e.def == def {
+				return infinity, 0, e.repDep, true
+			}
+		case e.atk == atk && e.def == def && e.path == 0:
+			pn, dn, ok = e.pn, e.dn, true
+		}
+	}
+	return pn, dn, noRep, ok
+}
+
+// store records the numbers of a position. path is 0 unless the result is a disproof
+// that depends on the path (repDep < noRep).
+func (t *table) store(key uint64, atk, def shogi.Hand, path uint64, pn, dn uint32, repDep uint16, effort uint64) {
+	if effort > uint64(^uint32(0)) {
+		effort = uint64(^uint32(0))
+	}
+	if repDep == noRep {
+		path = 0
+	}
+	b := t.bucket(key)
+	victim := -1
+	worst := uint64(1) << 40
+	for i := range b {
+		e := &b[i]
+		if e.key == key && e.atk == atk && e.def == def && e.path == path {
+			if e.pn == 0 || (e.dn == 0 && e.path == 0) {
+				return // a final result stays
+			}
+			victim = i
+			break
+		}
+		if e.key == 0 {
+			victim, worst = i, 0
+			continue
+		}
+		w := uint64(e.effort)
+		if e.pn == 0 || e.dn == 0 {
+			w += 1 << 32
+		}
+		if w < worst {
+			victim, worst = i, w
+		}
+	}
+	b[victim] = entry{key: key, path: path, atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: repDep}
+}

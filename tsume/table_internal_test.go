@@ -1,0 +1,98 @@
+package tsume
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/kifu-go/shogi"
+)
+
+func hand(pieces ...shogi.PieceType) shogi.Hand {
+	var h shogi.Hand
+	for _, t := range pieces {
+		h = h.Add(t)
+	}
+	return h
+}
+
+// TestDomination checks the lookups by hand domination and the path-bound disproofs.
+func TestDomination(t *testing.T) {
+	tt := newTable(1 << 16)
+	const key = 0x1234_5678_9abc_def0
+	g, gs, s := hand(shogi.Gold), hand(shogi.Gold, shogi.Silver), hand(shogi.Silver)
+	rest, restG := hand(shogi.Rook, shogi.Pawn), hand(shogi.Rook, shogi.Pawn, shogi.Gold)
+	tt.store(key, g, restG, 0, 0, infinity, noRep, 10) // proven with a gold in hand
+	tests := []struct {
+		name     string
+		atk, def shogi.Hand
+		path     uint64
+		pn, dn   uint32
+		found    bool
+	}{
+		{"same hands", g, restG, 0, 0, infinity, true},
+		{"more for the attacker, less for the defender", gs, rest, 0, 0, infinity, true},
+		{"more for the attacker, same defender", gs, restG, 0, 0, infinity, true},
+		{"less for the attacker", s, restG, 0, 0, 0, false},
+		{"more for the defender", g, restG.Add(shogi.Knight), 0, 0, 0, false},
+	}
+	for _, c := range tests {
+		pn, dn, _, ok := tt.lookup(key, c.atk, c.def, c.path)
+		if ok != c.found || ok && (pn != c.pn || dn != c.dn) {
+			t.Errorf("%s: got %d %d %v", c.name, pn, dn, ok)
+		}
+	}
+	const key2 = 0x0fed_cba9_8765_4321
+	tt.store(key2, gs, rest, 0, infinity, 0, noRep, 10) // disproven with gold and silver
+	if _, dn, _, ok := tt.lookup(key2, g, restG, 0); !ok || dn != 0 {
+		t.Error("a disproof does not hold for less in the attacker's hand")
+	}
+	if _, _, _, ok := tt.lookup(key2, gs.Add(shogi.Pawn), rest, 0); ok {
+		t.Error("a disproof holds for more in the attacker's hand")
+	}
+	const key3, path = 0x1111_2222_3333_4444, 0x5555
+	tt.store(key3, g, rest, path, infinity, 0, 3, 10) // disproven by a repetition on path
+	if _, dn, rep, ok := tt.lookup(key3, g, rest, path); !ok || dn != 0 || rep != 3 {
+		t.Error("a path-bound disproof is not found from its path")
+	}
+	if _, _, _, ok := tt.lookup(key3, g, rest, path+2); ok {
+		t.Error("a path-bound disproof is found from another path")
+	}
+	if _, _, _, ok := tt.lookup(key3, s, rest, path); ok {
+		t.Error("a path-bound disproof is shared by domination")
+	}
+}
+
+// TestTableBound fills a small table far beyond its size: it keeps its size and keeps
+// proofs over unresolved entries.
+func TestTableBound(t *testing.T) {
+	tt := newTable(4096)
+	size := tt.Bytes()
+	if size > 4096 || len(tt.buckets)*int(unsafe.Sizeof(bucket{})) != size {
+		t.Fatalf("table of %d bytes", size)
+	}
+	state := uint64(1)
+	var proven []uint64
+	for i := range 100_000 {
+		var k uint64
+		state, k = splitmix(state)
+		if i%1000 == 0 {
+			tt.store(k, 0, 0, 0, 0, infinity, noRep, 1)
+			proven = append(proven, k)
+		} else {
+			tt.store(k, 0, 0, 0, 5, 5, noRep, uint64(i%7))
+		}
+	}
+	if tt.Bytes() != size {
+		t.Fatalf("the table grew to %d bytes", tt.Bytes())
+	}
+	kept := 0
+	for _, k := range proven {
+		if pn, _, _, ok := tt.lookup(k, 0, 0, 0); ok && pn == 0 {
+			kept++
+		}
+	}
+	// Proofs outrank unresolved entries: a proof is lost only to a proof in a full bucket.
+	if kept < min(len(proven), len(tt.buckets)*bucketSize)/2 {
+		t.Errorf("kept %d proofs of %d", kept, len(proven))
+	}
+}

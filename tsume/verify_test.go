@@ -1,0 +1,84 @@
+package tsume_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kifu-go/shogi/tsume"
+)
+
+func TestVerify(t *testing.T) {
+	tests := []struct {
+		name, sfen, line string
+		want             []string // the findings, as Finding.String
+	}{
+		{name: "taichitsume", sfen: "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
+			line: "S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b"},
+		// The sample's 3-move line: △3一玉 (taking the bishop) lasts 5 plies from there.
+		{name: "longer defence", sfen: "6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1",
+			line: "G*3c 3b3c 3a2b+", want: []string{"ply 2: longer-defence 3b3a (4)"}},
+		{name: "short mate", sfen: "9/1Bk6/9/3S5/9/6+P2/3B5/9/9 b S2r4g2s4n4l17p 1",
+			line: "8b7c+ 7b6a 6g3d P*4c 3d4c+ 6a7a S*7b",
+			// and ▲4三同角 need not promote (余詰), ▲8二銀 mates as well at the end, and
+			// the pawn taken is left in hand (駒余り).
+			want: []string{"ply 0: short-mate (5)", "ply 5: alternative-mate 3d4c (3)",
+				"ply 7: alternative-last-move S*8b (1)", "ply 7: leftover"}},
+		{name: "no check", sfen: "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
+			line: "1e1d", want: []string{"ply 1: no-check 1e1d"}},
+		{name: "illegal", sfen: "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
+			line: "R*1c", want: []string{"ply 1: illegal-move R*1c"}},
+		{name: "not mate, leftover", sfen: "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
+			line: "S*1c 2a1c", want: []string{"ply 2: longer-defence 2b1c (4)",
+				"ply 2: longer-defence 1a1c (4)", "ply 2: not-mate", "ply 2: leftover"}},
+		{name: "no mate", sfen: "5G1k1/9/8+R/9/9/9/9/9/9 b r2b3g4s4n4l18p 1",
+			line: "1c2c 2a1a", want: []string{"ply 0: no-mate", "ply 2: escape P*2b", "ply 2: escape L*2b",
+				"ply 2: escape N*2b", "ply 2: escape S*2b", "ply 2: escape G*2b", "ply 2: escape B*2b",
+				"ply 2: escape R*2b", "ply 2: not-mate"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := parse(t, tt.sfen, false)
+			v := tsume.NewSolver(tsume.Options{Nodes: 2_000_000, HashBytes: 8 << 20})
+			ver, err := v.Verify(context.Background(), p, moves(t, strings.Fields(tt.line)...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range ver.Findings {
+				got = append(got, f.String())
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+			if ver.Correct() != (len(tt.want) == 0) {
+				t.Errorf("Correct() = %v", ver.Correct())
+			}
+		})
+	}
+}
+
+// TestVerifySolutions checks that every line the solver finds verifies as correct.
+func TestVerifySolutions(t *testing.T) {
+	for _, pr := range readProblems(t, "testdata/problems.tsv") {
+		p := parse(t, pr.sfen, false)
+		v := tsume.NewSolver(tsume.Options{Nodes: 2_000_000, HashBytes: 8 << 20})
+		r, err := v.Solve(context.Background(), p)
+		if err != nil || r.Line != tsume.LineTsume {
+			t.Fatalf("%s: %v %v", pr.name, r, err)
+		}
+		ver, err := v.Verify(context.Background(), p, r.Moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ver.Findings {
+			switch f.Flaw {
+			case tsume.FlawAltMate, tsume.FlawAltLastMove, tsume.FlawLeftover:
+				t.Logf("%s: %v", pr.name, f) // 余詰 and 駒余り are the problem's, not the solver's
+			default:
+				t.Errorf("%s: %v", pr.name, f)
+			}
+		}
+	}
+}
