@@ -16,7 +16,7 @@ import (
 // Header keys that state a time control, besides shogi.HeaderTimeLimit (KIF's
 // 持ち時間, CSA's $TIME_LIMIT).
 const (
-	HeaderByoyomi        = "秒読み"     // KIF
+	HeaderByoyomi        = "秒読み"    // KIF
 	HeaderBlackTimeLimit = "先手持ち時間" // tsshogi, from CSA's $TIME+
 	HeaderWhiteTimeLimit = "後手持ち時間" // tsshogi, from CSA's $TIME-
 	HeaderCSATime        = "$TIME"  // CSA V3.0, kept under its CSA key
