@@ -6,6 +6,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/clock"
+	"github.com/kifu-go/shogi/record"
 )
 
 // A clock driven by a time source: here a fake one, moved by hand.
@@ -120,4 +121,20 @@ func ExampleClock_Go() {
 	fmt.Println("go", k.Go(shogi.White))
 	// Output:
 	// go btime 289000 wtime 299000 binc 10000 winc 10000
+}
+
+// A record's times checked against the control its header states.
+func ExampleCheckTimes() {
+	rec, err := record.Parse([]byte("V2.2\n$TIME_LIMIT:00:01+10\nPI\n+\n+7776FU\nT50\n-3334FU\nT69\n+2726FU\nT19\n-8384FU\nT12\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, w := range clock.CheckTimes(rec) {
+		fmt.Println(w.Code, w.Move, w.Side)
+		fmt.Println(w)
+	}
+	// Output:
+	// over-time 4 white
+	// clock: move 4 (white): 0:00:12 spent with 0:00:10 available (main 1m0s, byoyomi 10s, charged in 1s rounded down)
 }

@@ -29,8 +29,10 @@ type GoArgs struct {
 // otherwise). The margin comes off the byoyomi first, then off the mover's time
 // and increment: an engine counts on its time plus its byoyomi or its increment
 // (Shogidokoro's rule), and that is then exactly the time the clock allows the
-// move less the margin (none when the margin is more). When the increment comes
-// after the move, the mover is told its time without it.
+// move less the margin. When the increment comes after the move, the mover is
+// told its time without it. Without byoyomi, a side with some time left but less
+// than the margin is told 1 ms, never nothing, as usi.TimeControl.Told does: "go
+// btime 0 wtime 0 byoyomi 0" would be no limit at all.
 func (k *Clock) Go(side shogi.Color) GoArgs {
 	m := k.control.Withheld()
 	side &= 1
@@ -44,15 +46,13 @@ func (k *Clock) Go(side shogi.Color) GoArgs {
 	for c := range shogi.Color(2) {
 		ac, s := k.control.For(c), k.state[c]
 		t, inc := s.Main+time.Duration(s.Periods)*ac.Period, ac.Increment
+		if c == side && !ac.IncrementAfter {
+			t += inc
+		}
+		t = lessMargin(t, rest, a.Byoyomi == 0)
 		if c == side {
-			if !ac.IncrementAfter {
-				t += inc
-			}
-			total := max(t-rest, 0)
-			inc = min(inc, total)
-			t = total - inc
-		} else {
-			t = max(t-rest, 0)
+			inc = min(inc, t)
+			t -= inc
 		}
 		if c == shogi.Black {
 			g.BlackTime, g.BlackInc = t, inc
@@ -61,6 +61,15 @@ func (k *Clock) Go(side shogi.Color) GoArgs {
 		}
 	}
 	return g
+}
+
+// lessMargin returns t less the margin m: at least 1 ms while some time is left
+// when floor is set, else at least zero.
+func lessMargin(t, m time.Duration, floor bool) time.Duration {
+	if floor && t > 0 {
+		return max(t-m, time.Millisecond)
+	}
+	return max(t-m, 0)
 }
 
 // String returns the arguments as USI writes them after "go": btime and wtime, then
