@@ -2,6 +2,7 @@ package clock
 
 import (
 	"errors"
+	"math"
 	"time"
 
 	"github.com/kifu-go/shogi"
@@ -90,7 +91,7 @@ func (a Allowance) Apply(side shogi.Color, s State, elapsed time.Duration) Charg
 		}
 	}
 	if !a.IncrementAfter {
-		s.Main += a.Increment
+		s.Main = min(satAdd(s.Main, a.Increment), mainCap)
 	}
 	if t < s.Main {
 		s.Main -= t
@@ -107,10 +108,10 @@ func (a Allowance) Apply(side shogi.Color, s State, elapsed time.Duration) Charg
 		}
 	}
 	if a.IncrementAfter && c.OnTime {
-		s.Main += a.Increment
+		s.Main = min(satAdd(s.Main, a.Increment), mainCap)
 	}
 	s.Moves++
-	s.Used += t
+	s.Used = satAdd(s.Used, t)
 	if !c.OnTime {
 		s.Flagged = true
 	}
@@ -213,4 +214,17 @@ func (k *Clock) Flagged() (time.Time, bool) {
 // InByoyomi reports whether side is in its byoyomi ([Allowance.InByoyomi]).
 func (k *Clock) InByoyomi(side shogi.Color) bool {
 	return k.control.For(side).InByoyomi(k.state[side&1])
+}
+
+// mainCap bounds the main time increments can add up to (some 640 000 hours), so
+// that the time available, with the periods and the byoyomi, never overflows.
+const mainCap = 1 << 61
+
+// satAdd returns a+b for durations that are not negative, saturating instead of
+// overflowing.
+func satAdd(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }

@@ -111,7 +111,8 @@ func (a Allowance) Unlimited() bool {
 }
 
 // Validate reports an allowance that cannot be a clock: a negative duration or
-// count, periods without a length, or a negative unit.
+// count, periods without a length, or a duration (or the periods together) beyond
+// a thousand hours, the parsers' limit, past which sums could overflow.
 func (a Allowance) Validate() error {
 	switch {
 	case a.Main < 0, a.Period < 0, a.Byoyomi < 0, a.Increment < 0, a.Delay < 0, a.Unit < 0, a.LeastPerMove < 0:
@@ -120,8 +121,10 @@ func (a Allowance) Validate() error {
 		return fmt.Errorf("%w: a negative number of periods", ErrRange)
 	case a.Periods > 0 && a.Period == 0:
 		return fmt.Errorf("%w: %d periods of no length", ErrRange, a.Periods)
+	case a.Periods > 0 && time.Duration(a.Periods) > maxDuration/a.Period:
+		return fmt.Errorf("%w: %d periods of %v", ErrRange, a.Periods, a.Period)
 	}
-	return nil
+	return inRange(a.Main, a.Period, a.Byoyomi, a.Increment, a.Delay, a.Unit, a.LeastPerMove)
 }
 
 // Validate reports a control that cannot be a clock ([Allowance.Validate] for

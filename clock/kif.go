@@ -8,6 +8,8 @@ package clock
 // increment ("5分+5秒追加", "1手ごとに5秒加算"), and consideration periods
 // ("考慮時間1分×10回", "考慮時間10回" and "考慮時間10分", both ten periods of a
 // minute). The CSA forms occur too ("00:30+00", "30+0+5") and are read as CSA's.
+// KIF does not say when an increment is added: it is read as CSA's, before each
+// move.
 
 import (
 	"fmt"
@@ -177,7 +179,7 @@ func parseKIF(s string) (Allowance, error) {
 					a.Period = d
 				}
 				k, e := strconv.Atoi(n)
-				if e != nil || k > 10000 || k > 0 && a.Period == 0 {
+				if e != nil || k > 10000 || k > 0 && (a.Period == 0 || time.Duration(k) > maxDuration/a.Period) {
 					err = ErrRange
 				}
 				a.Periods = k

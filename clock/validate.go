@@ -119,6 +119,10 @@ const recordResolution = time.Second
 // the totals only).
 func CheckTimesAgainst(rec *shogi.Record, c Control) []Warning {
 	var warnings []Warning
+	if err := c.Validate(); err != nil {
+		warnings = append(warnings, Warning{Code: "unreadable-control", Message: "the time control is not checked: " + trim(err)})
+		c = Control{}
+	}
 	side := shogi.Black
 	if f := strings.Fields(rec.StartSFEN); len(f) > 1 && f[1] == "w" {
 		side = shogi.White
@@ -131,7 +135,7 @@ func CheckTimesAgainst(rec *shogi.Record, c Control) []Warning {
 		move := i + 1
 		if n.HasTime {
 			before := sum[side]
-			sum[side] += n.Time.Spent
+			sum[side] = satAdd(sum[side], max(n.Time.Spent, 0))
 			since[side]++
 			if n.Time.Total != 0 || sum[side] == 0 {
 				diff := n.Time.Total - sum[side]
@@ -152,7 +156,11 @@ func CheckTimesAgainst(rec *shogi.Record, c Control) []Warning {
 				if a.Periods == 0 {
 					// The main time left follows from the record's total before the
 					// move, which may be a resolution more than the time used.
-					state[side].Main = max(a.Main+time.Duration(state[side].Moves)*a.Increment-max(before-recordResolution, 0), 0)
+					gained := maxDuration
+					if a.Increment == 0 || time.Duration(state[side].Moves) < maxDuration/a.Increment {
+						gained = time.Duration(state[side].Moves) * a.Increment
+					}
+					state[side].Main = max(min(a.Main+gained, 2*maxDuration)-max(before-recordResolution, 0), 0)
 				}
 				// The move took at least its time less the resolution.
 				if at, _ := a.FlagAt(state[side]); n.Time.Spent-recordResolution >= at {
