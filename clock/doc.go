@@ -42,6 +42,10 @@
 //   - USI's go arguments: btime wtime byoyomi binc winc ([Clock.Go], [GoArgs.String],
 //     [ParseGo]).
 //
+// [CheckTimes] checks a record's times against the control its header states
+// ([ControlOf]): totals that do not add up and moves over the time, as [Warning]s
+// with the move, allowing for the rounding of the records' whole seconds.
+//
 // Parse errors are [*ParseError]s with the column (and line) of the problem,
 // wrapping [ErrSyntax] or [ErrRange]; [Code] gives each a stable machine code.
 package clock
