@@ -45,8 +45,9 @@
 // (bytes 0x81 0x20)"; a UTF-8 file cut inside its last character fails on its last
 // line. Lines may end in CRLF, LF or a lone CR, and may be at most [MaxLineLength]
 // bytes long. A Reader holds its one record whole, so it reads at most
-// [Reader.MaxBytes] of input ([DefaultMaxBytes], 64 MiB, unless set), and past that
-// fails with [ErrTooLarge].
+// [Reader.MaxBytes] of input ([DefaultMaxBytes], 64 MiB, unless set, the bound of
+// every record format), and past that fails with [ErrTooLarge] at once, having read one
+// byte more than the bound: an input that never ends (a device, a pipe) ends there.
 //
 // Forms that published records take are read as well: variation headers "変化：3手目"
 // and "変化:3手" with or without spaces; move lines with two time groups, as the

@@ -63,8 +63,9 @@ type Reader struct {
 	Lenient bool
 	// MaxBytes bounds the input a Reader reads, since the one record of a KIF or KI2
 	// file is held in memory whole: 0 means DefaultMaxBytes, a negative value no bound.
-	// Past it Read fails with an ErrTooLarge error at the line it reached, in lenient
-	// reads too.
+	// Read never reads more than MaxBytes+1 bytes from its input: past MaxBytes it fails
+	// with an ErrTooLarge error at the line it reached, in lenient reads too, without
+	// reading on to the end of the input (which may have none).
 	MaxBytes int64
 
 	lr         *lineReader
@@ -108,6 +109,10 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		return nil, io.EOF
 	}
 	r.done = true
+	r.lr.limit = r.MaxBytes
+	if r.lr.limit == 0 {
+		r.lr.limit = DefaultMaxBytes
+	}
 	p := &parser{r: r, rec: &shogi.Record{}}
 	r.compared = 0
 	enc := r.Encoding
@@ -284,10 +289,7 @@ func (p *parser) markContent() {
 
 func (p *parser) run() (*shogi.Record, error) {
 	lr := p.r.lr
-	limit := p.r.MaxBytes
-	if limit == 0 {
-		limit = DefaultMaxBytes
-	}
+	limit := lr.limit
 	for {
 		raw, err := lr.next()
 		p.lineNo = lr.line
