@@ -272,8 +272,12 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 	var b strings.Builder
 	fmt.Fprintf(&b, "mate in %d", r.Length())
 	if len(r.Moves) > 0 {
+		// The line ends in 詰み in the styles that write endings (not in USI).
 		f := notation.LineFormat{Notation: style}
 		text, err := f.Format(p, notation.Line{Moves: r.Moves, End: shogi.EndMate})
+		if errors.Is(err, notation.ErrEnding) {
+			text, err = f.Format(p, notation.Line{Moves: r.Moves})
+		}
 		if err != nil {
 			return "", err
 		}
