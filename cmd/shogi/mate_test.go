@@ -14,7 +14,7 @@ const (
 	// perpetualSFEN has checks but no mate: the defender escapes or the checks repeat.
 	perpetualSFEN = "5G1k1/9/8+R/9/9/9/9/9/9 b - 1"
 	// longSFEN is a long mate (馬鋸, YaneuraOu#116) that no short limit solves.
-	longSFEN = "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1"
+	longSFEN  = "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1"
 	tsumeData = "testdata/tsume"
 )
 
