@@ -371,10 +371,11 @@ func (e *usiEngine) goCommand(args []string) {
 		defer close(done)
 		defer cancel()
 		r, err := solveWith(ctx, solver, opt, pos)
+		final := e.report(g.mate, r, err)
 		if release != nil {
 			<-release // go infinite answers at stop only
 		}
-		e.answer(g.mate, r, err)
+		e.println("%s", final)
 	}()
 }
 
@@ -396,8 +397,9 @@ func (e *usiEngine) answerNone(mate bool) {
 	}
 }
 
-// answer writes the answer to go: checkmate for go mate, bestmove otherwise.
-func (e *usiEngine) answer(mate bool, r tsume.Result, err error) {
+// report writes the info lines of a search's result, and returns the answer to go:
+// checkmate for go mate, bestmove otherwise.
+func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
 	e.outMu.Lock()
 	defer e.outMu.Unlock()
 	w := e.out
@@ -405,11 +407,9 @@ func (e *usiEngine) answer(mate bool, r tsume.Result, err error) {
 		// The position is no problem: the side not to move has no king, or is in check.
 		fmt.Fprintf(w, "info string %s\n", escapeLine(err.Error()))
 		if mate {
-			fmt.Fprintln(w, "checkmate nomate")
-		} else {
-			fmt.Fprintln(w, "bestmove resign")
+			return "checkmate nomate"
 		}
-		return
+		return "bestmove resign"
 	}
 	ms := r.Time.Milliseconds()
 	nps := uint64(0)
@@ -432,14 +432,13 @@ func (e *usiEngine) answer(mate bool, r tsume.Result, err error) {
 	}
 	switch {
 	case !mate && found:
-		fmt.Fprintf(w, "bestmove %s\n", moves[0])
+		return "bestmove " + moves[0]
 	case !mate:
-		fmt.Fprintln(w, "bestmove resign")
+		return "bestmove resign"
 	case found:
-		fmt.Fprintf(w, "checkmate %s\n", strings.Join(moves, " "))
+		return "checkmate " + strings.Join(moves, " ")
 	case r.Status == tsume.NoMate:
-		fmt.Fprintln(w, "checkmate nomate")
-	default:
-		fmt.Fprintln(w, "checkmate timeout")
+		return "checkmate nomate"
 	}
+	return "checkmate timeout"
 }
