@@ -4,8 +4,8 @@
 //
 //	shogi <command> [flags] [arguments]
 //
-// Commands: validate, convert, notate, perft, board, analyse, match, version, help. "shogi help CMD" (or
-// "shogi CMD -h") prints the flags of one.
+// Commands: validate, convert, notate, perft, board, analyse, match, mate, tsume, usi, version,
+// help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
 //
 // Exit status: 0 when every record is valid (or the command succeeded), 1 when a record
 // is invalid or could not be converted, 2 for a usage error or an input or output that
