@@ -86,9 +86,9 @@ func (f *solverFlags) problem(p *shogi.Position) (*shogi.Position, error) {
 // runMate searches one position for a mate. Exit status: 0 when a mate was found (with
 // -shortest: and its line is the exact tsume line), 1 when there is no mate, when a limit
 // stopped the search first (unknown), or when the position is no problem (the side not
-// to move has no king, or is in check) or the record cannot be read; 2 for a usage
-// error, an SFEN that does not parse, an input that cannot be read, or -record or -ply
-// past the record's end.
+// to move has no king, or is in check) or the record is invalid; 2 for a usage error, an
+// SFEN that does not parse, an input that cannot be read, or -record or -ply past the
+// record's end; 3 when the RECORD file holds no record (nothing checked).
 func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mate", stderr)
 	sfenText := fs.String("sfen", "", "search the position of an `SFEN` (composed positions allowed)")
@@ -222,7 +222,9 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // readMateRecord reads the n-th record of path ("-": standard input), in any format. It
-// prints the error and returns a nil record and the exit status when it cannot.
+// prints the error and returns a nil record and the exit status when it cannot: 2 when
+// the input cannot be read or holds fewer than n records (-record is then a bad value),
+// 3 when it holds none (nothing checked), 1 when the record is invalid.
 func readMateRecord(path string, n int, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
 	r, closeInput, err := openRecordInput(path, stdin)
 	if err != nil {
@@ -234,19 +236,19 @@ func readMateRecord(path string, n int, stdin io.Reader, stderr io.Writer) (*sho
 		rec, err := r.Read()
 		if err == io.EOF {
 			if i == 1 {
-				fmt.Fprintf(stderr, "shogi mate: %s holds no record\n", mateName(path))
-				return nil, 1
+				fmt.Fprintf(stderr, "shogi mate: nothing checked: %s holds no record\n", mateName(path))
+				return nil, 3
 			}
-			fmt.Fprintf(stderr, "shogi mate: -record %d: %s holds %d records\n", n, mateName(path), i-1)
+			fmt.Fprintf(stderr, "shogi mate: -record %d: %s holds %s\n", n, mateName(path), plural(i-1, "record"))
+			return nil, 2
+		}
+		var re *record.Error
+		if err != nil && errors.As(err, &re) && re.Code() == "io" {
+			fmt.Fprintln(stderr, "shogi mate:", escapeLine(err.Error()))
 			return nil, 2
 		}
 		if i < n {
 			continue // a record that cannot be read before the one wanted does not matter
-		}
-		var re *record.Error
-		if errors.As(err, &re) && re.Code() == "io" {
-			fmt.Fprintln(stderr, "shogi mate:", escapeLine(err.Error()))
-			return nil, 2
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "shogi mate:", escapeLine(err.Error()))

@@ -129,3 +129,21 @@ func TestMateCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestMateCommandExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	empty := writeFile(t, dir, "empty.kif", "")
+	for _, tt := range []struct {
+		path    string
+		code    int
+		wantErr string
+	}{
+		{empty, 3, "nothing checked"},
+		{dir, 2, "shogi mate:"},
+	} {
+		code, out, errOut := runCmd("", "mate", tt.path)
+		if code != tt.code || out != "" || !strings.Contains(errOut, tt.wantErr) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d and %q", tt.path, code, out, errOut, tt.code, tt.wantErr)
+		}
+	}
+}
