@@ -44,10 +44,14 @@ type solverFlags struct {
 const maxHashMB = 1 << 16
 
 func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
+	hashNote := ""
+	if perWhat == "each problem" {
+		hashNote = " (one table for each of the -j problems solved at once)"
+	}
 	return &solverFlags{
 		time:   fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
 		nodes:  fs.Uint64("nodes", 0, "stop the search of "+perWhat+" after about `N` positions; 0: no limit"),
-		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"),
+		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote),
 		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
 		futile: fs.String("futile", "drops", "interpositions the tsume line does not count (無駄合): drops (a futile drop between the king and a distant checker) or none (every reply counts)"),
 	}

@@ -281,3 +281,57 @@ func TestMateEngineProtocol(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// FuzzMateEngine feeds the engine any script: it never panics, ends at quit or at the
+// end of its input, writes only lines of the protocol, and answers every go once.
+func FuzzMateEngine(f *testing.F) {
+	for _, s := range []string{
+		"usi\nisready\nposition sfen " + mate3SFEN + "\ngo mate 1000\n",
+		"position sfen " + perpetualSFEN + "\ngo mate infinite\nstop\nquit\n",
+		"position startpos moves 7g7f 3c3d\ngo btime 1000 wtime 1000 byoyomi 0\ngo infinite\nisready\nstop\n",
+		"setoption name Futile value none\nsetoption name TsumeLine value false\nposition sfen " + mate3SFEN + " moves S*5c\ngo mate 10\n",
+		"position sfen 4k4/9/9/9/9/9/9/9/9 w 2r2b4g4s4n4l18p 1\ngo mate\ngo nodes 100\ngo mate x\ngo ponder\nponderhit\n",
+		"go\r\nposition junk\r\ngo mate 5\r\n\r\nquit\r\ngo\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		// A table of many gigabytes is the user's to ask for, not the fuzzer's.
+		script = strings.ReplaceAll(script, "USI_Hash", "Hash")
+		wantAnswers := 0
+		for _, line := range strings.Split(script, "\n") {
+			word, _, _ := strings.Cut(strings.TrimSpace(strings.TrimRight(line, "\r")), " ")
+			if word == "quit" {
+				break
+			}
+			if word == "go" {
+				wantAnswers++
+			}
+		}
+		var out strings.Builder
+		done := make(chan int, 1)
+		go func() { done <- run([]string{"usi"}, strings.NewReader(script), &out, io.Discard) }()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("exit %d", code)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("the engine did not end: %q", script)
+		}
+		answers := 0
+		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			word, _, _ := strings.Cut(line, " ")
+			switch word {
+			case "checkmate", "bestmove":
+				answers++
+			case "", "id", "option", "usiok", "readyok", "info":
+			default:
+				t.Errorf("line %q is no answer of the protocol", line)
+			}
+		}
+		if answers != wantAnswers {
+			t.Errorf("%d answers to %d go commands:\n%s", answers, wantAnswers, out.String())
+		}
+	})
+}
