@@ -150,7 +150,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *multipv > 1 {
 		ef.options = append(ef.options, "MultiPV="+strconv.Itoa(*multipv))
 	}
-	pool, err := startPool(ctx, ef, *jobs, log)
+	pool, err := startPool(ctx, ef, min(*jobs, maxJobs()), log) // as many engines as pipeline runs inputs
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi analyse:", err)
 		return 2

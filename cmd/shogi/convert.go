@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -195,7 +196,7 @@ type writeOptions struct {
 // hold of it (record.Losses). With lossless, a record that would lose something is a
 // *record.LossError.
 func marshal(v *record.Verdict, format record.Format, opts writeOptions) ([]byte, []record.Loss, error) {
-	var b strings.Builder
+	var b bytes.Buffer // its bytes are the result: no copy of a record's text
 	w := record.NewWriter(&b, format)
 	w.ShiftJIS, w.Lossless = opts.shiftJIS, opts.lossless
 	if err := w.Write(v.Record); err != nil {
@@ -204,7 +205,7 @@ func marshal(v *record.Verdict, format record.Format, opts writeOptions) ([]byte
 	if err := w.Flush(); err != nil {
 		return nil, nil, err
 	}
-	return []byte(b.String()), w.Lost(), nil
+	return b.Bytes(), w.Lost(), nil
 }
 
 // errStop is an output error after which convert stops.
