@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kifu-go/shogi"
 )
 
 const (
@@ -78,6 +80,20 @@ func TestMateCommandJSON(t *testing.T) {
 			t.Errorf("%s: %v, want a number", k, got[k])
 		}
 		delete(got, k)
+	}
+	// The line replays from the SFEN, every attacker move a check, to checkmate.
+	p := mustProblem(t, got["sfen"].(string))
+	for i, m := range got["moves"].([]any) {
+		mv, err := shogi.ParseUSIMove(m.(string))
+		if err == nil {
+			err = p.Play(mv)
+		}
+		if err != nil || i%2 == 0 && !p.InCheck() {
+			t.Fatalf("move %d %v: %v, check %v", i+1, m, err, p.InCheck())
+		}
+	}
+	if !p.InCheck() || !p.IsCheckmate() {
+		t.Errorf("the line ends in %v, not in checkmate", p)
 	}
 	want := map[string]any{"sfen": mate3SFEN, "result": "mate", "stop": "none", "length": 3.0,
 		"moves": []any{"S*5c", "5b4a", "G*4b"}, "line": "tsume", "left": "-"}

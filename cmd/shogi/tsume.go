@@ -298,8 +298,8 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 
 // appendJSON appends the verdict as one line of JSON Lines, newline included.
 func (tv tsumeVerdict) appendJSON(dst []byte) ([]byte, error) {
-	if tv.Findings == nil && tv.Result != nil {
-		tv.Findings = []tsumeFinding{}
+	if tv.Findings == nil {
+		tv.Findings = []tsumeFinding{} // an array for every verdict, for jq
 	}
 	b, err := json.Marshal(tv)
 	if err != nil {
