@@ -37,7 +37,6 @@ func TestEndlessInputFailsAtBound(t *testing.T) {
 		name            string
 		prefix, pattern string
 	}{
-		{"nul bytes", "", ""},
 		{"one line of a", "", "a"},
 		{"blank lines", "", "\n"},
 	}
@@ -88,13 +87,14 @@ func TestEndlessInputFailsAtBound(t *testing.T) {
 	}
 }
 
-// TestEndlessInputDefaultBound: with the default bound, /dev/zero is a too-large error
-// after 64 MiB and the buffers, the same in every format.
+// TestEndlessInputDefaultBound: with the default bound, an endless line is a too-large
+// error after 64 MiB and the buffers, the same in every format. (NUL bytes, /dev/zero,
+// are no text at all: TestEndlessNULBytes.)
 func TestEndlessInputDefaultBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 64 MiB")
 	}
-	in := &bigfile.Endless{}
+	in := &bigfile.Endless{Pattern: []byte("a")}
 	r := record.NewReader(in)
 	n := 0
 	for v := range record.Validate(r) {
@@ -105,5 +105,30 @@ func TestEndlessInputDefaultBound(t *testing.T) {
 	}
 	if max := record.DefaultMaxRecordBytes + readAhead(r.InputFormat()); n != 1 || in.N > max {
 		t.Errorf("%d verdicts, %d bytes read; want 1 verdict, at most %d bytes", n, in.N, max)
+	}
+}
+
+// TestEndlessNULBytes: an endless input of NUL bytes (/dev/zero) is named as binary data
+// (record.ErrNotText) from its head, in every format and in detection, strict or
+// lenient, having read no more than the head and the reader's buffer; the input ends
+// there.
+func TestEndlessNULBytes(t *testing.T) {
+	for _, f := range []record.Format{record.Unknown, record.KIF, record.KI2, record.CSA, record.JKF, record.USI, record.SFEN} {
+		for _, lenient := range []bool{false, true} {
+			in := &bigfile.Endless{}
+			r := record.NewReader(in)
+			r.Format, r.Lenient = f, lenient
+			_, err := r.Read()
+			if !errors.Is(err, record.ErrNotText) {
+				t.Errorf("%v, lenient %v: %v, want ErrNotText", f, lenient, err)
+				continue
+			}
+			if max := int64(1 << 20); in.N > max {
+				t.Errorf("%v, lenient %v: %d bytes read, want at most %d", f, lenient, in.N, max)
+			}
+			if _, err := r.Read(); err != io.EOF {
+				t.Errorf("%v, lenient %v: after the error: %v, want io.EOF", f, lenient, err)
+			}
+		}
 	}
 }

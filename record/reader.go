@@ -216,6 +216,9 @@ func (r *Reader) start() error {
 	if r.in == nil {
 		return errors.New("record: Reader not made by NewReader or Open")
 	}
+	if err := r.openText(); err != nil {
+		return err
+	}
 	r.format = r.Format
 	if r.format == Unknown {
 		head, err := r.in.Peek(DetectLength)
@@ -224,7 +227,7 @@ func (r *Reader) start() error {
 		}
 		// Input that is empty, blank or only comments goes to the KIF reader, which
 		// reads no record from it.
-		r.format = max(Detect(head, r.Name), KIF)
+		r.format = max(Detect(head, trimCompression(r.Name)), KIF)
 	}
 	switch r.format {
 	case KIF, KI2:

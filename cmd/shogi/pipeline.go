@@ -5,7 +5,7 @@ package main
 // memory budget for the run.
 //
 // An input's weight is what reading and writing its largest record may take: the
-// input's size (the bound on a record, recordBound, for standard input, a file whose
+// input's size (the bound on a record, -max-record-size, for standard input, a file whose
 // size is not known or a compressed one; no more than the bound for a larger file, which
 // holds several records then, read one at a time; no more than a line for USI and SFEN
 // files) times the peak multiple of its format (memoryMultiple). An input is
@@ -54,10 +54,6 @@ const (
 	outBuffer = 4
 )
 
-// recordBound is the bound on a record that an input's weight assumes when its size
-// is not known or is larger: the reader's default, unless a flag sets another.
-var recordBound int64 = record.DefaultMaxRecordBytes
-
 // maxJobs is the most inputs worked on at once, whatever -j asks: four per CPU, and
 // at least 64 (the work is CPU-bound, and engines run as processes of their own).
 func maxJobs() int { return max(4*runtime.NumCPU(), 64) }
@@ -72,8 +68,8 @@ func memoryBudget() int64 {
 }
 
 // inputWeight is the memory that working on the input at path may take (see the file
-// comment).
-func inputWeight(path string) int64 {
+// comment), where a record may be recordBound bytes long (-max-record-size).
+func inputWeight(path string, recordBound int64) int64 {
 	size := recordBound
 	if path != "-" && !isCompressed(path) {
 		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
@@ -146,8 +142,9 @@ func (b *budget) stop() {
 // only when its weight fits the run's memory budget (see the file comment), its
 // results wait in a small buffer until the inputs before it are done, and no more than
 // jobs inputs are open at once.
-func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.Entry, func(T))) iter.Seq[T] {
-	return pipelineBudget(inputs, jobs, memoryBudget(), inputWeight, work)
+func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(record.Entry, func(T))) iter.Seq[T] {
+	weight := func(path string) int64 { return inputWeight(path, recordBound) }
+	return pipelineBudget(inputs, jobs, memoryBudget(), weight, work)
 }
 
 // pipelineBudget is pipeline with the budget and the weight of an input given.

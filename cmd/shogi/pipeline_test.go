@@ -160,6 +160,7 @@ func TestPipelineStopsEarly(t *testing.T) {
 // bound on a record (a line for USI and SFEN); standard input and compressed files
 // weigh the bound times the largest multiple.
 func TestInputWeight(t *testing.T) {
+	const recordBound int64 = record.DefaultMaxRecordBytes
 	dir := t.TempDir()
 	kif := writeFile(t, dir, "a.kif", strings.Repeat("*", 1000))
 	jkf := writeFile(t, dir, "a.jkf", strings.Repeat(" ", 1000))
@@ -177,8 +178,15 @@ func TestInputWeight(t *testing.T) {
 		{dir + "/a.kif.gz", 20 * recordBound},
 		{dir + "/missing.kif", 20 * recordBound},
 	} {
-		if got := inputWeight(tc.path); got != tc.want {
+		if got := inputWeight(tc.path, recordBound); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.path, got, tc.want)
 		}
+	}
+	// -max-record-size bounds the weight of an input of unknown size, and of a larger file.
+	if got, want := inputWeight("-", 1<<20), int64(64<<20); got != want {
+		t.Errorf("standard input with a 1 MiB bound: %d, want %d", got, want)
+	}
+	if got, want := inputWeight(kif, 100), int64(20*100); got != want {
+		t.Errorf("%s with a 100-byte bound: %d, want %d", kif, got, want)
 	}
 }
