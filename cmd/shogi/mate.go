@@ -25,8 +25,8 @@ import (
 func init() {
 	commands["mate"] = command{
 		summary: "search a position for a mate by checks (tsume): the answer and its line",
-		usage: "shogi mate [-sfen SFEN | -handicap NAME | [-record N] [-ply N] RECORD] [-rest] [-time D] [-nodes N] [-hash MB]\n" +
-			"       [-shortest | -any] [-futile drops|none] [-json] [-style NAME]",
+		usage: "shogi mate [-sfen SFEN | -handicap NAME | [-record N] [-ply N] [-max-record-size SIZE] RECORD] [-rest] [-time D]\n" +
+			"       [-nodes N] [-hash MB] [-shortest | -any] [-futile drops|none] [-json] [-style NAME]",
 		run: runMate,
 	}
 }
@@ -99,6 +99,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handicapName := fs.String("handicap", "", "search the start of a handicap, by any of its names")
 	recordIndex := fs.Int("record", 1, "with RECORD: the `N`-th record of a file of several")
 	ply := fs.Int("ply", 0, "with RECORD: the position after `N` moves of the main line (default: its start, the problem of a tsume record)")
+	maxRecord := addMaxRecordSize(fs)
 	sf := addSolverFlags(fs, "the position")
 	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven the tsume line")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
@@ -153,23 +154,23 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(positional) == 1 {
 		path := positional[0]
 		source = path
-		rec, code := readMateRecord(path, *recordIndex, stdin, stderr)
+		rec, code := readMateRecord(path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
 		if rec == nil {
 			return code
 		}
 		start, err := rec.StartPosition()
 		if err != nil {
-			fmt.Fprintf(stderr, "shogi mate: %s: %v\n", mateName(path), err)
+			fmt.Fprintf(stderr, "shogi mate: %s: %v\n", quoteName(path), err)
 			return 1
 		}
 		moves := rec.Moves()
 		if *ply > len(moves) {
-			fmt.Fprintf(stderr, "shogi mate: -ply %d: the main line of %s has %d moves\n", *ply, mateName(path), len(moves))
+			fmt.Fprintf(stderr, "shogi mate: -ply %d: the main line of %s has %d moves\n", *ply, quoteName(path), len(moves))
 			return 2
 		}
 		for _, m := range moves[:*ply] {
 			if err := start.Play(m); err != nil {
-				fmt.Fprintf(stderr, "shogi mate: %s: %v\n", mateName(path), err)
+				fmt.Fprintf(stderr, "shogi mate: %s: %v\n", quoteName(path), err)
 				return 1
 			}
 		}
@@ -177,7 +178,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		var err error
 		if p, err = boardPosition(*sfenText, *handicapName); err != nil {
-			fmt.Fprintln(stderr, "shogi mate:", err)
+			fmt.Fprintln(stderr, "shogi mate:", escapeText(err.Error()))
 			return 2
 		}
 	}
@@ -229,10 +230,10 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // prints the error and returns a nil record and the exit status when it cannot: 2 when
 // the input cannot be read or holds fewer than n records (-record is then a bad value),
 // 3 when it holds none (nothing checked), 1 when the record is invalid.
-func readMateRecord(path string, n int, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
-	r, closeInput, err := openRecordInput(path, stdin)
+func readMateRecord(path string, n int, opt readOptions, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
+	r, closeInput, err := openInput(path, stdin, opt)
 	if err != nil {
-		fmt.Fprintln(stderr, "shogi mate:", escapeLine(err.Error()))
+		fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
 		return nil, 2
 	}
 	defer closeInput()
@@ -240,32 +241,26 @@ func readMateRecord(path string, n int, stdin io.Reader, stderr io.Writer) (*sho
 		rec, err := r.Read()
 		if err == io.EOF {
 			if i == 1 {
-				fmt.Fprintf(stderr, "shogi mate: nothing checked: %s holds no record\n", mateName(path))
-				return nil, 3
+				fmt.Fprintf(stderr, "shogi mate: nothing checked: %s holds no record\n", quoteName(path))
+				return nil, exitNothingChecked
 			}
-			fmt.Fprintf(stderr, "shogi mate: -record %d: %s holds %s\n", n, mateName(path), plural(i-1, "record"))
+			fmt.Fprintf(stderr, "shogi mate: -record %d: %s holds %s\n", n, quoteName(path), plural(i-1, "record"))
 			return nil, 2
 		}
 		var re *record.Error
 		if err != nil && errors.As(err, &re) && re.Code() == "io" {
-			fmt.Fprintln(stderr, "shogi mate:", escapeLine(err.Error()))
+			fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
 			return nil, 2
 		}
 		if i < n {
 			continue // a record that cannot be read before the one wanted does not matter
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "shogi mate:", escapeLine(err.Error()))
+			fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
 			return nil, 1
 		}
 		return rec, 0
 	}
-}
-
-// openRecordInput opens one input of records that a command names, strictly read in any
-// format.
-func openRecordInput(path string, stdin io.Reader) (*record.Reader, func(), error) {
-	return openInput(path, stdin, record.Unknown, false)
 }
 
 // mateText is the text form of a search's answer: "mate in 3: 1.☗5三銀打 2.☖4一玉

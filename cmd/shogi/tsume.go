@@ -22,7 +22,7 @@ func init() {
 	commands["tsume"] = command{
 		summary: "verify tsume problems: each record's start as the problem, its main line as the solution",
 		usage: "shogi tsume [-json] [-q] [-rest] [-time D] [-nodes N] [-hash MB] [-futile drops|none] [-lenient] [-from FMT] [-j N]\n" +
-			"       [-files-from FILE [-0]] [PATH…]",
+			"       [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run: runTsume,
 	}
 }
@@ -108,7 +108,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	counts := map[string]int{}
 	ioFailed := false
 	start := time.Now()
-	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(tsumeVerdict)) {
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(tsumeVerdict)) {
 		var v *tsume.Solver
 		select {
 		case v = <-solvers:
@@ -162,18 +162,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "%s in %d inputs: %d correct, %d solved, %d wrong, %d undecided, %d invalid; %d files skipped (%.2fs)\n",
 		plural(problems, "problem"), files, counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
 		counts[tsumeUndecided], counts[tsumeInvalid], skipped, time.Since(start).Seconds())
-	return tsumeExitStatus(ioFailed, problems-counts[tsumeCorrect]-counts[tsumeSolved], problems, stderr)
-}
-
-// tsumeExitStatus is validate's: 2 when an input could not be read, 1 when a problem
-// is not correct (wrong, undecided or invalid), 3 when no problem was found, else 0.
-func tsumeExitStatus(ioFailed bool, notCorrect, problems int, stderr io.Writer) int {
-	code := exitStatus(ioFailed, notCorrect)
-	if code == 0 && problems == 0 {
-		fmt.Fprintln(stderr, "shogi tsume: nothing checked: no record in the inputs")
-		return 3
-	}
-	return code
+	// Like validate's: 2 when an input could not be read, 1 when a problem is not correct
+	// (wrong, undecided or invalid), 3 when no problem was found, else 0.
+	return nothingChecked(exitStatus(ioFailed, problems-counts[tsumeCorrect]-counts[tsumeSolved]), problems, "tsume", stderr)
 }
 
 // tsumeEntry verifies every record of one input with the solver v.
@@ -232,7 +223,7 @@ func tsumeEntry(ctx context.Context, e record.Entry, stdin io.Reader, rf *readFl
 
 // openTsumeInput opens one input the walk found, read as the reading flags say.
 func openTsumeInput(e record.Entry, stdin io.Reader, rf *readFlags) (*record.Reader, func(), error) {
-	return openInput(e.Path, stdin, rf.format, *rf.lenient)
+	return openEntry(e, stdin, rf.options())
 }
 
 // verifyProblem fills the verdict on the record rec as a problem.
@@ -313,9 +304,9 @@ func (tv tsumeVerdict) appendJSON(dst []byte) ([]byte, error) {
 // mate in 5" with a line per finding, "path: solved; mate in 3: S*5c 5b4a G*4b".
 func (tv tsumeVerdict) text() string {
 	var b strings.Builder
-	b.WriteString(mateName(tv.Path))
+	b.WriteString(quoteName(tv.Path))
 	if tv.Status == tsumeSkipped {
-		fmt.Fprintf(&b, ": skipped (%s)", escapeLine(tv.Skipped))
+		fmt.Fprintf(&b, ": skipped (%s)", escapeText(tv.Skipped))
 		return b.String()
 	}
 	if tv.Record > 0 && !isOneRecordFormat(tv.Format) {
@@ -331,7 +322,7 @@ func (tv tsumeVerdict) text() string {
 			}
 			b.WriteString(": ")
 		}
-		b.WriteString(escapeLine(tv.Error))
+		b.WriteString(escapeMessage(tv.Error, tv.Path))
 		return b.String()
 	}
 	switch {

@@ -157,7 +157,7 @@ func (e *usiEngine) command(line string) bool {
 		p, err := sfen.ParsePositionUnreachable(rest)
 		if err != nil {
 			e.pos, e.posErr = nil, err
-			e.println("info string position refused: %s", escapeLine(err.Error()))
+			e.println("info string position refused: %s", escapeText(err.Error()))
 			return false
 		}
 		e.pos, e.posErr = p, nil
@@ -171,7 +171,7 @@ func (e *usiEngine) command(line string) bool {
 	case "quit":
 		return true
 	default:
-		e.println("info string unknown command %q", escapeLine(word))
+		e.println("info string unknown command %q", escapeText(word))
 	}
 	return false
 }
@@ -185,7 +185,7 @@ func (e *usiEngine) setOption(rest string) {
 	}
 	name, value, _ := strings.Cut(rest, " value ")
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-	bad := func() { e.println("info string setoption: %s: invalid value %q", escapeLine(name), escapeLine(value)) }
+	bad := func() { e.println("info string setoption: %s: invalid value %q", escapeText(name), escapeText(value)) }
 	switch strings.ToLower(name) {
 	case "usi_hash":
 		n, err := strconv.Atoi(value)
@@ -214,7 +214,7 @@ func (e *usiEngine) setOption(rest string) {
 		}
 	case "usi_ponder":
 	default:
-		e.println("info string setoption: no option %q", escapeLine(name))
+		e.println("info string setoption: no option %q", escapeText(name))
 	}
 }
 
@@ -341,13 +341,13 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 func (e *usiEngine) goCommand(args []string) {
 	mate := len(args) > 0 && args[0] == "mate"
 	if e.pos == nil {
-		e.println("info string no position to search: %s", escapeLine(e.posErr.Error()))
+		e.println("info string no position to search: %s", escapeText(e.posErr.Error()))
 		e.answerNone(mate)
 		return
 	}
 	g, err := parseGo(args, e.pos.SideToMove())
 	if err != nil {
-		e.println("info string go: %s", escapeLine(err.Error()))
+		e.println("info string go: %s", escapeText(err.Error()))
 		e.answerNone(mate)
 		return
 	}
@@ -405,7 +405,7 @@ func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
 	w := e.out
 	if err != nil {
 		// The position is no problem: the side not to move has no king, or is in check.
-		fmt.Fprintf(w, "info string %s\n", escapeLine(err.Error()))
+		fmt.Fprintf(w, "info string %s\n", escapeText(err.Error()))
 		if mate {
 			return "checkmate nomate"
 		}
