@@ -92,7 +92,8 @@ func (f *solverFlags) problem(p *shogi.Position) (*shogi.Position, error) {
 // stopped the search first (unknown), or when the position is no problem (the side not
 // to move has no king, or is in check) or the record is invalid; 2 for a usage error, an
 // SFEN that does not parse, an input that cannot be read, or -record or -ply past the
-// record's end; 3 when the RECORD file holds no record (nothing checked).
+// record's end, or an interruption; 3 when the RECORD file holds no record (nothing
+// checked).
 func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mate", stderr)
 	sfenText := fs.String("sfen", "", "search the position of an `SFEN` (composed positions allowed)")
@@ -217,6 +218,9 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "%d nodes, %d line nodes, %.2fs\n", r.Nodes, r.LineNodes, r.Time.Seconds())
 	switch {
+	case r.Stop == tsume.StopCanceled:
+		fmt.Fprintln(stderr, "shogi mate: interrupted")
+		return 2
 	case r.Status != tsume.Mate:
 		return 1
 	case *shortest && (r.Line != tsume.LineTsume || r.Undecided > 0):
