@@ -147,6 +147,14 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer closeLog()
+	var dir *outputDir // files under it are written through an os.Root (output.go)
+	if *outDir != "" {
+		if dir, err = openOutputDir(*outDir); err != nil {
+			fmt.Fprintln(stderr, "shogi analyse:", err)
+			return 2
+		}
+		defer dir.Close()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -188,12 +196,13 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			unevaluated += len(a.missing)
 			var werr error
 			dest := "standard output"
-			if *outDir != "" {
-				dest = filepath.Join(*outDir, outputName(a.entry, a.index, a.multi)+a.format.Extension())
+			if dir != nil {
+				name := outputName(a.entry, a.index, a.multi) + a.format.Extension()
+				dest = dir.path(name)
 				if prev, ok := written[dest]; ok {
 					werr = fmt.Errorf("%s was written from %s already; not overwritten", dest, prev)
-				} else if werr = os.MkdirAll(filepath.Dir(dest), 0o755); werr == nil {
-					werr = writeOutputFile(dest, a.data, *force)
+				} else {
+					werr = dir.write(name, a.data, *force) // no link inside the directory leads outside it
 				}
 				if werr == nil {
 					written[dest] = a.name
