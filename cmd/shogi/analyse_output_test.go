@@ -63,3 +63,55 @@ func TestAnalyseOutputDirLinks(t *testing.T) {
 		t.Errorf("a link inside DIR: %v\n%s", err, data)
 	}
 }
+
+// TestEngineLogFile: -log FILE of analyse and match keeps the CLI's contract: an existing
+// file is not overwritten without -f (exit 2 before any engine starts), a regular one is
+// with -f, and a symbolic link is never written through, -f or not. (It was opened with
+// os.Create: overwritten without -f, and through a link.)
+func TestEngineLogFile(t *testing.T) {
+	dir := t.TempDir()
+	kifPath := writeTemp(t, dir, "game.kif", analyseKIF)
+	commands := map[string][]string{
+		"analyse": cat([]string{"analyse"}, fakeEngineFlags(""), []string{"-depth", "1"}),
+		"match":   cat([]string{"match", "-games", "1", "-depth", "1", "-max-moves", "4"}, fakeEngineFlags("1")),
+	}
+	for name, flags := range commands {
+		t.Run(name, func(t *testing.T) {
+			cmd := func(more ...string) []string { // the input (of analyse) after the flags
+				if name == "analyse" {
+					more = append(more, kifPath)
+				}
+				return cat(flags, more)
+			}
+			sub := t.TempDir()
+			log := writeFile(t, sub, "engines.log", "old log\n")
+			code, _, stderr := runCmd("", cmd("-log", log)...)
+			if code != exitUsage || !strings.Contains(stderr, "engines.log exists; not overwritten (use -f)") || readFile(t, log) != "old log\n" {
+				t.Errorf("an existing log: exit %d, %q; the file holds %q", code, stderr, readFile(t, log))
+			}
+			if code, _, stderr := runCmd("", cmd("-log", log, "-f")...); code != 0 || !strings.Contains(readFile(t, log), "> usi\n") {
+				t.Errorf("an existing log with -f: exit %d, %q; the file holds %q", code, stderr, readFile(t, log))
+			}
+			victim := writeFile(t, sub, "precious.txt", "precious\n")
+			link := filepath.Join(sub, "link.log")
+			if err := os.Symlink(victim, link); err != nil {
+				t.Fatal(err)
+			}
+			for _, force := range []bool{false, true} {
+				a := cmd("-log", link)
+				if force {
+					a = cmd("-log", link, "-f")
+				}
+				code, _, stderr := runCmd("", a...)
+				if code != exitUsage || !strings.Contains(stderr, "link.log is not a regular file (a symbolic link)") || readFile(t, victim) != "precious\n" {
+					t.Errorf("-log LINK, -f %v: exit %d, %q; the target holds %q", force, code, stderr, readFile(t, victim))
+				}
+			}
+			// A new file is made as before.
+			fresh := filepath.Join(sub, "new.log")
+			if code, _, stderr := runCmd("", cmd("-log", fresh)...); code != 0 || !strings.Contains(readFile(t, fresh), "> usi\n") {
+				t.Errorf("a new log: exit %d, %q", code, stderr)
+			}
+		})
+	}
+}
