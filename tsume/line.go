@@ -38,6 +38,7 @@ const (
 type liner struct {
 	s        *searcher // the df-pn search, for its table and for futility tests
 	sub      *searcher
+	bs       *searcher // the depth-bounded df-pn (bounded.go) from l.pos
 	pos      *shogi.Position
 	attacker shogi.Color
 	memo     []memoEntry
@@ -129,6 +130,11 @@ func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
 		return exact, exact >= 0 && exact <= bound
 	}
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	if l.boundedDisproof(key, atk, def, bound) {
+		l.save(h, bound+1, -1, shogi.NoMove)
+		return 0, false
+	}
 	list := l.list(depth)
 	generateChecks(l.pos, list)
 	// Order the checks: those df-pn proved first, then by what earlier bounds learnt
@@ -148,10 +154,14 @@ func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 	sortBy(moves, keys[:len(moves)])
 	best, bestMove := bound+1, shogi.NoMove
 	for _, m := range moves {
-		if m == shogi.NoMove {
+		if m == shogi.NoMove || best-1-plyScore < 0 {
 			break
 		}
-		k, _, _ := after(l.pos, l.attacker, key, 0, 0, m)
+		// A check the bounded df-pn disproved within the plies left is skipped.
+		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+		if l.boundedDisproof(k, a, d, best-1-plyScore) {
+			continue
+		}
 		l.pos.PlayUnchecked(m)
 		r, ok := l.and(k, depth+1, best-1-plyScore)
 		l.pos.Undo()
@@ -180,6 +190,11 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
 		return exact, exact >= 0 && exact <= bound
 	}
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	if l.boundedDisproof(key, atk, def, bound) {
+		l.save(h, bound+1, -1, shogi.NoMove)
+		return 0, false
+	}
 	list := l.list(depth)
 	generateEvasions(l.pos, list)
 	// Replies df-pn found refuting end the search at once; the others are tried by what
@@ -191,7 +206,12 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 			return 0, false
 		}
 		keys[i] = -l.childLower(m)
-		if -keys[i] > bound-plyScore && !(l.futile == FutileDrops && l.isFutile(m)) {
+		refuted := -keys[i] > bound-plyScore
+		if !refuted {
+			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+			refuted = l.boundedDisproof(k, a, d, bound-plyScore)
+		}
+		if refuted && !(l.futile == FutileDrops && l.isFutile(m)) {
 			l.save(h, bound+1, -1, shogi.NoMove)
 			return 0, false
 		}
@@ -226,6 +246,71 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	}
 	l.save(h, best, best, bestMove)
 	return best, true
+}
+
+// boundedDisproof reports whether the bounded df-pn's table holds that the position
+// (board key, hands) has no line of score at most bound.
+func (l *liner) boundedDisproof(key uint64, atk, def shogi.Hand, bound int32) bool {
+	if bound < 0 {
+		return false
+	}
+	_, dn, _, ok := l.s.tt.blookup(key, atk, def, int(bound/plyScore))
+	return ok && dn == 0
+}
+
+// bounded runs the depth-bounded df-pn from the current position of l.pos (board key
+// and hands given) for a mate within r plies, within budget nodes of the line search's.
+// It returns the root's numbers and, with a proof, its length; a limit leaves them
+// unresolved.
+func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (pn, dn uint32, length int) {
+	if pn, dn, length, ok := l.s.tt.blookup(key, atk, def, r); ok && (pn == 0 || dn == 0) {
+		return pn, dn, length
+	}
+	if l.bs == nil {
+		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
+		if l.futile == FutileDrops {
+			l.bs.futile = l.isFutile
+		}
+	}
+	bs := l.bs
+	bs.nodes = 0
+	bs.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
+	bs.reset()
+	pn, dn, length = bs.bmid(infinity, infinity, r)
+	l.nodes += bs.nodes
+	switch bs.stop {
+	case StopNone:
+		return pn, dn, length
+	case StopTime, StopCanceled:
+		l.stopped = true
+	}
+	return 1, 1, 0
+}
+
+// shortest returns a bound on the tsume length from the root, the current position of
+// l.pos: the length of a proof of the bounded df-pn, shortened until a bound is
+// disproven (then it is the tsume length). False when no proof was found.
+func (l *liner) shortest(key uint64) (int, bool) {
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	budget := l.max / 2
+	best := -1
+	for r := 1; r < maxLinePlies && best < 0; r = 2*r + 1 {
+		pn, dn, length := l.bounded(key, atk, def, r, budget)
+		switch {
+		case pn == 0:
+			best = length
+		case dn != 0:
+			return 0, false
+		}
+	}
+	for best > 1 && !l.stopped {
+		pn, _, length := l.bounded(key, atk, def, best-2, budget)
+		if pn != 0 {
+			break
+		}
+		best = length
+	}
+	return best, best > 0
 }
 
 // order returns the sort-key buffer of depth.
@@ -344,21 +429,40 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 	return pn, dn, sub.stop
 }
 
+// deepen returns the score of the tsume line from the current position of l.pos
+// (attacker to move), searching bounds of start, start+2, … plies until one holds a
+// mate; -1 when the search stopped first. The score is exact whatever start is: each
+// bound's search finds the least score within it.
+func (l *liner) deepen(key uint64, start int32) int32 {
+	for plies := start; plies < maxLinePlies; plies += 2 {
+		r, ok := l.or(key, 0, plies*plyScore+plyScore-1)
+		if l.stopped {
+			return -1
+		}
+		if ok {
+			return r
+		}
+	}
+	return -1
+}
+
 // tsumeLine returns the tsume line from the current position of l.pos (attacker to
 // move, proven mate), or false when the search stopped first.
 func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
-	var score int32 = -1
-	for plies := int32(1); plies < maxLinePlies; plies += 2 {
-		r, ok := l.or(key, 0, plies*plyScore+plyScore-1)
-		if l.stopped {
-			return nil, false
-		}
-		if ok {
-			score = r
-			break
+	// First the full-width search, bound after bound, with half the budget: it is
+	// fast where the checks are few. Then the bounded df-pn finds the length (or a
+	// bound on it), and the full-width search runs at that bound only.
+	budget := l.max
+	l.max = budget / 2
+	score := l.deepen(key, 1)
+	l.max = budget
+	if score < 0 && l.stopped && !l.s.clock() {
+		l.stopped = false
+		if n, ok := l.shortest(key); ok && !l.stopped {
+			score = l.deepen(key, int32(n))
 		}
 	}
-	if score < 0 {
+	if score < 0 || l.stopped {
 		return nil, false
 	}
 	// Follow the scores down: at each step the move whose score makes the total.

@@ -42,6 +42,8 @@ type child struct {
 	pn, dn uint32
 	rep    uint16
 	known  bool
+	// For the bounded search: the reply was tested for futility, and found futile.
+	tested, futile bool
 }
 
 type pathNode struct {
@@ -66,6 +68,9 @@ type searcher struct {
 	ctx      context.Context
 	stop     Stop
 	nextPoll uint64
+	// futile, when set, tells the bounded search which replies are futile
+	// interpositions (the current position is the defender's, in check).
+	futile func(shogi.Move) bool
 }
 
 const pollEvery = 4096
