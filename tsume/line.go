@@ -263,6 +263,9 @@ func (l *liner) boundedDisproof(key uint64, atk, def shogi.Hand, bound int32) bo
 // It returns the root's numbers and, with a proof, its length; a limit leaves them
 // unresolved.
 func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (pn, dn uint32, length int) {
+	if r < 0 {
+		return infinity, 0, 0
+	}
 	if pn, dn, length, ok := l.s.tt.blookup(key, atk, def, r); ok && (pn == 0 || dn == 0) {
 		return pn, dn, length
 	}
@@ -287,15 +290,15 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	return 1, 1, 0
 }
 
-// shortest returns a bound on the tsume length from the root, the current position of
-// l.pos: the length of a proof of the bounded df-pn, shortened until a bound is
-// disproven (then it is the tsume length). False when no proof was found.
-func (l *liner) shortest(key uint64) (int, bool) {
+// shortest returns the tsume length from the root, the current position of l.pos, by
+// the bounded df-pn: it proves a mate within 1, 3, 7, 15, … plies until one holds,
+// then within two plies less than the length proven until that is disproven. exact is
+// false when a limit stopped it first (then n, when not 0, only bounds the length).
+func (l *liner) shortest(key uint64) (n int, exact bool) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
-	budget := l.max / 2
 	best := -1
 	for r := 1; r < maxLinePlies && best < 0; r = 2*r + 1 {
-		pn, dn, length := l.bounded(key, atk, def, r, budget)
+		pn, dn, length := l.bounded(key, atk, def, r, l.max)
 		switch {
 		case pn == 0:
 			best = length
@@ -303,14 +306,73 @@ func (l *liner) shortest(key uint64) (int, bool) {
 			return 0, false
 		}
 	}
-	for best > 1 && !l.stopped {
-		pn, _, length := l.bounded(key, atk, def, best-2, budget)
-		if pn != 0 {
-			break
+	for best > 1 {
+		pn, dn, length := l.bounded(key, atk, def, best-2, l.max)
+		switch {
+		case pn == 0:
+			best = length
+		case dn == 0:
+			return best, true
+		default:
+			return best, false
 		}
-		best = length
 	}
-	return best, best > 0
+	return best, best == 1
+}
+
+// boundedLine reads a line of the tsume length n from the current position of l.pos
+// (attacker to move, its tsume length exactly n) with the bounded df-pn: at each ply
+// the attacker plays a check after which the defender is mated within the plies left,
+// the defender a reply (not futile) after which no mate is shorter than the plies
+// left. Each node of the line has thus its exact length. False when a limit stopped it.
+func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
+	var line []shogi.Move
+	defer func() {
+		for range line {
+			l.pos.Undo()
+		}
+	}()
+	for v := n; v > 0; v-- {
+		or := l.pos.SideToMove() == l.attacker
+		list := l.list(len(line))
+		if or {
+			generateChecks(l.pos, list)
+		} else {
+			generateEvasions(l.pos, list)
+		}
+		atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+		next, nextKey := shogi.NoMove, uint64(0)
+		for _, m := range list.Moves() {
+			if !or && l.futile == FutileDrops && l.isFutile(m) {
+				continue
+			}
+			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+			l.pos.PlayUnchecked(m)
+			var found bool
+			if or {
+				pn, _, _ := l.bounded(k, a, d, v-1, l.max)
+				found = pn == 0
+			} else {
+				_, dn, _ := l.bounded(k, a, d, v-3, l.max)
+				found = dn == 0
+			}
+			l.pos.Undo()
+			if l.stopped {
+				return nil, false
+			}
+			if found {
+				next, nextKey = m, k
+				break
+			}
+		}
+		if next == shogi.NoMove {
+			return nil, false
+		}
+		l.pos.PlayUnchecked(next)
+		line = append(line, next)
+		key = nextKey
+	}
+	return append([]shogi.Move(nil), line...), true
 }
 
 // order returns the sort-key buffer of depth.
@@ -447,23 +509,27 @@ func (l *liner) deepen(key uint64, start int32) int32 {
 }
 
 // tsumeLine returns the tsume line from the current position of l.pos (attacker to
-// move, proven mate), or false when the search stopped first.
-func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
-	// First the full-width search, bound after bound, with half the budget: it is
+// move, proven mate) and its kind (LineTsume, or LineLength when the full-width search
+// ran out and the bounded df-pn read a line of the tsume length), or LineNone when the
+// search stopped first.
+func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
+	// First the full-width search, bound after bound, with a quarter of the budget: it is
 	// fast where the checks are few. Then the bounded df-pn finds the length (or a
 	// bound on it), and the full-width search runs at that bound only.
 	budget := l.max
-	l.max = budget / 2
+	l.max = budget / 4
 	score := l.deepen(key, 1)
 	l.max = budget
 	if score < 0 && l.stopped && !l.s.clock() {
 		l.stopped = false
-		if n, ok := l.shortest(key); ok && !l.stopped {
-			score = l.deepen(key, int32(n))
+		if n, exact := l.shortest(key); exact && !l.stopped {
+			if line, ok := l.boundedLine(key, n); ok {
+				return line, LineLength
+			}
 		}
 	}
 	if score < 0 || l.stopped {
-		return nil, false
+		return nil, LineNone
 	}
 	// Follow the scores down: at each step the move whose score makes the total.
 	var line []shogi.Move
@@ -504,19 +570,19 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
 			}
 			l.pos.Undo()
 			if l.stopped {
-				return nil, false
+				return nil, LineNone
 			}
 			if ok && r == score-plyScore {
 				next, key = m, k
 			}
 		}
 		if next == shogi.NoMove {
-			return nil, false // cannot happen with exact scores; the caller falls back
+			return nil, LineNone // cannot happen with exact scores; the caller falls back
 		}
 		l.pos.PlayUnchecked(next)
 		line = append(line, next)
 		score -= plyScore
 		depth++
 	}
-	return append([]shogi.Move(nil), line...), true
+	return append([]shogi.Move(nil), line...), LineTsume
 }

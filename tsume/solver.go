@@ -205,11 +205,11 @@ func DefenderHoldsRest(p *shogi.Position) (*shogi.Position, error) {
 func (v *Solver) line(s *searcher, r *Result) {
 	if !v.opt.AnyMate {
 		l := v.newLiner(s)
-		moves, ok := l.tsumeLine(boardKey(s.pos))
+		moves, kind := l.tsumeLine(boardKey(s.pos))
 		r.LineNodes = l.nodes
-		if ok {
+		if kind != LineNone {
 			r.Undecided = l.undecided
-			r.Moves, r.Line = moves, LineTsume
+			r.Moves, r.Line = moves, kind
 		}
 	}
 	if r.Line == LineNone {
