@@ -251,6 +251,14 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, noRep, 1)
 		return pn, dn, noRep
 	}
+	// The children's numbers are read from the table once; afterwards the list keeps
+	// them, updated by each child's search (a result another line found for a sibling
+	// meanwhile is seen when the node is searched again).
+	for i := range list {
+		c := &list[i]
+		c.pn, c.dn, c.rep = s.value(c)
+		c.known = true
+	}
 	for {
 		// x is the number the node minimises over its children (pn at an OR node, dn at
 		// an AND node), y the number it sums.
@@ -261,7 +269,7 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 		rep = noRep
 		refuted := false
 		for i := range list {
-			cpn, cdn, crep := s.value(&list[i])
+			cpn, cdn, crep := list[i].pn, list[i].dn, list[i].rep
 			x, y := cpn, cdn
 			if !or {
 				x, y = cdn, cpn
