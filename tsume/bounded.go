@@ -145,17 +145,16 @@ func (s *searcher) bvalue(c *child, r int) (pn, dn uint32, length int) {
 }
 
 // settleFutility tests the replies of an AND node for futility where it matters: when
-// drops not yet tested are the only replies that refute the node (searched with r
-// plies), they are tested until one is found that is no futile interposition. A futile
+// drops not yet tested are the only replies that refute the node, they are tested until one is found that is no futile interposition. A futile
 // reply is no reply; one that does not refute the node counts in the length, which is
 // then an upper bound under the conventions.
-func (s *searcher) settleFutility(list []child, r int) {
+func (s *searcher) settleFutility(list []child) {
 	for i := range list {
 		c := &list[i]
 		if c.move.IsDrop() && !(c.tested && !c.futile) {
 			continue
 		}
-		if _, dn, _ := s.bvalue(c, r); dn == 0 {
+		if c.dn == 0 {
 			return // a reply that is no futile drop refutes the node
 		}
 	}
@@ -164,7 +163,7 @@ func (s *searcher) settleFutility(list []child, r int) {
 		if !c.move.IsDrop() || c.tested {
 			continue
 		}
-		if _, dn, _ := s.bvalue(c, r); dn == 0 && !s.isFutile(c) {
+		if c.dn == 0 && !s.isFutile(c) {
 			return
 		}
 	}
@@ -225,6 +224,11 @@ func (s *searcher) bmid(thpn, thdn uint32, r int) (pn, dn uint32, length int) {
 			s.binit(&list[i], r-1)
 		}
 	}
+	for i := range list { // read once; the list keeps them (see mid)
+		c := &list[i]
+		pn, dn, length := s.bvalue(c, r-1)
+		c.pn, c.dn, c.rep, c.known = pn, dn, uint16(length), true
+	}
 	for {
 		best, best2 := infinity+1, infinity+1
 		var sum uint64
@@ -232,14 +236,14 @@ func (s *searcher) bmid(thpn, thdn uint32, r int) (pn, dn uint32, length int) {
 		bi := 0
 		length = -1
 		if !or && s.futile != nil {
-			s.settleFutility(list, r-1)
+			s.settleFutility(list)
 		}
 		for i := range list {
 			c := &list[i]
 			if c.tested && c.futile {
 				continue
 			}
-			cpn, cdn, clen := s.bvalue(c, r-1)
+			cpn, cdn, clen := c.pn, c.dn, int(c.rep)
 			x, y := cpn, cdn
 			if !or {
 				x, y = cdn, cpn
