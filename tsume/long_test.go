@@ -33,7 +33,7 @@ func TestLong(t *testing.T) {
 				t.Fatal("no mate answered for a mate")
 			}
 			if r.Status == tsume.Mate {
-				checkTsumeLine(t, p, r.Moves, r.Line == tsume.LineTsume)
+				checkTsumeLine(t, p, r.Moves, r.Line != tsume.LineProof)
 			}
 		})
 	}

@@ -117,9 +117,9 @@ type Result struct {
 	// Stop says which limit stopped an Unknown search; StopNone otherwise.
 	Stop Stop
 	// Moves is the mating line when Status is Mate, attacker's move first, in USI
-	// when marshalled. Its length is the tsume length when Line is LineTsume or LineLength. It is
-	// empty (LineNone) in the rare case that a table too small to keep the proof
-	// could not read one back within twice the nodes of the search.
+	// when marshalled. Its length is the tsume length when Line is LineTsume or
+	// LineLength. It is empty (LineNone) in the rare case that a table too small to
+	// keep the proof could not read one back within twice the nodes of the search.
 	Moves []shogi.Move
 	// Line says what Moves is worth.
 	Line LineKind

@@ -62,8 +62,9 @@ type Options struct {
 	// Futile and Leftover choose the conventions of the tsume line.
 	Futile   Futile
 	Leftover Leftover
-	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. When it is
-	// reached the result keeps the proof's line (LineProof).
+	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. A quarter goes
+	// to the full-width search (LineTsume), the rest to the depth-bounded df-pn
+	// (LineLength). When it is reached the result keeps the proof's line (LineProof).
 	LineNodes uint64
 }
 
