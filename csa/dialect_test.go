@@ -183,3 +183,33 @@ func TestEUCJPErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatedSpecial: a declaration recorded twice, the engine's %KACHI (with its
+// comment) and the server's echo after the time (the shape of an aobazero game on
+// floodgate), is one ending with the time between them; another special move, or
+// a move, after the ending is still an error.
+func TestRepeatedSpecial(t *testing.T) {
+	const head = "V2.2\nPI\n+\n+7776FU\nT3\n-3334FU\nT2\n"
+	rec := mustParse(t, head+"%KACHI,'* -5000 win\nT10\n%KACHI\n'summary:kachi:a win:b lose\n")
+	want := &shogi.Ending{Kind: shogi.EndEnteringKingWin, Result: shogi.BlackWins,
+		Time: shogi.MoveTime{Spent: 10 * time.Second, Total: 13 * time.Second}, HasTime: true,
+		Comments: []string{" -5000 win", "'summary:kachi:a win:b lose"}}
+	if diff := cmp.Diff(want, rec.Ending()); diff != "" {
+		t.Errorf("ending (-want +got):\n%s", diff)
+	}
+	if n := len(rec.Moves()); n != 2 {
+		t.Errorf("%d moves, want 2", n)
+	}
+	for _, tail := range []string{"%KACHI\n%TORYO\n", "%TORYO\n+2726FU\n", "%KACHI\nT1\n%KACHI\nT2\n"} {
+		_, err := csa.Parse([]byte(head + tail))
+		if tail == "%KACHI\nT1\n%KACHI\nT2\n" {
+			if !errors.Is(err, csa.ErrDuplicateTime) {
+				t.Errorf("%q: got %v, want %v", tail, err, csa.ErrDuplicateTime)
+			}
+			continue
+		}
+		if !errors.Is(err, csa.ErrAfterEnd) {
+			t.Errorf("%q: got %v, want %v", tail, err, csa.ErrAfterEnd)
+		}
+	}
+}

@@ -74,6 +74,11 @@
 // sign names the side that committed the foul), %JISHOGI, %KACHI, %HIKIWAKE,
 // %MAX_MOVES, %FUZUMI, %ERROR and %MATTA.
 //
+// A special move that the next statement repeats word for word, with only times and
+// comments between them, is read once: floodgate's records of a declaration hold the
+// engine's "%KACHI" and the server's echo of it ("%KACHI,'* -5000 win", "T10",
+// "%KACHI"). Any other statement after the special move is an [ErrAfterEnd] error.
+//
 // # Writing
 //
 // A [Writer] writes V2.2 (the default) or V3.0, in UTF-8 or Shift_JIS; [Format]

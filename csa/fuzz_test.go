@@ -16,7 +16,8 @@ import (
 	"github.com/kifu-go/shogi/internal/gametest"
 )
 
-// FuzzReadCSA: no input makes the reader panic; every error is a SyntaxError with one
+// FuzzReadCSA: its seeds are small and it passes over long inputs (see
+// gametest.FuzzSeedBytes). No input makes the reader panic; every error is a SyntaxError with one
 // package prefix and a place inside the input; a lenient read never has an ending but
 // EndUnread unless the input has a % statement, and what it reads writes to text that
 // reads back to the same moves; input that parses writes (V3.0, which keeps every time
@@ -28,7 +29,9 @@ func FuzzReadCSA(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(b)
+		if seed, ok := gametest.FuzzSeed(b); ok {
+			f.Add(seed)
+		}
 	}
 	for _, s := range []string{
 		"PI\n+\n+7776FU,T1.5,-3334FU\n%TORYO\n",
@@ -47,41 +50,54 @@ func FuzzReadCSA(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkLenient(t, data)
-		checkLenientReports(t, data)
-		rec, err := csa.Parse(data)
-		if err != nil {
-			checkError(t, data, err)
-			return
-		}
-		var buf bytes.Buffer
-		w := csa.NewWriter(&buf)
-		w.Version = "3.0"
-		if err := w.Write(rec); err != nil {
-			t.Fatalf("a record the reader accepts does not write: %v", err)
-		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		first := bytes.Clone(buf.Bytes())
-		rec2, err := csa.Parse(first)
-		if err != nil {
-			t.Fatalf("written text does not parse: %v\n%s", err, first)
-		}
-		if diff := diffRecords(inCSAForms(rec), rec2); diff != "" {
-			t.Fatalf("record changed (-read +rewritten):\n%s\n%s", diff, first)
-		}
-		buf.Reset()
-		w = csa.NewWriter(&buf)
-		w.Version = "3.0"
-		if err := w.Write(rec2); err != nil {
-			t.Fatal(err)
-		}
-		w.Flush()
-		if !bytes.Equal(first, buf.Bytes()) {
-			t.Fatalf("second write differs:\n%s\n----\n%s", first, buf.Bytes())
+		if !gametest.FuzzTooLarge(data) {
+			fuzzReadCSA(t, data)
 		}
 	})
+}
+
+// TestFuzzBigInputs checks the long inputs that runs of FuzzReadCSA found, kept out of
+// its corpus (see gametest.FuzzSeedBytes).
+func TestFuzzBigInputs(t *testing.T) {
+	gametest.FuzzBigInputs(t, "FuzzReadCSA", func(t *testing.T, v []any) { fuzzReadCSA(t, v[0].([]byte)) })
+}
+
+// fuzzReadCSA checks the contract of FuzzReadCSA on data.
+func fuzzReadCSA(t *testing.T, data []byte) {
+	checkLenient(t, data)
+	checkLenientReports(t, data)
+	rec, err := csa.Parse(data)
+	if err != nil {
+		checkError(t, data, err)
+		return
+	}
+	var buf bytes.Buffer
+	w := csa.NewWriter(&buf)
+	w.Version = "3.0"
+	if err := w.Write(rec); err != nil {
+		t.Fatalf("a record the reader accepts does not write: %v", err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	first := bytes.Clone(buf.Bytes())
+	rec2, err := csa.Parse(first)
+	if err != nil {
+		t.Fatalf("written text does not parse: %v\n%s", err, first)
+	}
+	if diff := diffRecords(inCSAForms(rec), rec2); diff != "" {
+		t.Fatalf("record changed (-read +rewritten):\n%s\n%s", diff, first)
+	}
+	buf.Reset()
+	w = csa.NewWriter(&buf)
+	w.Version = "3.0"
+	if err := w.Write(rec2); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	if !bytes.Equal(first, buf.Bytes()) {
+		t.Fatalf("second write differs:\n%s\n----\n%s", first, buf.Bytes())
+	}
 }
 
 // checkError checks that err is a SyntaxError with one package prefix, at a line of

@@ -41,6 +41,7 @@ type parser struct {
 	handicap bool
 	timed    bool // the last move or ending already has its time
 	end      *shogi.Ending
+	endWord  string // the % line of end, which the line after it may repeat
 	total    [2]time.Duration
 
 	// stopped: a lenient read met a move it cannot read (the line of play ends
@@ -507,6 +508,13 @@ func (p *parser) special(s []byte, off int) error {
 		return err
 	}
 	if p.phase == phaseEnded {
+		if string(s) == p.endWord {
+			// The same special move again: a game's end as an engine sent it and as
+			// the server echoed it ("%KACHI,'* -5000 win", "T10", "%KACHI"). It is the
+			// one ending, which takes the time after the repeat if it has none.
+			p.timed = p.end.HasTime
+			return nil
+		}
 		return afterEnd{p.errAt(off, ErrAfterEnd)}
 	}
 	e, ok := parseSpecial(string(s), p.pos)
@@ -517,6 +525,9 @@ func (p *parser) special(s []byte, off int) error {
 		e = shogi.Ending{Kind: shogi.EndUnread, Text: string(s)} // a special move it cannot read ends the line unread
 	}
 	p.end = p.ending(e)
+	if ok {
+		p.endWord = string(s)
+	}
 	p.node.End = p.end
 	p.timed = false
 	p.phase = phaseEnded

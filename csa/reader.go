@@ -3,6 +3,7 @@ package csa
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -63,9 +64,14 @@ type Reader struct {
 	// lenient read; memory stays bounded either way.
 	MaxLineLength int
 	// MaxBytes bounds the size of one record, which the reader holds whole: 0 means
-	// DefaultMaxBytes, a negative value no bound. A larger record is an ErrTooLarge
-	// error at the line that passes the bound, in lenient reads too, and the reader
-	// goes on with the record after it.
+	// DefaultMaxBytes, a negative value no bound. Every byte from the end of the record
+	// before counts: the record's lines, blank lines and empty parts before it, and the
+	// text skipped in it (an over-long line, the rest of the record after an error). A
+	// larger record is an ErrTooLarge error where it passes the bound, in lenient reads
+	// too, having read at most MaxBytes plus twice MaxLineLength bytes of input: an
+	// input that never ends (a device, a pipe) fails there. The next Read skips the
+	// rest of that record (reading it, not holding it) and goes on with the record
+	// after it, with the bound counted afresh.
 	MaxBytes int64
 
 	sc         *bufio.Scanner // nil for text held in memory (see newTextReader)
@@ -87,6 +93,15 @@ type Reader struct {
 	seeking    bool        // the current record's first line is still to come
 	skip       bool        // after an error: resume after the next separator
 	err        error
+
+	// The bound on a record: every byte the reader goes past counts, the record's
+	// lines and the text skipped in it (an over-long line, the rest of a record after
+	// an error), from the end of the record before it.
+	limit       int64 // MaxBytes in force, or 0 for none
+	consumed    int64 // bytes of input cut into lines so far
+	recordStart int64 // consumed when the current record began
+	sameRecord  bool  // the next Read goes on skipping the record the last one failed in
+	skipLarge   bool  // the next Read skips the rest of a record past the bound, unbounded
 }
 
 // NewReader returns a Reader reading from r.
@@ -153,24 +168,44 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	}
 	r.warnings = nil
 	r.seeking = false
+	r.limit = r.MaxBytes
+	switch {
+	case r.limit == 0:
+		r.limit = DefaultMaxBytes
+	case r.limit < 0:
+		r.limit = 0
+	}
+	if !r.sameRecord {
+		r.recordStart = r.consumed
+	}
+	r.sameRecord = false
 	if r.skip {
 		r.skip = false
-		if err := r.skipRecord(); err != nil {
+		if r.skipLarge {
+			// The rest of a record past the bound is passed over whole (read, never
+			// held), so that it is one error, not one per MaxBytes.
+			r.skipLarge = false
+			limit := r.limit
+			r.limit = 0
+			err := r.skipRecord()
+			r.limit = limit
+			if err != nil {
+				return nil, err
+			}
+		} else if err := r.skipRecord(); err != nil {
 			return nil, err
 		}
+		r.recordStart = r.consumed
 	}
 	r.seeking = true
 	p := newParser(r)
-	limit := r.MaxBytes
-	if limit == 0 {
-		limit = DefaultMaxBytes
-	}
-	var size int64 // bytes of the record's lines so far
 	for {
 		raw, ok, err := r.nextLine(p.stopped)
 		if err != nil {
 			if _, syntax := err.(*SyntaxError); syntax {
 				r.skip = true
+				r.skipLarge = errors.Is(err, ErrTooLarge)
+				r.sameRecord = !r.skipLarge
 			} else {
 				r.err = err
 			}
@@ -185,18 +220,15 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			}
 			continue
 		}
-		if size += int64(len(raw)) + 1; limit > 0 && size > limit {
-			r.skip = true
-			return nil, &SyntaxError{Line: r.line, Column: 1,
-				Err: fmt.Errorf("%w: more than %d bytes (Reader.MaxBytes)", ErrTooLarge, limit)}
-		}
 		line, err := r.decode(raw)
 		if err == nil {
 			var done bool
 			done, err = p.parseLine(line)
 			if err == nil && done {
 				if !p.any { // nothing between two separators: go on with the next part
-					p, size = newParser(r), 0
+					// (its bytes count towards the next record's bound, so that
+					// a stream of "/" lines ends too)
+					p = newParser(r)
 					r.seeking = true
 					continue
 				}
@@ -204,7 +236,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			}
 		}
 		if err != nil {
-			r.skip = true
+			r.skip, r.sameRecord = true, true
 			return nil, err
 		}
 	}
@@ -221,6 +253,12 @@ func isSeparator(raw []byte) bool {
 // come in ends its line at once, the LF that may follow it being dropped from the
 // next piece.
 func (r *Reader) split(data []byte, atEOF bool) (int, []byte, error) {
+	n, tok, err := r.splitLine(data, atEOF)
+	r.consumed += int64(n)
+	return n, tok, err
+}
+
+func (r *Reader) splitLine(data []byte, atEOF bool) (int, []byte, error) {
 	r.partial = false
 	if r.afterCR {
 		r.afterCR = false
@@ -268,6 +306,10 @@ func (r *Reader) nextLine(skipping bool) ([]byte, bool, error) {
 		tok, ok := r.scan()
 		if !ok {
 			break
+		}
+		if r.limit > 0 && r.consumed-r.recordStart > r.limit {
+			return nil, false, &SyntaxError{Line: max(r.line, 1), Column: 1,
+				Err: fmt.Errorf("%w: more than %d bytes (Reader.MaxBytes)", ErrTooLarge, r.limit)}
 		}
 		if r.inLong {
 			r.inLong = r.partial
@@ -345,10 +387,15 @@ func passColumn(piece []byte, max int) int {
 	return utf8.RuneCount(head[:start]) + 1
 }
 
-// skipRecord skips the rest of a record after an error.
+// skipRecord skips the rest of a record after an error. Past the bound on a record it
+// stops with an ErrTooLarge error, and the next Read skips on.
 func (r *Reader) skipRecord() error {
 	for {
 		raw, ok, err := r.nextLine(true)
+		if _, syntax := err.(*SyntaxError); syntax {
+			r.skip, r.skipLarge = true, true
+			return err
+		}
 		if err != nil {
 			r.err = err
 			return err

@@ -424,7 +424,8 @@ func (h *hugeLine) Read(p []byte) (int, error) {
 
 func TestHugeLine(t *testing.T) {
 	for _, lenient := range []bool{false, true} {
-		r := csa.NewReader(&hugeLine{n: 100 << 20, tail: "\nPI\n+\n+7776FU\n"})
+		// 16 MB: far past the line's bound (1 MiB), within the record's (64 MiB).
+		r := csa.NewReader(&hugeLine{n: 16 << 20, tail: "\nPI\n+\n+7776FU\n"})
 		r.Lenient = lenient
 		rec, err := r.Read()
 		if !lenient {
@@ -446,7 +447,7 @@ func TestHugeLineMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	r := csa.NewReader(&hugeLine{n: 100 << 20, tail: "\nPI\n+\n"})
-	r.Lenient = true
+	r.Lenient, r.MaxBytes = true, -1 // the line's bound only
 	if _, err := r.Read(); err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ type converter struct {
 	keysChecked         bool       // every key is one JKF defines, written as it does, once in its object
 	t                   *tree      // the record decoded
 	comments            []string   // the comments of the record, t.comments copied
+	colorless           bool       // a move without "color" was reported (see resolve)
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
@@ -490,10 +491,20 @@ func square(p coords) (shogi.Square, bool) {
 
 // resolve returns the move of mv in pos, checked against the rules.
 func (c *converter) resolve(mv *entry, pos *shogi.Position) (shogi.Move, error) {
+	color := mv.color
 	if mv.flags&hasColor == 0 {
-		return 0, c.errAt(c.sub("move"), fmt.Errorf("%w: color", ErrMissing))
+		// json-kifu-format's first layout had no "color"; the format makes it required.
+		// A lenient read takes the side to move, with one warning for the record.
+		if !c.colorless {
+			err := c.soft(c.sub("move"), fmt.Errorf("%w: color (a move in the old layout of json-kifu-format; a lenient read takes the side to move)", ErrMissing))
+			if err != nil {
+				return 0, err
+			}
+			c.colorless = true
+		}
+		color = int32(pos.SideToMove())
 	}
-	if mv.color != 0 && mv.color != 1 {
+	if color != 0 && color != 1 {
 		return 0, c.errAt(c.sub("move", "color"), ErrColor)
 	}
 	t := shogi.NoPieceType
@@ -532,7 +543,7 @@ func (c *converter) resolve(mv *entry, pos *shogi.Position) (shogi.Move, error) 
 				squareName(from), pc.Type(), pieceCodes[pc.Type()], t, pieceCodes[t])
 		}
 	}
-	if shogi.Color(mv.color) != side {
+	if shogi.Color(color) != side {
 		reason = shogi.ErrWrongSide
 	}
 	if reason != nil {

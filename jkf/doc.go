@@ -21,8 +21,9 @@
 // after the other, as JSON Lines (one record a line), concatenated or pretty-printed.
 // The reader holds only the record being read and a buffer, so that a stream of any
 // length reads in memory bounded by its longest record; [Reader.MaxBytes] bounds one
-// record ([DefaultMaxBytes], 16 MiB, when 0) and a longer one is an [ErrTooLarge]
-// error. A record that cannot be read does not stop the stream: Read returns its
+// record ([DefaultMaxBytes], 64 MiB, when 0, as for every record format) and a
+// longer one is an [ErrTooLarge] error where it passes the bound, not at its end. A
+// record that cannot be read does not stop the stream: Read returns its
 // error and the next call reads the next record, and [Reader.RecordLine] gives the
 // line at which the record starts. A value that is not valid JSON (a truncated record,
 // garbage between records) is an [ErrJSON] error at the fault, and the reader resumes
@@ -49,7 +50,9 @@
 // and nothing of the line after it is read. (The first move of a fork that cannot be
 // read makes the fork an unread alternative: a child without a move, with the
 // EndUnread ending.) A lenient read never records a result the text does not state:
-// an illegal move is no loss by a foul.
+// an illegal move is no loss by a foul. Moves without "color", the old layout of
+// json-kifu-format (which the format now requires), are read as the side to move's
+// with one warning for the record; strictly, the first is an [ErrMissing] error.
 //
 // # Writing
 //

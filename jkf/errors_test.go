@@ -231,7 +231,8 @@ func TestLenientUnread(t *testing.T) {
 		{"unknown piece", `{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"XX"}},{"special":"TORYO"}`,
 			"3:68 moves[2].move.piece piece", 1, &shogi.Ending{Kind: shogi.EndUnread, Text: `{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"XX"}`}},
 		{"no color", `{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},{"special":"TORYO"}`,
-			"3:9 moves[2].move missing", 1, &shogi.Ending{Kind: shogi.EndUnread, Text: `{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}`}},
+			// The old layout of json-kifu-format: the move is read as the side to move's.
+			"3:9 moves[2].move missing", 2, &shogi.Ending{Kind: shogi.EndResign, Result: shogi.WhiteWins}},
 		{"two moves in a row", `{"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"},` +
 			`"forks":[[{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}]]},{"special":"TORYO"}`,
 			"3:9 moves[2].move wrong side", 1, &shogi.Ending{Kind: shogi.EndUnread, Text: `{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}`}},

@@ -22,17 +22,17 @@ import (
 // parses strictly writes to text that parses to the same record and writes to the same
 // bytes.
 func FuzzReadJKF(f *testing.F) {
-	data, err := os.ReadFile(fixture)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(data)
-	f.Add([]byte(readmeExample))
+	// Small seeds only (see gametest.FuzzSeedBytes): the lines of the stream file that
+	// fit, the README's example, the old layout, and the shapes below.
 	stream, err := os.ReadFile(streamFile)
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(stream)
+	if seed, ok := gametest.FuzzSeed(stream); ok {
+		f.Add(seed)
+	}
+	f.Add([]byte(readmeExample))
+	f.Add([]byte(oldLayout))
 	for _, s := range []string{
 		`{"header":{},"initial":{"preset":"KY"},"moves":[{},{"move":{"color":1,"from":{"x":5,"y":1},"to":{"x":4,"y":2},"piece":"OU"},"forks":[[{"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},{"special":"TORYO"}]]}]}`,
 		`{"header":{"a":"b"},"initial":{"preset":"OTHER","data":{"color":0,"board":[[{},{},{},{},{},{},{},{},{"color":0,"kind":"OU"}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{"color":1,"kind":"OU"},{},{},{},{},{},{},{},{}]],"hands":[{"FU":1,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":0},{"FU":0,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":0}]}},"moves":[{"comments":["x"]},{"move":{"color":0,"to":{"x":5,"y":5},"piece":"FU"},"time":{"now":{"m":1,"s":2},"total":{"h":1,"m":2,"s":3}}},{"special":"CHUDAN"}]}`,
@@ -43,7 +43,22 @@ func FuzzReadJKF(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(fuzzRead)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !gametest.FuzzTooLarge(data) {
+			fuzzRead(t, data)
+		}
+	})
+}
+
+// TestFuzzBigInputs checks the long inputs that runs of FuzzReadJKF found, kept out of
+// its corpus, and the record of the package's fixture.
+func TestFuzzBigInputs(t *testing.T) {
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fuzzRead(t, data)
+	gametest.FuzzBigInputs(t, "FuzzReadJKF", func(t *testing.T, v []any) { fuzzRead(t, v[0].([]byte)) })
 }
 
 // fuzzRead checks the contract of FuzzReadJKF on data.

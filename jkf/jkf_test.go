@@ -59,6 +59,9 @@ func flatten(rec *shogi.Record) flatRecord {
 }
 
 func diffRecords(want, got *shogi.Record) string {
+	if gametest.RecordsEqual(want, got) {
+		return "" // the fast path: cmp.Diff takes most of a fuzz target's time
+	}
 	return cmp.Diff(flatten(want), flatten(got), equateEmpty)
 }
 

@@ -14,8 +14,9 @@ import (
 
 // DefaultMaxBytes is the longest record, in bytes, a [Reader] accepts when its
 // MaxBytes is 0: far more than any real record (a game of 20 000 moves, every one with
-// its time, takes under 3 MB).
-const DefaultMaxBytes = 16 << 20
+// its time, takes under 3 MB; a study of 100 000 forks about 20 MB). It is the bound
+// of every record format (kif.DefaultMaxBytes, csa.DefaultMaxBytes).
+const DefaultMaxBytes = 64 << 20
 
 // A Reader reads a stream of JKF records: JSON objects one after the other, as JSON
 // Lines (one record a line), concatenated or pretty-printed, or a single record. It
@@ -27,7 +28,8 @@ const DefaultMaxBytes = 16 << 20
 // [*SyntaxError]) and the next call goes on with the next record. A record that is
 // valid JSON but no valid record (an illegal move, an unknown preset) is skipped
 // whole; a top-level value that is not an object is an [ErrNotObject] error; a value
-// longer than MaxBytes is an [ErrTooLarge] error and is skipped without being held. A
+// longer than MaxBytes is an [ErrTooLarge] error as soon as it passes the bound, and
+// the next Read skips the rest of it without holding it. A
 // value that is not valid JSON (a truncated record, garbage between records) is an
 // [ErrJSON] error at the place of the fault, and the reader resumes at the next line
 // that may start a value: it skips the rest of the line and the lines that start with
@@ -48,16 +50,21 @@ type Reader struct {
 	// ending the text does not state. An object with none of the keys of a record
 	// (header, initial, moves) is an error even then.
 	Lenient bool
-	// MaxBytes bounds the length of one record (or of any top-level value) in bytes;
-	// 0 means DefaultMaxBytes, and more than 1 GiB means 1 GiB. A longer record is an
-	// ErrTooLarge error, and the reader goes on with the record after it. The stream
-	// may be of any length.
+	// MaxBytes bounds the length of one record (or of any top-level value) in bytes,
+	// the white space before it and the rest of a broken value skipped before it
+	// included; 0 means DefaultMaxBytes, and more than 1 GiB means 1 GiB. A longer
+	// record is an ErrTooLarge error where it passes the bound, having read at most
+	// MaxBytes and 128 KiB of input (an input that never ends, a value that never
+	// closes, fail there), and the next Read skips the rest of it (reading it, not
+	// holding it) and goes on with the record after it. The stream may be of any
+	// length.
 	MaxBytes int64
 
 	in         input
 	warnings   []*SyntaxError
 	recordLine int
-	resync     bool // the last value was not valid JSON: skip to a line that may start one
+	resync     bool     // the last value was not valid JSON: skip to a line that may start one
+	tail       *scanner // the scanner of a value too large, whose rest the next Read skips
 	err        error
 
 	fast *fastDecoder // made on the first record; Parse borrows one from decoders
@@ -151,13 +158,32 @@ func (r *Reader) read() (*shogi.Record, error) {
 	if err := r.in.start(); err != nil {
 		return nil, r.fail(err)
 	}
+	if r.tail != nil {
+		// The rest of a value too large is passed over whole (read, never held), so
+		// that it is one error, not one per MaxBytes.
+		broken, err := r.in.skipTail(r.tail)
+		if err != nil {
+			return nil, r.fail(err)
+		}
+		r.tail, r.resync = nil, broken
+	}
+	// Every byte up to the end of the record counts towards the bound: the white space
+	// before it and the rest of a broken value skipped, as well as its own.
+	start := r.in.pos
+	r.in.stop = start + int64(limit)
+	defer func() { r.in.stop = 0 }()
 	if r.resync {
-		if err := r.in.resync(); err != nil {
+		if err := r.in.resync(); err == errPastStop {
+			return nil, r.tooLarge(r.in.line, r.in.col, limit)
+		} else if err != nil {
 			return nil, r.fail(err)
 		}
 		r.resync = false
 	}
 	end, err := r.in.skipSpace()
+	if err == errPastStop {
+		return nil, r.tooLarge(r.in.line, r.in.col, limit)
+	}
 	if err != nil {
 		return nil, r.fail(err)
 	}
@@ -165,10 +191,11 @@ func (r *Reader) read() (*shogi.Record, error) {
 		return nil, io.EOF
 	}
 	r.in.shrink()
-	if rec, ok, err := r.readWhole(limit); ok {
+	left := limit - int(r.in.pos-start) // the bound on the value itself
+	if rec, ok, err := r.readWhole(left); ok {
 		return rec, err
 	}
-	v, err := r.in.next(limit)
+	v, tail, err := r.in.next(left)
 	if err != nil {
 		return nil, r.fail(err)
 	}
@@ -176,8 +203,8 @@ func (r *Reader) read() (*shogi.Record, error) {
 	c := converter{r: r, raw: v.raw, startLine: v.line, startCol: v.col}
 	switch {
 	case v.tooLarge:
-		r.resync = v.broken
-		return nil, &SyntaxError{Line: v.line, Column: v.col, Err: fmt.Errorf("%w: a value of more than %d bytes", ErrTooLarge, limit)}
+		r.resync, r.tail = v.broken, tail
+		return nil, r.tooLarge(v.line, v.col, limit)
 	case v.broken:
 		r.resync = true
 		return nil, c.jsonError()
@@ -220,6 +247,13 @@ func (r *Reader) read() (*shogi.Record, error) {
 	}
 	r.fast.t.fill(&k)
 	return c.record(&r.fast.t)
+}
+
+// tooLarge returns the ErrTooLarge error of a record that starts at line and col (or
+// of the text between records that goes on that far).
+func (r *Reader) tooLarge(line, col, limit int) error {
+	r.recordLine = line
+	return &SyntaxError{Line: line, Column: col, Err: fmt.Errorf("%w: a value of more than %d bytes", ErrTooLarge, limit)}
 }
 
 // readWhole reads the record at the read position if the fast decoder takes it whole

@@ -31,8 +31,13 @@ type input struct {
 	started  bool // the byte order mark has been looked for
 	line     int
 	col      int
-	limit    int // the buffer never grows past this
+	limit    int   // the buffer never grows past this
+	pos      int64 // bytes consumed so far
+	stop     int64 // skipSpace and resync go no further than this position; 0: no bound
 }
+
+// past reports whether the read position has passed stop.
+func (in *input) past() bool { return in.stop > 0 && in.pos > in.stop }
 
 func (in *input) unread() []byte { return in.buf[in.off:in.end] }
 
@@ -96,6 +101,7 @@ func (in *input) consume(n int) {
 		in.col += runeCount(b)
 	}
 	in.off += n
+	in.pos += int64(n)
 }
 
 // consumeASCII is consume for n bytes known to be ASCII, whose columns are bytes.
@@ -109,6 +115,7 @@ func (in *input) consumeASCII(n int) {
 		in.col += n
 	}
 	in.off += n
+	in.pos += int64(n)
 }
 
 // runeCount is utf8.RuneCount, eight bytes at a time where they are ASCII (a record
@@ -158,11 +165,13 @@ func (in *input) start() error {
 	in.started = true
 	if bytes.HasPrefix(in.unread(), []byte("\xEF\xBB\xBF")) {
 		in.off += 3 // the mark is no character of the first line
+		in.pos += 3
 	}
 	return nil
 }
 
-// skipSpace consumes white space; it reports whether the input is at its end.
+// skipSpace consumes white space; it reports whether the input is at its end. Past
+// stop it returns errPastStop.
 func (in *input) skipSpace() (bool, error) {
 	for {
 		b := in.unread()
@@ -173,6 +182,9 @@ func (in *input) skipSpace() (bool, error) {
 		in.consume(n)
 		if n < len(b) {
 			return false, nil
+		}
+		if in.past() {
+			return false, errPastStop
 		}
 		if in.eof {
 			return true, nil
@@ -202,11 +214,18 @@ func (in *input) resync() error {
 		if in.eof {
 			return nil
 		}
+		if in.past() {
+			return errPastStop
+		}
 		if err := in.fill(); err != nil {
 			return err
 		}
 	}
 }
+
+// errPastStop: the text between records (white space, or a broken value's rest being
+// skipped) goes past the bound on a record.
+var errPastStop = errors.New("jkf: past the bound on a record")
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
@@ -222,31 +241,48 @@ type value struct {
 }
 
 // next cuts the next value out of the input, which must not be at its end or at
-// white space. A value longer than maxBytes is skipped without being kept.
-func (in *input) next(maxBytes int) (value, error) {
+// white space. A value longer than maxBytes is too large: next stops as soon as it
+// knows, having consumed what it scanned, and returns the scanner for skipTail to
+// skip the rest of the value with (nil when the value ended).
+func (in *input) next(maxBytes int) (value, *scanner, error) {
 	v := value{line: in.line, col: in.col}
 	s := scanner{first: in.buf[in.off]}
 	for {
 		st := s.scan(in.unread(), in.eof)
 		if st != needMore {
 			v.broken = st == broken
-			if v.tooLarge || s.i > maxBytes {
+			if s.i > maxBytes {
 				v.tooLarge = true
 				in.consume(s.i)
-				return v, nil
+				return v, nil, nil
 			}
 			v.raw = in.buf[in.off : in.off+s.i]
 			in.consume(s.i)
-			return v, nil
+			return v, nil, nil
 		}
 		if s.i > maxBytes {
 			v.tooLarge = true
-		}
-		if v.tooLarge {
 			s.i -= in.consumeScanned(s.i)
+			return v, &s, nil
 		}
 		if err := in.fill(); err != nil {
-			return v, err
+			return v, nil, err
+		}
+	}
+}
+
+// skipTail skips the rest of a value that was too large, with the scanner next
+// returned, and reports whether the value was broken (not complete).
+func (in *input) skipTail(s *scanner) (bool, error) {
+	for {
+		st := s.scan(in.unread(), in.eof)
+		if st != needMore {
+			in.consume(s.i)
+			return st == broken, nil
+		}
+		s.i -= in.consumeScanned(s.i)
+		if err := in.fill(); err != nil {
+			return false, err
 		}
 	}
 }

@@ -2,7 +2,7 @@ package jkf
 
 import (
 	"bufio"
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -20,8 +20,15 @@ type Writer struct {
 	Indent string
 
 	w     *bufio.Writer
+	out   jsonOut
 	rel   []byte
 	depth int // how deep the forks being written nest
+	// scratch holds the parts of the entry being written.
+	scratch struct {
+		move     move
+		from, to place
+		time     timePair
+	}
 }
 
 // NewWriter returns a Writer writing to w.
@@ -38,19 +45,20 @@ func (w *Writer) Flush() error {
 // Format returns the JKF text of rec, as a [Writer] with its default options writes
 // it.
 func Format(rec *shogi.Record) ([]byte, error) {
-	k, err := (&Writer{}).kifu(rec)
-	if err != nil {
+	var b bytes.Buffer
+	w := &Writer{w: bufio.NewWriter(&b)}
+	if err := w.record(rec, false); err != nil {
 		return nil, err
 	}
-	b, err := marshal(k)
-	if err != nil {
-		return nil, fmt.Errorf("jkf: %w", err)
+	if err := w.w.Flush(); err != nil {
+		return nil, err
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // Write writes one record. A record with an illegal move in any line is an error (the
-// [*shogi.IllegalMoveError]); nothing of it is written then.
+// [*shogi.IllegalMoveError]); nothing of it is written then. The JSON is written as the
+// record is walked, never held whole: a Writer takes little memory beyond the record.
 func (w *Writer) Write(rec *shogi.Record) error {
 	if w.w == nil {
 		return errNotMade
@@ -58,43 +66,53 @@ func (w *Writer) Write(rec *shogi.Record) error {
 	if err := rec.CheckTimes(); err != nil {
 		return fmt.Errorf("jkf: %w", err)
 	}
-	w.depth = 0
-	k, err := w.kifu(rec)
-	if err != nil {
+	// A first walk writes nothing and finds the errors, so that a record is written
+	// whole or not at all.
+	if err := w.record(rec, true); err != nil {
 		return err
 	}
-	enc := json.NewEncoder(w.w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", w.Indent)
-	if err := enc.Encode(k); err != nil {
-		return fmt.Errorf("jkf: %w", err)
-	}
-	return nil
+	return w.record(rec, false)
 }
 
 var colors = [2]int{0, 1}
 
 var promoteFlags = [2]bool{false, true}
 
-func (w *Writer) kifu(rec *shogi.Record) (*kifu, error) {
+// record writes the JSON of rec and a newline, or only walks it when dry.
+func (w *Writer) record(rec *shogi.Record, dry bool) error {
 	pos, err := rec.StartPosition()
 	if err != nil {
-		return nil, fmt.Errorf("jkf: start position: %w", err)
+		return fmt.Errorf("jkf: start position: %w", err)
 	}
-	k := &kifu{Header: header(rec.Header)}
-	if k.Header == nil {
-		k.Header = header{}
-	}
+	w.out = jsonOut{w: w.w, dry: dry, indent: w.Indent, scratch: w.out.scratch}
+	w.depth = 0
+	o := &w.out
+	o.text(`{"header":`)
+	o.header(header(rec.Header))
+	o.text(`,"initial":`)
 	if name, ok := presetName(pos.String()); ok {
-		k.Initial = &initial{Preset: name}
-	} else {
-		k.Initial = &initial{Preset: "OTHER", Data: stateOf(pos)}
+		o.text(`{"preset":`)
+		o.str(name)
+		o.byte('}')
+	} else if !dry {
+		data, err := marshal(&initial{Preset: "OTHER", Data: stateOf(pos)})
+		if err != nil {
+			return fmt.Errorf("jkf: %w", err)
+		}
+		o.raw(data)
 	}
-	k.Moves = []moveFormat{{Comments: rec.Root.Comments}}
-	if k.Moves, err = w.line(&rec.Root, pos, k.Moves); err != nil {
-		return nil, err
+	o.text(`,"moves":[`)
+	root := moveFormat{Comments: rec.Root.Comments}
+	o.entryStart(&root)
+	o.byte('}')
+	if err := w.line(&rec.Root, pos); err != nil {
+		return err
 	}
-	return k, nil
+	o.text("]}")
+	if !dry {
+		w.w.WriteByte('\n')
+	}
+	return nil
 }
 
 func stateOf(pos *shogi.Position) *stateData {
@@ -117,133 +135,176 @@ func stateOf(pos *shogi.Position) *stateData {
 	return d
 }
 
-// line appends the entries of the moves after n (whose position is pos, which line
-// changes) to out.
-func (w *Writer) line(n *shogi.Node, pos *shogi.Position, out []moveFormat) ([]moveFormat, error) {
+// line writes the entries of the moves after n (whose position is pos, which line
+// changes), each with a comma before it: the entries of "moves" or of a fork after its
+// first.
+func (w *Writer) line(n *shogi.Node, pos *shogi.Position) error {
+	o := &w.out
 	for {
 		if n.End != nil && n.End.Kind == shogi.EndUnread {
 			// The line stops unread: its variations are left out (record.Losses
 			// reports them), never written as the line's continuation.
-			return out, nil
+			return nil
 		}
 		if n.End != nil {
 			word := specialWord(n.End, pos.SideToMove())
 			if word == "" {
 				// No special for the ending: the line stops, and its variations are
 				// left out with it rather than promoted (record.Losses reports both).
-				return out, nil
+				return nil
 			}
 			e := moveFormat{Special: word, Comments: n.End.Comments, Time: timeOf(n.End.Time, n.End.HasTime || n.End.Time != shogi.MoveTime{})}
-			for _, v := range n.Children {
-				fork, err := w.forkFrom(v, pos)
-				if err != nil {
-					return nil, err
-				}
-				if fork != nil {
-					e.Forks = append(e.Forks, fork)
-				}
+			o.byte(',')
+			o.entryStart(&e)
+			if err := w.forks(n.Children, pos); err != nil {
+				return err
 			}
-			return append(out, e), nil
+			o.byte('}')
+			return nil
 		}
 		if len(n.Children) == 0 {
-			return out, nil
+			return nil
 		}
 		c := n.Children[0]
 		e, err := w.entry(c, pos)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for _, v := range n.Children[1:] {
-			fork, err := w.forkFrom(v, pos)
-			if err != nil {
-				return nil, err
-			}
-			if fork != nil {
-				e.Forks = append(e.Forks, fork)
-			}
+		o.byte(',')
+		o.entryStart(&e)
+		if err := w.forks(n.Children[1:], pos); err != nil {
+			return err
 		}
+		o.byte('}')
 		pos.PlayUnchecked(c.Move)
-		out = append(out, e)
 		n = c
 	}
 }
 
-// forkFrom returns the entries of the line that starts with v, played on pos and taken
-// back: no copy of the position (and of its history) per fork, so that writing is
-// linear in the size of the tree however deep the forks nest.
-func (w *Writer) forkFrom(v *shogi.Node, pos *shogi.Position) ([]moveFormat, error) {
+// forks writes the "forks" member of an entry for the variations vs, played from pos,
+// with the comma before it; nothing when none of them is written (an unread
+// alternative ending is not).
+func (w *Writer) forks(vs []*shogi.Node, pos *shogi.Position) error {
+	o := &w.out
+	k := 0
+	for _, v := range vs {
+		if v.IsEnding() && v.End.Kind == shogi.EndUnread {
+			continue
+		}
+		if k == 0 {
+			o.text(`,"forks":[`)
+		} else {
+			o.byte(',')
+		}
+		k++
+		if err := w.forkFrom(v, pos); err != nil {
+			return err
+		}
+	}
+	if k > 0 {
+		o.byte(']')
+	}
+	return nil
+}
+
+// forkFrom writes the fork that starts with v, played on pos and taken back: no copy
+// of the position (and of its history) per fork, so that writing is linear in the size
+// of the tree however deep the forks nest.
+func (w *Writer) forkFrom(v *shogi.Node, pos *shogi.Position) error {
 	if w.depth >= MaxForkDepth {
-		return nil, ErrTooDeep
+		return ErrTooDeep
 	}
 	w.depth++
 	n := pos.MoveNumber()
-	fork, err := w.fork(v, pos)
+	err := w.fork(v, pos)
 	undoTo(pos, n)
 	w.depth--
-	return fork, err
+	return err
 }
 
-// fork returns the entries of the line that starts with v, played from pos. An
-// alternative ending (a child without a move) is a fork of one special entry, and an
-// unread one is nothing (nil).
-func (w *Writer) fork(v *shogi.Node, pos *shogi.Position) ([]moveFormat, error) {
+// fork writes the array of the line that starts with v, played from pos. An
+// alternative ending (a child without a move) is a fork of one special entry.
+func (w *Writer) fork(v *shogi.Node, pos *shogi.Position) error {
+	o := &w.out
 	if v.IsEnding() {
-		if v.End.Kind == shogi.EndUnread {
-			return nil, nil
-		}
 		word := specialWord(v.End, pos.SideToMove())
 		if word == "" {
-			return nil, fmt.Errorf("jkf: an alternative ending of kind %v has no special word", v.End.Kind)
+			return fmt.Errorf("jkf: an alternative ending of kind %v has no special word", v.End.Kind)
 		}
-		return []moveFormat{{Special: word, Comments: v.End.Comments, Time: timeOf(v.End.Time, v.End.HasTime || v.End.Time != shogi.MoveTime{})}}, nil
+		e := moveFormat{Special: word, Comments: v.End.Comments, Time: timeOf(v.End.Time, v.End.HasTime || v.End.Time != shogi.MoveTime{})}
+		o.byte('[')
+		o.entryStart(&e)
+		o.text("}]")
+		return nil
 	}
 	e, err := w.entry(v, pos)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	o.byte('[')
+	o.entryStart(&e)
+	o.byte('}')
 	pos.PlayUnchecked(v.Move)
-	return w.line(v, pos, []moveFormat{e})
+	if err := w.line(v, pos); err != nil {
+		return err
+	}
+	o.byte(']')
+	return nil
 }
 
-// entry returns the entry of node n, whose move is played in pos.
+// entry returns the entry of node n, whose move is played in pos. Its move and time
+// are the Writer's own, good until the next call: write it first.
 func (w *Writer) entry(n *shogi.Node, pos *shogi.Position) (moveFormat, error) {
 	m := n.Move
 	if err := pos.CheckMove(m); err != nil {
 		return moveFormat{}, fmt.Errorf("jkf: %w", err)
 	}
 	c := pos.SideToMove()
-	to := m.To()
-	mv := &move{Color: &colors[c], To: &place{to.File(), to.Rank()}}
+	sq := m.To()
+	mv, from, to := &w.scratch.move, &w.scratch.from, &w.scratch.to
+	*to = place{sq.File(), sq.Rank()}
+	*mv = move{Color: &colors[c], To: to}
 	if m.IsDrop() {
 		mv.Piece = pieceCodes[m.DropType()]
 	} else {
-		from := m.From()
-		t := pos.PieceAt(from).Type()
-		mv.From = &place{from.File(), from.Rank()}
+		f := m.From()
+		t := pos.PieceAt(f).Type()
+		*from = place{f.File(), f.Rank()}
+		mv.From = from
 		mv.Piece = pieceCodes[t]
 		if m.IsPromotion() {
 			mv.Promote = &promoteFlags[1]
-		} else if t.CanPromote() && (shogi.InPromotionZone(c, from) || shogi.InPromotionZone(c, to)) {
+		} else if t.CanPromote() && (shogi.InPromotionZone(c, f) || shogi.InPromotionZone(c, sq)) {
 			mv.Promote = &promoteFlags[0]
 		}
 		if captured := pos.CapturedPiece(m); captured != shogi.NoPiece {
 			mv.Capture = pieceCodes[captured.Type()]
 		}
 	}
-	if last := pos.LastMove(); last != shogi.NoMove && last.To() == to {
+	if last := pos.LastMove(); last != shogi.NoMove && last.To() == sq {
 		mv.Same = true
 	}
 	mv.Relative, w.rel = relative(w.rel, pos, m)
-	return moveFormat{Comments: n.Comments, Move: mv, Time: timeOf(n.Time, n.HasTime)}, nil
+	var tp *timePair
+	if n.HasTime {
+		w.scratch.time = timePairOf(n.Time)
+		tp = &w.scratch.time
+	}
+	return moveFormat{Comments: n.Comments, Move: mv, Time: tp}, nil
 }
 
 func timeOf(t shogi.MoveTime, has bool) *timePair {
 	if !has {
 		return nil
 	}
+	tp := timePairOf(t)
+	return &tp
+}
+
+func timePairOf(t shogi.MoveTime) timePair {
 	now := t.Spent / time.Second
 	sum := t.Total / time.Second
-	return &timePair{
+	return timePair{
 		Now:   clock{H: int(now / 3600), M: int(now / 60 % 60), S: int(now % 60)},
 		Total: total{H: int(sum / 3600), M: int(sum / 60 % 60), S: int(sum % 60)},
 	}

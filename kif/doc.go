@@ -14,9 +14,15 @@
 // A 変化 at the ply of a line's special move (moves played instead of 投了) is a
 // variation of the node where that line ends; a 変化 that holds nothing but a special
 // move is an ending given as an alternative to the move at its ply, a child without a
-// move (see [shogi.Node]). The writer writes both back the same way. A 変化 at the ply
-// after the last move of a line that has no ending branches from no recorded move: it
-// is an [ErrVariation] error (a lenient read passes over its block).
+// move (see [shogi.Node]). The writer writes both back the same way. A 変化：N手 block
+// belongs to the most recent line that holds move N (a move, or the special move of
+// its ending) and started before it, as formats.md §2.6 has it: a 変化：5手 after a
+// 変化：3手 block whose moves stop at move 4 gives an alternative to move 5 of the line
+// below (the main line). Where no line holds move N, a block at the ply after the last
+// move of the most recent line, which has no ending, goes on with that line (as
+// tsshogi reads it: a record of 3 moves and then 変化：4手). Any other block branches
+// from no recorded move: it is an [ErrVariation] error (a lenient read passes over
+// its block).
 //
 // The encoding is detected, never taken from the file name (.kif is Shift_JIS and .kifu
 // UTF-8 by the specification, but both occur the other way round): a UTF-8 byte order
@@ -39,8 +45,9 @@
 // (bytes 0x81 0x20)"; a UTF-8 file cut inside its last character fails on its last
 // line. Lines may end in CRLF, LF or a lone CR, and may be at most [MaxLineLength]
 // bytes long. A Reader holds its one record whole, so it reads at most
-// [Reader.MaxBytes] of input ([DefaultMaxBytes], 64 MiB, unless set), and past that
-// fails with [ErrTooLarge].
+// [Reader.MaxBytes] of input ([DefaultMaxBytes], 64 MiB, unless set, the bound of
+// every record format), and past that fails with [ErrTooLarge] at once, having read one
+// byte more than the bound: an input that never ends (a device, a pipe) ends there.
 //
 // Forms that published records take are read as well: variation headers "変化：3手目"
 // and "変化:3手" with or without spaces; move lines with two time groups, as the
@@ -77,9 +84,13 @@
 // The first KIF move is numbered 1, or N+1 after a board diagram with 手数＝N (which
 // may number from 1 all the same); every later move line must carry the number that
 // follows the move before it in its line (a variation's first move, the number of the
-// move it replaces). A numbered line whose word is no move and no known special move
-// is an ending kept as text (shogi.EndNone with Text), unless the word is the start of
-// a known one ("投", what a line cut short leaves) or holds text that did not decode.
+// move it replaces). Only the special moves of the format (投了, 中断, 千日手, …, and
+// the words of a まで line that name the winner, "先手の勝ち") end a line: a numbered
+// line whose word is no move and no such word (a garbled move, "△８四歩", or a word no
+// format defines, "パス") is a move that cannot be read, an [ErrMoveSyntax] error (a
+// lenient read ends the line there, unread), never an ending; so is a まで line whose
+// words name no known ending. A [Writer] refuses an ending of kind shogi.EndNone with
+// a Text ([ErrEndingText]): KIF has no word for it.
 //
 // A [Writer] writes KIF (the default) or KI2, in UTF-8 (the default) or Shift_JIS, as
 // Kifu for Windows lays them out. A character that Shift_JIS cannot hold is an

@@ -3,8 +3,6 @@ package kif
 import (
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
 )
@@ -97,12 +95,12 @@ func endingWord(e *shogi.Ending) string {
 // closing is what a まで line says.
 type closing struct {
 	moves  int
-	kind   shogi.EndingKind // EndNone with text for an unknown ending
-	result shogi.Result     // NoResult when the line names no winner
-	text   string
+	kind   shogi.EndingKind
+	result shogi.Result // NoResult when the line names no winner
 }
 
-// parseClosing reads "まで{N}手で…" (the で may be missing: "まで7手詰").
+// parseClosing reads "まで{N}手で…" (the で may be missing: "まで7手詰"). It names a
+// known ending or it is not read: a word the formats do not define ends nothing.
 func parseClosing(s string) (closing, bool) {
 	rest, ok := strings.CutPrefix(s, "まで")
 	if !ok {
@@ -127,14 +125,13 @@ func parseClosing(s string) (closing, bool) {
 		c.kind = k
 		return c, true
 	}
-	c.text = rest // unless it says more below
 	timeUp := false
 	if r, ok := strings.CutPrefix(rest, "時間切れにより"); ok {
 		rest, timeUp = r, true
 	}
 	side, ok := parseSideName(rest)
 	if !ok || !strings.HasPrefix(rest[6:], "の") {
-		return c, isSpecialWord(c.text)
+		return c, false
 	}
 	win, lose := shogi.WinFor(side), shogi.WinFor(side.Opponent())
 	switch what := rest[6+len("の"):]; {
@@ -154,10 +151,7 @@ func parseClosing(s string) (closing, bool) {
 	case what == "不戦敗":
 		c.kind, c.result = shogi.EndDefaultLoss, lose
 	}
-	if c.kind != shogi.EndNone {
-		c.text = ""
-	}
-	return c, c.kind != shogi.EndNone || isSpecialWord(c.text)
+	return c, c.kind != shogi.EndNone
 }
 
 // appendClosing writes the まで line of an ending after n moves.
@@ -208,21 +202,13 @@ func appendResultPhrase(dst []byte, e *shogi.Ending, handicap bool) ([]byte, boo
 	return dst, false
 }
 
-// isSpecialWord reports whether w can stand for an unknown ending: a KIF special move
-// line and a まで line read it back as it is. It must not look like a move, must not
-// hold a character that did not decode (U+FFFD) or a control character, and must not
-// be the start of the words of a known ending ("投", "先手の"), which is what a line
-// cut short leaves.
-func isSpecialWord(w string) bool {
-	if w == "" || moveText(w) != w || strings.HasPrefix(w, "同") ||
-		strings.ContainsFunc(w, func(r rune) bool { return r == utf8.RuneError || unicode.IsControl(r) }) {
-		return false
+// isEndingWord reports whether w is a word that ends a line in the move's place: a
+// special move (formats.md §2.4) or the words of a まで line that name a known ending
+// ("先手の勝ち"). Nothing else is: a word the formats do not define is no ending.
+func isEndingWord(w string) bool {
+	if _, ok := endingKind(w); ok {
+		return true
 	}
-	for _, phrase := range endingPhrases {
-		if len(w) < len(phrase) && strings.HasPrefix(phrase, w) {
-			return false
-		}
-	}
-	r, _ := utf8.DecodeRuneInString(w)
-	return digitValue(r) == 0
+	_, ok := parseClosing("まで0手で" + w)
+	return ok
 }

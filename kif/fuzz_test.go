@@ -16,7 +16,9 @@ func addSeeds(f *testing.F, pattern string) {
 	files, _ := filepath.Glob(filepath.Join("testdata", pattern))
 	for _, name := range files {
 		rel, _ := filepath.Rel("testdata", name)
-		f.Add(readTestdata(f, rel))
+		if seed, ok := gametest.FuzzSeed(readTestdata(f, rel)); ok {
+			f.Add(seed)
+		}
 	}
 	for _, s := range []string{
 		"", "#KIF version=2.0 encoding=UTF-8\n", kifHead + "   1 ７六歩(77)\n変化：1手\n",
@@ -33,11 +35,33 @@ func addSeeds(f *testing.F, pattern string) {
 // 反則負け the input does not hold, no result on an EndUnread), places every warning,
 // and what it keeps is a record that is written and read back strictly.
 func fuzzRead(t *testing.T, data []byte, d Dialect) {
-	checkLenientReports(t, data, d)
-	for _, lenient := range []bool{false, true} {
+	// Each mode is read once (the reads are most of an execution's time): the lenient
+	// read skips nothing in silence (see gametest.CheckLenientReports), and each is
+	// checked below.
+	type read struct {
+		r   *Reader
+		rec *shogi.Record
+		err error
+		res gametest.ReadResult
+	}
+	var reads [2]read
+	for i, lenient := range []bool{false, true} {
 		r := NewReader(bytes.NewReader(data))
 		r.Format, r.Lenient = d, lenient
 		rec, err := r.Read()
+		reads[i] = read{r: r, rec: rec, err: err}
+		res := &reads[i].res
+		res.Warnings = len(r.Warnings())
+		switch {
+		case err == nil:
+			res.Records = append(res.Records, rec)
+		case err != io.EOF:
+			res.Errors++
+		}
+	}
+	gametest.CheckLenientReports(t, reads[0].res, reads[1].res, diffRecords)
+	for i, lenient := range []bool{false, true} {
+		r, rec, err := reads[i].r, reads[i].rec, reads[i].err
 		if err != nil {
 			var se *SyntaxError
 			if err != io.EOF && !errors.As(err, &se) {
@@ -123,25 +147,32 @@ func checkInvented(t *testing.T, data []byte, rec *shogi.Record) {
 	}
 }
 
+// FuzzReadKIF and FuzzReadKI2 take small seeds and pass over long inputs, which the
+// test of their big inputs checks (see gametest.FuzzSeedBytes).
 func FuzzReadKIF(f *testing.F) {
 	addSeeds(f, "kif/*")
 	addSeeds(f, "dialects/*.kif*")
-	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KIF) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !gametest.FuzzTooLarge(data) {
+			fuzzRead(t, data, KIF)
+		}
+	})
 }
 
 func FuzzReadKI2(f *testing.F) {
 	addSeeds(f, "ki2/*")
 	addSeeds(f, "dialects/*.ki2")
-	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, KI2) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !gametest.FuzzTooLarge(data) {
+			fuzzRead(t, data, KI2)
+		}
+	})
 }
 
-// checkLenientReports: a lenient read of data skips nothing in silence (see
-// gametest.CheckLenientReports).
-func checkLenientReports(t *testing.T, data []byte, d Dialect) {
-	read := func(lenient bool) gametest.ReadResult {
-		r := NewReader(bytes.NewReader(data))
-		r.Format, r.Lenient = d, lenient
-		return gametest.ReadCounted(r.Read, func() int { return len(r.Warnings()) }, 2)
+// TestFuzzBigInputs checks the long inputs that runs of FuzzReadKIF and FuzzReadKI2
+// found, kept out of their corpora.
+func TestFuzzBigInputs(t *testing.T) {
+	for name, d := range map[string]Dialect{"FuzzReadKIF": KIF, "FuzzReadKI2": KI2} {
+		gametest.FuzzBigInputs(t, name, func(t *testing.T, v []any) { fuzzRead(t, v[0].([]byte), d) })
 	}
-	gametest.CheckLenientReports(t, read(false), read(true), diffRecords)
 }

@@ -2,6 +2,7 @@ package kif
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -76,6 +77,10 @@ type lineReader struct {
 	line   int   // number of the line last returned
 	empty  int   // reads in a row that returned no bytes and no error
 	total  int64 // bytes read from r so far
+	// limit, when positive, is the most input read: fill reads no more than limit+1
+	// bytes in all, then stops as at the end of the input with errPastLimit, so that
+	// input past the bound is never read, let alone held.
+	limit int64
 
 	// The lines are handed out as strings too, without a copy each: s is a copy of
 	// buf[sBase:sBase+len(s)], made when a line outside it is asked for, and valid
@@ -101,6 +106,10 @@ func (lr *lineReader) emit(a, b int) []byte {
 	lr.line++
 	return lr.buf[a:b]
 }
+
+// errPastLimit stops a lineReader that has read one byte more than its limit; the
+// Reader reports it as ErrTooLarge.
+var errPastLimit = errors.New("kif: input past Reader.MaxBytes")
 
 // maxEmptyReads is how many reads in a row may return no bytes and no error before the
 // input is taken to be stuck (io.ErrNoProgress), as in bufio.
@@ -130,7 +139,17 @@ func (lr *lineReader) fill() {
 		}
 	}
 	lr.buf = lr.buf[:cap(lr.buf)]
-	n, err := lr.r.Read(lr.buf[lr.r1:])
+	room := lr.buf[lr.r1:]
+	if lr.limit > 0 {
+		left := lr.limit + 1 - lr.total
+		if left <= 0 {
+			lr.buf = lr.buf[:lr.r1]
+			lr.eof, lr.err = true, errPastLimit
+			return
+		}
+		room = room[:min(int64(len(room)), left)]
+	}
+	n, err := lr.r.Read(room)
 	lr.r1 += n
 	lr.total += int64(n)
 	lr.buf = lr.buf[:lr.r1]

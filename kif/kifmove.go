@@ -95,13 +95,19 @@ func moveText(s string) string {
 	return strings.TrimRight(s[:end], "+　")
 }
 
-// kifSpecial reads a special move (投了, 中断, …) or an unknown one, kept as text.
-// line is the whole line, which a lenient read keeps when it cannot read it.
+// kifSpecial reads a special move (投了, 中断, …, or the words of a まで line naming
+// the winner: "先手の勝ち"). line is the whole line, which a lenient read keeps when it
+// cannot read it. Only those words end a line: any other word in the move's place (a
+// move garbled, "△８四歩", or a word no format defines, "パス") is a move that cannot be
+// read, never an ending.
 func (p *parser) kifSpecial(s string, off int, line string) error {
 	word := moveText(s[off:])
-	if _, known := endingKind(word); !known && !isSpecialWord(word) {
-		// Nothing, or text that did not decode: no word of a special move.
-		return p.badMove(column(s, off), ErrMoveSyntax, line)
+	if !isEndingWord(word) {
+		err := ErrMoveSyntax
+		if word != "" {
+			err = fmt.Errorf("%w: %q is no move and no special move", ErrMoveSyntax, word)
+		}
+		return p.badMove(column(s, off), err, line)
 	}
 	rest := off + len(word)
 	tr := parseTrailer(s[rest:])
@@ -121,11 +127,9 @@ func (p *parser) kifSpecial(s string, off int, line string) error {
 	e := &shogi.Ending{Time: tr.time, HasTime: tr.hasTime}
 	if kind, ok := endingKind(word); ok {
 		e.Kind = kind
-	} else if c, ok := parseClosing("まで0手で" + word); ok && c.kind != shogi.EndNone {
+	} else if c, ok := parseClosing("まで0手で" + word); ok {
 		// The words of a まで line: "先手の勝ち", "時間切れにより後手の勝ち", ….
 		e.Kind, e.Result = c.kind, c.result
-	} else {
-		e.Text = word
 	}
 	if e.Result == shogi.NoResult {
 		e.Result = p.pos.EndingResult(e.Kind)

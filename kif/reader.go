@@ -63,8 +63,9 @@ type Reader struct {
 	Lenient bool
 	// MaxBytes bounds the input a Reader reads, since the one record of a KIF or KI2
 	// file is held in memory whole: 0 means DefaultMaxBytes, a negative value no bound.
-	// Past it Read fails with an ErrTooLarge error at the line it reached, in lenient
-	// reads too.
+	// Read never reads more than MaxBytes+1 bytes from its input: past MaxBytes it fails
+	// with an ErrTooLarge error at the line it reached, in lenient reads too, without
+	// reading on to the end of the input (which may have none).
 	MaxBytes int64
 
 	lr         *lineReader
@@ -108,6 +109,10 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		return nil, io.EOF
 	}
 	r.done = true
+	r.lr.limit = r.MaxBytes
+	if r.lr.limit == 0 {
+		r.lr.limit = DefaultMaxBytes
+	}
 	p := &parser{r: r, rec: &shogi.Record{}}
 	r.compared = 0
 	enc := r.Encoding
@@ -284,10 +289,7 @@ func (p *parser) markContent() {
 
 func (p *parser) run() (*shogi.Record, error) {
 	lr := p.r.lr
-	limit := p.r.MaxBytes
-	if limit == 0 {
-		limit = DefaultMaxBytes
-	}
+	limit := lr.limit
 	for {
 		raw, err := lr.next()
 		p.lineNo = lr.line
@@ -821,32 +823,69 @@ func (p *parser) variation(s string, off int, t string) error {
 	if err := p.setUpStart(); err != nil {
 		return err
 	}
-	// The block continues the most recent line that holds move k and started before
-	// it. The position follows the lines of the stack, so taking back the moves after
-	// ply k gives the position of the branch. A dangling block leaves the stack as it is.
+	// The block gives an alternative to move n of the most recent line that holds it
+	// (a move at ply k, or the ending there) and started before it (formats.md §2.6):
+	// a block at 変化：5手 after one at 変化：3手 whose moves stop at move 4 belongs to
+	// the line below, the main line say. Where no line holds move n, a block at the
+	// ply after the last move of the most recent line (without an ending) goes on with
+	// that line, as other readers take it. The position follows the lines of the
+	// stack, so taking back the moves of the lines above the one branched from, and
+	// replaying that line's moves up to ply k, gives the position of the branch. A
+	// dangling block leaves the stack as it is.
 	k := n - p.base
 	top := len(p.lines)
 	for top > 1 && p.lines[top-1].start >= k {
 		top--
 	}
-	l := &p.lines[top-1]
-	// A block at the ply after the line's last move is an alternative to the ending
-	// there; where the line has none, it branches from no recorded move.
-	if k < 0 || k < l.start || k-l.start > len(l.nodes) || k-l.start == len(l.nodes) && l.tip().End == nil {
-		p.skipping = true
-		if k >= l.start && l.unread {
-			return nil // it branches from a move that was not read: the EndUnread says so
+	at := -1
+	for i := top - 1; i >= 0 && k >= 0; i-- {
+		l := &p.lines[i]
+		if k < l.start {
+			break
 		}
+		if d := k - l.start; d < len(l.nodes) || d == len(l.nodes) && l.tip().End != nil {
+			at = i
+			break
+		}
+		if l.unread {
+			// The block may branch from a move that was not read: the EndUnread of
+			// that line says so.
+			p.skipping = true
+			return nil
+		}
+	}
+	goesOn := false
+	if l := &p.lines[top-1]; at < 0 && k >= l.start && k-l.start == len(l.nodes) {
+		at, goesOn = top-1, true
+	}
+	if at < 0 {
+		p.skipping = true
 		return p.fail(column(s, off), fmt.Errorf("%w: 変化：%d手", ErrVariation, n))
 	}
-	p.lines = p.lines[:top]
+	l := &p.lines[at]
+	// Take back the moves of the lines above l that branched from it before ply k,
+	// then replay l's moves up to ply k.
+	back := k
+	if at+1 < len(p.lines) {
+		back = min(back, p.lines[at+1].start)
+	}
+	for p.pos.Ply() > back {
+		p.pos.Undo()
+	}
+	for _, m := range l.nodes[p.pos.Ply()-l.start : k-l.start] {
+		p.pos.PlayUnchecked(m.Move)
+	}
+	p.lines = p.lines[:at+1]
 	p.path = p.path[:l.first+len(l.nodes)]
+	if goesOn {
+		// The block goes on with l, the line being read again: its moves are l's next
+		// ones and a special move in it is l's ending, not an alternative.
+		p.last, p.lastEnd = l.tip(), nil
+		return nil
+	}
 	parent := l.parent
 	if k > l.start {
 		parent = l.nodes[k-1-l.start]
-	}
-	for p.pos.Ply() > k {
-		p.pos.Undo()
 	}
 	p.lines = append(p.lines, lineState{start: k, parent: parent, first: len(p.path)})
 	p.last, p.lastEnd = parent, nil
@@ -885,7 +924,7 @@ func (p *parser) closing(s string, off int, t string) error {
 	if cur.ended {
 		return nil
 	}
-	e := &shogi.Ending{Kind: c.kind, Result: c.result, Text: c.text}
+	e := &shogi.Ending{Kind: c.kind, Result: c.result}
 	if e.Result == shogi.NoResult {
 		e.Result = p.pos.EndingResult(c.kind)
 	}

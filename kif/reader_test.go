@@ -223,7 +223,6 @@ func TestSpecialMoves(t *testing.T) {
 		{"最大手数", shogi.EndMaxMoves, shogi.Draw, ""},
 		{"封じ手", shogi.EndSealedMove, shogi.NoResult, ""},
 		{"引き分け", shogi.EndDraw, shogi.Draw, ""},
-		{"反則手", shogi.EndNone, shogi.NoResult, "反則手"},
 	}
 	for _, tt := range tests {
 		in := kifHead + "   1 ７六歩(77)\n   2 " + tt.word + "   ( 0:05/00:01:00)\n"
@@ -276,9 +275,6 @@ func TestClosingLines(t *testing.T) {
 		{"まで2手で封じ手", shogi.EndSealedMove, shogi.NoResult, ""},
 		{"まで2手で最大手数", shogi.EndMaxMoves, shogi.Draw, ""},
 		{"まで2手で先手の不戦敗", shogi.EndDefaultLoss, shogi.WhiteWins, ""},
-		{"まで2手で謎の終局", shogi.EndNone, shogi.NoResult, "謎の終局"},
-		{"まで2手で時間切れにより詰", shogi.EndNone, shogi.NoResult, "時間切れにより詰"},
-		{"まで2手で先手の謎", shogi.EndNone, shogi.NoResult, "先手の謎"},
 	}
 	for _, tt := range tests {
 		rec, err := ParseKI2([]byte("▲７六歩 △３四歩\n" + tt.line + "\n"))
@@ -289,6 +285,12 @@ func TestClosingLines(t *testing.T) {
 		want := shogi.Ending{Kind: tt.kind, Result: tt.result, Text: tt.text}
 		if e := rec.Ending(); e == nil || !reflect.DeepEqual(*e, want) {
 			t.Errorf("%s: got %+v, want %+v", tt.line, e, want)
+		}
+	}
+	// Words that name no known ending end nothing.
+	for _, line := range []string{"まで2手で謎の終局", "まで2手で時間切れにより詰", "まで2手で先手の謎"} {
+		if _, err := ParseKI2([]byte("▲７六歩 △３四歩\n" + line + "\n")); !errors.Is(err, ErrResult) {
+			t.Errorf("%s: got %v, want %v", line, err, ErrResult)
 		}
 	}
 	// Shogi DB2 writes the end among the moves.

@@ -27,7 +27,7 @@ var (
 	ErrUnencodable = errors.New("kif: a character cannot be written in the output encoding")
 	ErrLineBreak   = errors.New("kif: a header key or value holds a line break")
 	ErrHeaderKey   = errors.New("kif: a header key that would not read back as one")
-	ErrEndingText  = errors.New("kif: the text of an unknown ending looks like a move or holds spaces")
+	ErrEndingText  = errors.New("kif: an ending that KIF has no word for")
 )
 
 // writableKey reports whether "key：value" reads back as a header line with that key.
@@ -531,7 +531,9 @@ func (w *recordWriter) ending(e *shogi.Ending) error {
 	if e.Kind == shogi.EndNone && e.Text == "" || e.Kind == shogi.EndUnread {
 		return nil // says nothing
 	}
-	if e.Kind == shogi.EndNone && !isSpecialWord(e.Text) {
+	if e.Kind == shogi.EndNone {
+		// KIF ends a line only with the words it defines: any other would read back
+		// as a move that cannot be read.
 		return fmt.Errorf("%w: %q", ErrEndingText, e.Text)
 	}
 	ply := w.pos.Ply()

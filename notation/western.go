@@ -354,8 +354,9 @@ func (w western) parse(text string) (westernMove, *Error) {
 		if hasFirst {
 			wm.from = first
 		}
-	} else if wm.sep == 'x' && sc.s != "" && sc.s[0] != '+' && sc.s[0] != '=' {
-		// Hodges: the captured piece instead of the square.
+	} else if wm.sep == 'x' && sc.s != "" && sc.s[0] != '=' && (sc.s[0] != '+' || capturedPromoted(sc.s)) {
+		// Hodges: the captured piece instead of the square ("BxN"; a promoted one,
+		// "Sx+B", a horse: "+" and nothing more is the promotion of a recapture).
 		rest, t, ok := western{style: styleHodges}.cutWesternPiece(sc.s)
 		if !ok {
 			if sc.s[0] >= '0' && sc.s[0] <= '9' {
@@ -394,6 +395,14 @@ func (w western) parse(text string) (westernMove, *Error) {
 		return wm, promoteAt.failNote(ErrSyntax, "the end of the move", "a drop does not promote")
 	}
 	return wm, nil
+}
+
+// capturedPromoted reports whether s, the text after a capture mark that starts with
+// "+", names a promoted piece ("+B") rather than the promotion of a move whose square
+// is left out.
+func capturedPromoted(s string) bool {
+	_, _, ok := western{style: styleHodges}.cutWesternPiece(s)
+	return ok
 }
 
 func (wm *westernMove) resolve(p *shogi.Position) (shogi.Move, error) {

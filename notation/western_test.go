@@ -222,3 +222,30 @@ func TestWesternCaptureWithOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestWesternCapturePromoted: a capture that names a promoted piece ("Sx+B", a horse;
+// Hodges writes it "SxB(+)", 81Dojo "SxH") is read by every Western decoder, and the
+// promotion of the capturing piece may follow ("Sx+B+"); "x+" with no piece after it
+// names no square.
+func TestWesternCapturePromoted(t *testing.T) {
+	// A black silver on 4d can take the horse on 3c (and promote); nothing else can.
+	const horse = "4k4/9/6+b2/5S3/9/9/9/9/4K4 b - 1"
+	for _, n := range []Notation{Western, Hodges, HodgesRevised, Hosking} {
+		for text, want := range map[string]string{
+			"Sx+B": "4d3c", "SxB(+)": "4d3c", "SxH": "4d3c", "Sx+B+": "4d3c+", "Sx+B=": "4d3c",
+		} {
+			got, err := n.Decode(mustPosition(t, horse), text)
+			if err != nil || got.String() != want {
+				t.Errorf("%s: Decode(%q) = %s, %v; want %s", n, text, got, err, want)
+			}
+		}
+		if _, err := n.Decode(mustPosition(t, horse), "Sx+"); err == nil {
+			t.Errorf("%s: Decode(%q) read a move with no square", n, "Sx+")
+		}
+	}
+	// Kitao–Kawasaki: "x" with nothing after it recaptures on the last move's square.
+	p := mustPosition(t, shogi.StartSFEN, "7g7f", "3c3d", "8h2b")
+	if got, err := KitaoKawasaki.Decode(p, "☖銀x"); err != nil || got.String() != "3a2b" {
+		t.Errorf("☖銀x: %s, %v", got, err)
+	}
+}

@@ -26,6 +26,12 @@
 // sentinel, or a *shogi.IllegalMoveError whose foul errors.Is tests (shogi.ErrNifu) and
 // whose code (Error.Code: "nifu") is stable for machines.
 //
+// Before it detects the format, a Reader looks at the head of its input: gzip data is
+// decompressed as it is read (a stream expanding past MaxExpansion times its size stops
+// with ErrExpansion), UTF-16 and UTF-32 text with a byte order mark is decoded to UTF-8,
+// and binary data, archives and other compressions are an ErrNotText error that names
+// them. UTF-8 and Shift_JIS are told apart by each format's reader.
+//
 // A lenient Reader (Reader.Lenient) reads on past problems, which become warnings
 // (Reader.Warnings). It keeps every move it could read and stops a line of play at the
 // first thing it cannot read, with an ending of kind shogi.EndUnread: it never makes up
@@ -50,7 +56,8 @@
 //
 // A Writer writes records in any format; Marshal writes one. Walk lists the record files
 // under a list of paths — directories walked, glob patterns expanded, other files named
-// as skipped — for programs that go through collections.
+// as skipped — for programs that go through collections; a Walker with Archives walks
+// zip and tar archives as directories, each member an Entry that Open reads.
 //
 // Every text a Writer writes reads back with the strict Reader, several records in one
 // stream included (CSA's "/" separators, JSON Lines, a line a record; a program that

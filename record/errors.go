@@ -49,6 +49,11 @@ func (s *Severity) UnmarshalText(text []byte) error {
 var (
 	// ErrLineTooLong: a line of a USI or SFEN file is longer than MaxLineLength.
 	ErrLineTooLong = errors.New("record: line too long")
+	// ErrTooLarge: the text of one record of a USI or SFEN file (its line, with the
+	// blank and comment lines before it) is longer than Reader.MaxRecordBytes. The
+	// KIF, CSA and JKF readers have sentinels of their own: kif.ErrTooLarge,
+	// csa.ErrTooLarge, jkf.ErrTooLarge.
+	ErrTooLarge = errors.New("record: record too large")
 	// ErrSeveralRecords: a Writer of a format that holds one record per file (KIF, KI2)
 	// was given a second record.
 	ErrSeveralRecords = errors.New("record: the format holds one record per file")
@@ -126,7 +131,8 @@ func (e *Error) Code() string {
 		case errors.Is(e.Err, kif.ErrEncoding), errors.Is(e.Err, csa.ErrEncoding), errors.Is(e.Err, jkf.ErrEncoding):
 			return "encoding"
 		case errors.Is(e.Err, kif.ErrTooLarge), errors.Is(e.Err, csa.ErrTooLarge), errors.Is(e.Err, jkf.ErrTooLarge),
-			errors.Is(e.Err, kif.ErrLineTooLong), errors.Is(e.Err, csa.ErrLineTooLong), errors.Is(e.Err, ErrLineTooLong):
+			errors.Is(e.Err, kif.ErrLineTooLong), errors.Is(e.Err, csa.ErrLineTooLong), errors.Is(e.Err, ErrLineTooLong),
+			errors.Is(e.Err, ErrTooLarge):
 			return "too-large"
 		}
 		return "syntax"
@@ -159,7 +165,7 @@ func isFormatError(err error) bool {
 		se *sfen.SyntaxError
 	)
 	return errors.As(err, &ke) || errors.As(err, &ce) || errors.As(err, &je) || errors.As(err, &se) ||
-		errors.Is(err, ErrLineTooLong) || errors.Is(err, shogi.ErrNoRecord) || errors.Is(err, ErrNotRegular)
+		errors.Is(err, ErrLineTooLong) || errors.Is(err, ErrTooLarge) || errors.Is(err, shogi.ErrNoRecord) || errors.Is(err, ErrNotRegular)
 }
 
 // newError returns the *Error of a problem a format reader reported, with its place

@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"os"
@@ -70,6 +71,29 @@ func ExampleMarshal() {
 	// #KIF version=2.0 encoding=UTF-8
 	//
 	// ▲７六歩    △３四歩
+}
+
+// Reading an input whatever its packing: gzip is decompressed and UTF-16 with a byte
+// order mark decoded, and what is not text is named.
+func ExampleNewReader_decoding() {
+	var gz strings.Builder
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte("position startpos moves 7g7f 3c3d\n"))
+	w.Close()
+	utf16 := "\xff\xfep\x00o\x00s\x00i\x00t\x00i\x00o\x00n\x00 \x00s\x00t\x00a\x00r\x00t\x00p\x00o\x00s\x00 \x00m\x00o\x00v\x00e\x00s\x00 \x002\x00g\x002\x00f\x00"
+	for _, input := range []string{gz.String(), utf16, "\x7fELF\x02\x01\x01\x00"} {
+		r := record.NewReader(strings.NewReader(input))
+		rec, err := r.Read()
+		if err != nil {
+			fmt.Println(err, errors.Is(err, record.ErrNotText))
+			continue
+		}
+		fmt.Println(r.InputFormat(), rec.Moves())
+	}
+	// Output:
+	// usi [7g7f 3c3d]
+	// usi [2g2f]
+	// record: record 1: not a record's text: binary data (a NUL byte at offset 7; UTF-16 text needs a byte order mark) true
 }
 
 // What a record loses in a format that cannot hold all of it: a KIF record with a

@@ -110,9 +110,10 @@ var extensions = map[string]Format{
 
 // FormatOfName returns the format that the extension of a file name stands for, or
 // Unknown. Extensions are ".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".jkf", ".jsonl",
-// ".usi" and ".sfen", in any case (".json" is not one: most JSON files hold no record).
+// ".usi" and ".sfen", in any case (".json" is not one: most JSON files hold no record),
+// each also with ".gz" after it (a Reader decompresses gzip data).
 func FormatOfName(name string) Format {
-	return extensions[strings.ToLower(filepath.Ext(name))]
+	return extensions[strings.ToLower(filepath.Ext(trimCompression(name)))]
 }
 
 // csaStatement matches the first statement of a CSA record.

@@ -18,7 +18,9 @@ import (
 )
 
 // MaxLineLength is the longest line, in bytes, of a USI or SFEN file. A longer line is an
-// ErrLineTooLong error for its record, and reading goes on with the next line.
+// ErrLineTooLong error for its record, and reading goes on with the next line. The rest
+// of the line, skipped, counts towards the bound on a record (Reader.MaxRecordBytes):
+// a line that goes on past it is an ErrTooLarge error there.
 const MaxLineLength = 1 << 20
 
 // lineError is a problem on a line of a USI or SFEN file.
@@ -39,10 +41,12 @@ type lineSource struct {
 	warns    []error
 	buf      []byte
 	finished bool
+	limit    int64 // the bound on a record's bytes; 0 for none
+	used     int64 // bytes read for the record being read
 }
 
-func newLineSource(in *bufio.Reader, format Format, lenient bool) *lineSource {
-	return &lineSource{in: in, format: format, lenient: lenient}
+func newLineSource(in *bufio.Reader, format Format, lenient bool, limit int64) *lineSource {
+	return &lineSource{in: in, format: format, lenient: lenient, limit: limit}
 }
 
 func (s *lineSource) warnings() []error { return s.warns }
@@ -54,6 +58,10 @@ func (s *lineSource) readLine() (line []byte, tooLong bool, err error) {
 	s.buf = s.buf[:0]
 	for {
 		chunk, err := s.in.ReadSlice('\n')
+		if s.used += int64(len(chunk)); s.limit > 0 && s.used > s.limit {
+			s.line++
+			return nil, false, &lineError{s.line, fmt.Errorf("%w: more than %d bytes (Reader.MaxRecordBytes)", ErrTooLarge, s.limit)}
+		}
 		if len(s.buf)+len(chunk) > MaxLineLength {
 			tooLong = true
 		} else {
@@ -77,6 +85,7 @@ func (s *lineSource) readLine() (line []byte, tooLong bool, err error) {
 
 func (s *lineSource) read() (*shogi.Record, error) {
 	s.warns = nil
+	s.used = 0
 	for {
 		if s.finished {
 			return nil, io.EOF
@@ -87,7 +96,10 @@ func (s *lineSource) read() (*shogi.Record, error) {
 			return nil, io.EOF
 		}
 		if err != nil {
-			s.finished = true
+			s.finished = true // a failed read, or a record past the bound: the input ends
+			if errors.Is(err, ErrTooLarge) {
+				s.start = s.line
+			}
 			return nil, err
 		}
 		if s.line == 1 {

@@ -43,11 +43,19 @@ type Reader struct {
 	// shogi.EndUnread; no result is ever made up. Strict reads (the default) report the
 	// first problem of a record as its error.
 	Lenient bool
-	// MaxRecordBytes bounds the size of one KIF, KI2, CSA or JKF record, which a Reader
-	// holds whole: 0 leaves the format's own default (kif.DefaultMaxBytes,
-	// csa.DefaultMaxBytes, jkf.DefaultMaxBytes), a negative value the largest bound the
-	// format allows (none for KIF and CSA, 1 GiB for JKF). A larger record is an error
-	// naming the limit. (USI and SFEN lines are bounded by their line length.)
+	// MaxRecordBytes bounds the size in bytes of one record, which a Reader holds whole:
+	// 0 means DefaultMaxRecordBytes (64 MiB, the default of every format:
+	// kif.DefaultMaxBytes, csa.DefaultMaxBytes, jkf.DefaultMaxBytes), a negative value
+	// the largest bound the format allows (none for KIF, CSA, USI and SFEN, 1 GiB for
+	// JKF). Every byte of the input counts towards the record it comes before (blank
+	// lines, comments, text skipped after an error). A larger record is an error with
+	// the code "too-large", naming the bound, at the place where the record passes it:
+	// the Reader has read no more than the bound plus its buffers (a few hundred KiB;
+	// 2 MiB for CSA, whose lines may be 1 MiB long), so that an input that never ends
+	// (/dev/zero, a line with no end, a JSON value that never closes) fails there. The
+	// input ends at that error: finding where the record ends would mean reading on
+	// without a bound, so the records after it are not read. (A USI or SFEN line is
+	// also bounded by MaxLineLength.)
 	MaxRecordBytes int64
 
 	in       *bufio.Reader
@@ -59,6 +67,17 @@ type Reader struct {
 	warnings []*Error
 	done     bool
 }
+
+// DefaultMaxRecordBytes is the bound on a record when Reader.MaxRecordBytes is 0, the
+// same for every format: far more than any real record (a game of 20 000 moves with a
+// comment on each is a few MB, a study of 100 000 forks about 20 MB).
+const DefaultMaxRecordBytes = 64 << 20
+
+// Every format reader's default is DefaultMaxRecordBytes: a constant that would not
+// compile (a negative value converted to uint64) if one differed.
+const _ = uint64(kif.DefaultMaxBytes-DefaultMaxRecordBytes) + uint64(DefaultMaxRecordBytes-kif.DefaultMaxBytes) +
+	uint64(csa.DefaultMaxBytes-DefaultMaxRecordBytes) + uint64(DefaultMaxRecordBytes-csa.DefaultMaxBytes) +
+	uint64(jkf.DefaultMaxBytes-DefaultMaxRecordBytes) + uint64(DefaultMaxRecordBytes-jkf.DefaultMaxBytes)
 
 // source is one format's reader behind a Reader.
 type source interface {
@@ -151,12 +170,20 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		r.warnings = append(r.warnings, newError(w, r.last, SeverityWarning))
 	}
 	if err != nil {
-		if !isFormatError(err) {
-			r.done = true // the input failed: nothing more can be read from it
+		if !isFormatError(err) || isTooLarge(err) {
+			// The input failed, or a record passed the bound: nothing more is read
+			// from it.
+			r.done = true
 		}
 		return nil, newError(err, r.last, SeverityError)
 	}
 	return rec, nil
+}
+
+// isTooLarge reports whether err is a record past the bound on a record.
+func isTooLarge(err error) bool {
+	return errors.Is(err, kif.ErrTooLarge) || errors.Is(err, csa.ErrTooLarge) || errors.Is(err, jkf.ErrTooLarge) ||
+		errors.Is(err, ErrTooLarge)
 }
 
 // All returns an iterator over the records and errors that Read returns, up to io.EOF:
@@ -189,6 +216,9 @@ func (r *Reader) start() error {
 	if r.in == nil {
 		return errors.New("record: Reader not made by NewReader or Open")
 	}
+	if err := r.openText(); err != nil {
+		return err
+	}
 	r.format = r.Format
 	if r.format == Unknown {
 		head, err := r.in.Peek(DetectLength)
@@ -197,7 +227,7 @@ func (r *Reader) start() error {
 		}
 		// Input that is empty, blank or only comments goes to the KIF reader, which
 		// reads no record from it.
-		r.format = max(Detect(head, r.Name), KIF)
+		r.format = max(Detect(head, trimCompression(r.Name)), KIF)
 	}
 	switch r.format {
 	case KIF, KI2:
@@ -219,7 +249,14 @@ func (r *Reader) start() error {
 		}
 		r.src = &jkfSource{r: jr}
 	case USI, SFEN:
-		r.src = newLineSource(r.in, r.format, r.Lenient)
+		limit := r.MaxRecordBytes
+		switch {
+		case limit == 0:
+			limit = DefaultMaxRecordBytes
+		case limit < 0:
+			limit = 0
+		}
+		r.src = newLineSource(r.in, r.format, r.Lenient, limit)
 	default:
 		return fmt.Errorf("record: unknown format %d", r.format)
 	}

@@ -90,3 +90,44 @@ func TestOpenRefusesFIFO(t *testing.T) {
 		t.Errorf("Open of a FIFO: %v, want ErrNotRegular", err)
 	}
 }
+
+// TestWalkFollowsNamedLinks: a link to a directory named itself is walked, its files
+// under the link's name; links to directories found inside are passed over, so a link
+// back up the tree (a loop) ends nothing and repeats nothing.
+func TestWalkFollowsNamedLinks(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	if err := os.MkdirAll(filepath.Join(real, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"1.kif", "sub/2.csa.gz"} {
+		if err := os.WriteFile(filepath.Join(real, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Symlink("..", filepath.Join(real, "sub", "loop")); err != nil {
+		t.Fatal(err)
+	}
+	type row struct{ Path, Root, Skipped string }
+	var got []row
+	for e := range record.Walk(link) {
+		if e.Err != nil {
+			t.Fatalf("%s: %v", e.Path, e.Err)
+		}
+		rel, _ := filepath.Rel(dir, e.Path)
+		root, _ := filepath.Rel(dir, e.Root)
+		got = append(got, row{rel, root, e.Skipped})
+	}
+	want := []row{
+		{"link/1.kif", "link", ""},
+		{"link/sub/2.csa.gz", "link", ""},
+		{"link/sub/loop", "link", "a link to a directory (links inside a directory are not followed)"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Walk (-want +got):\n%s", diff)
+	}
+}

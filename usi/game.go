@@ -49,7 +49,9 @@ func (tc TimeControl) Withheld() time.Duration {
 }
 
 // Told returns the clock an engine is told for a move, when each side has the main
-// time remaining given: the real clock less the margin (see Margin). Depth, Nodes,
+// time remaining given: the real clock less the margin (see Margin). A side with some
+// time left but less than the margin is told 1 ms, never nothing, so that the engine
+// moves at once (a clock of 0 for both sides would be no limit at all). Depth, Nodes,
 // Infinite and Ponder are left zero.
 func (tc TimeControl) Told(remaining [2]time.Duration) Limits {
 	m := tc.Withheld()
@@ -61,12 +63,21 @@ func (tc TimeControl) Told(remaining [2]time.Duration) Limits {
 		l.BlackTime, l.WhiteTime = max(b-rest, 0), max(w-rest, 0)
 		return l
 	}
-	l.BlackTime, l.WhiteTime = max(b-m, 0), max(w-m, 0)
+	l.BlackTime, l.WhiteTime = lessMargin(b, m), lessMargin(w, m)
 	if tc.Increment > 0 {
 		l.BlackIncrement = max(tc.Increment-m, 0)
 		l.WhiteIncrement = l.BlackIncrement
 	}
 	return l
+}
+
+// lessMargin returns the time remaining less the margin, at least 1 ms while some
+// time remains.
+func lessMargin(remaining, margin time.Duration) time.Duration {
+	if remaining <= 0 {
+		return 0
+	}
+	return max(remaining-margin, time.Millisecond)
 }
 
 // IsZero reports whether tc is no clock.

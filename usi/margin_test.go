@@ -31,7 +31,13 @@ func TestTimeControlTold(t *testing.T) {
 		{"increment", usi.TimeControl{Main: 10 * s, Increment: 2 * s, Margin: 500 * ms}, [2]time.Duration{8 * s, 12 * s},
 			usi.Limits{BlackTime: 7500 * ms, WhiteTime: 11500 * ms, BlackIncrement: 1500 * ms, WhiteIncrement: 1500 * ms}},
 		{"sudden death", usi.TimeControl{Main: 10 * s, Margin: 500 * ms}, [2]time.Duration{8 * s, 200 * ms},
-			usi.Limits{BlackTime: 7500 * ms, WhiteTime: 0}},
+			usi.Limits{BlackTime: 7500 * ms, WhiteTime: 1 * ms}},
+		// Both sides under the margin: each is told 1 ms, so that the go still has a
+		// clock (the match test's engine failure "a search needs a limit").
+		{"sudden death, both under the margin", usi.TimeControl{Main: 2 * s, Margin: s}, [2]time.Duration{900 * ms, 300 * ms},
+			usi.Limits{BlackTime: 1 * ms, WhiteTime: 1 * ms}},
+		{"sudden death, flag fallen", usi.TimeControl{Main: 2 * s, Margin: s}, [2]time.Duration{900 * ms, 0},
+			usi.Limits{BlackTime: 1 * ms, WhiteTime: 0}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, tt.tc.Told(tt.remaining)); diff != "" {

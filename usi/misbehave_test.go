@@ -123,7 +123,8 @@ func TestMisbehavingEngine(t *testing.T) {
 				}
 			}
 			took := time.Since(begun)
-			if took > deadline+2*testGrace+time.Second {
+			// A hang is what this catches, not a slow machine: the slack is generous.
+			if took > deadline+2*testGrace+15*time.Second {
 				t.Errorf("took %v", took)
 			}
 			if len(tt.want) == 0 {

@@ -68,6 +68,8 @@ type analyseOptions struct {
 	from, to int
 	format   record.Format // the output format; Unknown keeps the input's
 	engine   string        // the name in the comments
+
+	maxRecordBytes int64 // -max-record-size
 }
 
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -87,6 +89,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fromFormat := fs.String("from", "", "input format: "+formatNames()+"; default: detect from the content")
 	jobs := fs.Int("j", 1, "the number of engines that analyse records in parallel (one record each)")
 	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
+	maxRecord := addMaxRecordSize(fs)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -97,7 +100,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if msg := ef.check("engine"); msg != "" {
 		return usageError(fs, stderr, msg)
 	}
-	opt := analyseOptions{limits: usi.Limits{Byoyomi: *byoyomi, Depth: *depth, Nodes: *nodes}, engine: *ef.name}
+	opt := analyseOptions{limits: usi.Limits{Byoyomi: *byoyomi, Depth: *depth, Nodes: *nodes}, engine: *ef.name, maxRecordBytes: int64(*maxRecord)}
 	switch {
 	case *byoyomi < 0 || *depth < 0 || *nodes < 0:
 		return usageError(fs, stderr, "-byoyomi, -depth and -nodes cannot be negative")
@@ -150,7 +153,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *multipv > 1 {
 		ef.options = append(ef.options, "MultiPV="+strconv.Itoa(*multipv))
 	}
-	pool, err := startPool(ctx, ef, *jobs, log)
+	pool, err := startPool(ctx, ef, min(*jobs, maxJobs()), log) // as many engines as pipeline runs inputs
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi analyse:", err)
 		return 2
@@ -163,7 +166,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		elapsed := time.Since(start).Seconds()
 		return fmt.Sprintf("%d records, %d positions, %.1f positions/s, %.0fs", records.Load(), positions.Load(), float64(positions.Load())/elapsed, elapsed)
 	})
-	results := pipeline(inputList(paths, "", false, stdin), *jobs, func(e record.Entry, emit func(analysed)) {
+	results := pipeline(inputList(paths, "", false, stdin), *jobs, opt.maxRecordBytes, func(e record.Entry, emit func(analysed)) {
 		analyseEntry(ctx, e, stdin, inFormat, opt, pool, &positions, emit)
 	})
 	failed, ioFailed, done, streamed, unevaluated := 0, false, 0, 0, 0
@@ -218,7 +221,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Unevaluated: a.missing, Seconds: a.took.Seconds(), Error: a.err})
 			status.print(func() { fmt.Fprintf(stdout, "%s\n", line) })
 		}
-		status.print(func() { fmt.Fprintln(stderr, msg) })
+		status.print(func() { fmt.Fprintln(stderr, escapeText(msg)) }) // names escaped (output.go)
 	}
 	status.finish()
 	without := ""
@@ -230,7 +233,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi analyse: interrupted")
 		return 2
 	}
-	return exitStatus(ioFailed, failed)
+	return nothingChecked(exitStatus(ioFailed, failed), done+failed, "analyse", stderr)
 }
 
 // describeUnevaluated says which positions have no evaluation and why.
@@ -394,7 +397,7 @@ func analyseEntry(ctx context.Context, e record.Entry, stdin io.Reader, format r
 		emit(analysed{name: e.Path, entry: e, skipped: e.Skipped})
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, format, false)
+	r, closeInput, err := openEntry(e, stdin, readOptions{format: format, maxRecordBytes: opt.maxRecordBytes})
 	if err != nil {
 		emit(analysed{name: e.Path, entry: e, err: err.Error(), ioError: true})
 		return

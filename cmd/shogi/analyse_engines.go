@@ -181,20 +181,5 @@ func (s *statusLine) clearLocked() {
 
 // writeOutputFile writes data to path, refusing to overwrite a file unless force.
 func writeOutputFile(path string, data []byte, force bool) error {
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flags, 0o644)
-	if err != nil {
-		if os.IsExist(err) {
-			return fmt.Errorf("%s exists; not overwritten (use -f)", path)
-		}
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeNoFollow(path, data, force) // never through a link (output.go)
 }

@@ -23,7 +23,7 @@ func init() {
 		summary: "draw a position: a terminal board, a KIF diagram (BOD), CSA lines or an SVG picture",
 		usage: "shogi board [-sfen SFEN | -handicap NAME | [-record N] [-ply N] RECORD] [-format text|bod|csa|svg] [-o FILE|DIR [-f]]\n" +
 			"       [-pieces kanji|kanji2|letters] [-flip] [-color auto|always|never]\n" +
-			"       [-coords japanese|numeric|western|none] [-size PX] [-arrow MOVE]… [-mark SQUARE]… [-title TEXT]",
+			"       [-coords japanese|numeric|western|none] [-size PX] [-arrow MOVE]… [-mark SQUARE]… [-title TEXT] [-max-record-size SIZE]",
 		run: runBoard,
 	}
 }
@@ -64,6 +64,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var arrows, marks listFlag
 	fs.Var(&arrows, "arrow", "svg: draw an arrow for a `MOVE` in USI (7g7f, P*5e); repeatable")
 	fs.Var(&marks, "mark", "svg: highlight a `SQUARE` in USI (5e); repeatable")
+	maxRecord := addMaxRecordSize(fs)
 	// Flags may come after RECORD as well: "shogi board game.kif -ply 40".
 	var positional []string
 	for rest := args; ; {
@@ -125,7 +126,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		job.text.Color = true
 	case "never":
 	case "auto":
-		f, isFile := stdout.(*os.File)
+		f, isFile := outputFile(stdout)
 		job.text.Color = *out == "" && isFile && term.IsTerminal(int(f.Fd())) &&
 			os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	default:
@@ -169,13 +170,13 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handicapGame := false
 	if len(positional) == 1 {
 		path := positional[0]
-		rec, code := readBoardRecord(path, *recordIndex, stdin, stderr)
+		rec, code := readBoardRecord(path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
 		if rec == nil {
 			return code
 		}
 		var err error
 		if p, err = rec.StartPosition(); err != nil {
-			fmt.Fprintf(stderr, "shogi board: %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "shogi board: %s: %s\n", quoteName(path), escapeMessage(err.Error(), path))
 			return 1
 		}
 		moves = rec.Moves()
@@ -193,8 +194,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		var err error
 		if p, err = boardPosition(*sfenText, *handicapName); err != nil {
-			fmt.Fprintln(stderr, "shogi board:", err)
-			return 1
+			return usageError(fs, stderr, escapeText(err.Error()))
 		}
 		h, ok := handicap.Identify(p)
 		handicapGame = ok && h.SFEN != shogi.StartSFEN
@@ -213,18 +213,20 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	first, last := len(moves), len(moves)
 	switch {
 	case flagSet(fs, "ply") && *ply > len(moves):
-		fmt.Fprintf(stderr, "shogi board: -ply %d: the main line of %s has %d moves\n", *ply, positional[0], len(moves))
-		return 1
+		return usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %d moves", *ply, quoteName(positional[0]), len(moves)))
 	case flagSet(fs, "ply"):
 		first, last = *ply, *ply
 	case dir != "":
 		first = 0
 	}
+	var outDir *outputDir
 	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			fmt.Fprintln(stderr, "shogi board:", err)
+		var err error
+		if outDir, err = openOutputDir(dir); err != nil {
+			fmt.Fprintln(stderr, "shogi board:", escapeText(err.Error()))
 			return 2
 		}
+		defer outDir.Close()
 	}
 	digits := max(3, len(fmt.Sprint(len(moves))))
 	for i := 0; i <= last; i++ {
@@ -232,7 +234,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// The record's reader checked the moves; Play keeps them in the position's
 			// history, so that the picture shows the last one.
 			if err := p.Play(moves[i-1]); err != nil {
-				fmt.Fprintf(stderr, "shogi board: %s: %v\n", positional[0], err)
+				fmt.Fprintf(stderr, "shogi board: %s: %s\n", quoteName(positional[0]), escapeMessage(err.Error(), positional[0]))
 				return 1
 			}
 		}
@@ -243,14 +245,14 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var err error
 		switch {
 		case dir != "":
-			err = writeNew(filepath.Join(dir, fmt.Sprintf("%s-%0*d%s", job.name, digits, i, ext)), data, *force)
+			err = outDir.write(fmt.Sprintf("%s-%0*d%s", job.name, digits, i, ext), data, *force)
 		case *out != "":
-			err = writeNew(*out, data, *force)
+			err = writeNoFollow(*out, data, *force)
 		default:
 			_, err = stdout.Write(data)
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "shogi board:", err)
+			fmt.Fprintln(stderr, "shogi board:", escapeText(err.Error()))
 			return 2
 		}
 	}
@@ -281,11 +283,13 @@ func boardPosition(sfenText, handicapName string) (*shogi.Position, error) {
 
 // readBoardRecord reads the n-th record of path ("-": standard input), in any format,
 // a board diagram (BOD) or CSA position alone included. It prints the error and
-// returns a nil record and the exit status when it cannot.
-func readBoardRecord(path string, n int, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
-	r, closeInput, err := openInput(path, stdin, record.Unknown, false)
+// returns a nil record and the exit status when it cannot: 2 when the input cannot be
+// read or holds fewer than n records (-record is then a bad value), 3 when it holds
+// none, 1 when the record is invalid.
+func readBoardRecord(path string, n int, opt readOptions, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
+	r, closeInput, err := openInput(path, stdin, opt)
 	if err != nil {
-		fmt.Fprintln(stderr, "shogi board:", err)
+		fmt.Fprintln(stderr, "shogi board:", escapeMessage(err.Error(), path))
 		return nil, 2
 	}
 	defer closeInput()
@@ -293,43 +297,28 @@ func readBoardRecord(path string, n int, stdin io.Reader, stderr io.Writer) (*sh
 		rec, err := r.Read()
 		if err == io.EOF {
 			if i == 1 {
-				fmt.Fprintf(stderr, "shogi board: %s holds no record\n", path)
-			} else {
-				records := "records"
-				if i == 2 {
-					records = "record"
-				}
-				fmt.Fprintf(stderr, "shogi board: -record %d: %s holds %d %s\n", n, path, i-1, records)
+				fmt.Fprintf(stderr, "shogi board: %s holds no record\n", quoteName(path))
+				return nil, exitNothingChecked
 			}
-			return nil, 1
+			records := "records"
+			if i == 2 {
+				records = "record"
+			}
+			fmt.Fprintf(stderr, "shogi board: -record %d: %s holds %d %s\n", n, quoteName(path), i-1, records)
+			return nil, 2
+		}
+		var re *record.Error
+		if err != nil && errors.As(err, &re) && re.Code() == "io" {
+			fmt.Fprintln(stderr, "shogi board:", escapeMessage(err.Error(), path))
+			return nil, 2
 		}
 		if i < n {
 			continue // a record that cannot be read before the one wanted does not matter
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "shogi board:", err)
+			fmt.Fprintln(stderr, "shogi board:", escapeMessage(err.Error(), path))
 			return nil, 1
 		}
 		return rec, 0
 	}
-}
-
-// writeNew writes a file, which must not exist unless force.
-func writeNew(path string, data []byte, force bool) error {
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flags, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s exists; not overwritten (use -f)", path)
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

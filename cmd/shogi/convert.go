@@ -2,10 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,7 +15,7 @@ import (
 func init() {
 	commands["convert"] = command{
 		summary: "convert game records between KIF, KI2, CSA, JKF, USI and SFEN",
-		usage:   "shogi convert -to FMT [-from FMT] [-encoding utf-8|sjis] [-lenient] [-lossless] [-json] [-o DIR [-f]] [-j N] [-files-from FILE [-0]] [PATH…]",
+		usage:   "shogi convert -to FMT [-from FMT] [-encoding utf-8|sjis] [-lenient] [-lossless] [-json] [-o DIR [-f]] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run:     runConvert,
 	}
 }
@@ -71,12 +71,18 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "-f goes with -o")
 	}
 
-	results := pipeline(inputList(paths, *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(converted)) {
+	results := pipeline(inputList(paths, *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(converted)) {
 		convertEntry(e, stdin, rf, format, writeOptions{shiftJIS: shiftJIS, lossless: *lossless}, emit)
 	})
 	var out output
 	if *outDir != "" {
-		out = &dirOutput{dir: *outDir, format: format, force: *force, written: map[string]string{}}
+		dir, err := openOutputDir(*outDir)
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi convert:", err)
+			return 2
+		}
+		defer dir.Close()
+		out = &dirOutput{dir: dir, format: format, force: *force, written: map[string]string{}}
 	} else {
 		out = &streamOutput{w: bufio.NewWriter(stdout), oneRecord: format.OneRecordPerFile(), format: format}
 	}
@@ -88,14 +94,14 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			reports.Write(line)
 		}
 	}
-	invalid, ioFailed := 0, false
+	invalid, ioFailed, records := 0, false, 0
 	for c := range results {
 		v := c.v
 		switch {
 		case v.Skipped == noRecord:
 			report(c, false)
 			if !*asJSON {
-				fmt.Fprintf(stderr, "%s: warning: %s\n", v.Path, noRecord)
+				fmt.Fprintf(stderr, "%s: warning: %s\n", quoteName(v.Path), noRecord)
 			}
 			continue
 		case v.Skipped != "":
@@ -105,34 +111,35 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			ioFailed = true
 			report(c, false)
 			if !*asJSON {
-				fmt.Fprintf(stderr, "%s: %s\n", v.Path, v.Error)
+				fmt.Fprintf(stderr, "%s: %s\n", quoteName(v.Path), escapeMessage(v.Error, v.Path))
 			}
 			continue
 		}
-		name := v.Path
+		records++
+		name := quoteName(v.Path)
 		if !isOneRecordFormat(v.Format) {
-			name = fmt.Sprintf("%s#%d", v.Path, v.Record)
+			name = fmt.Sprintf("%s#%d", name, v.Record)
 		}
 		if !*asJSON {
 			for _, w := range v.Warnings {
-				fmt.Fprintf(stderr, "%s: warning: %s\n", name, w.Message)
+				fmt.Fprintf(stderr, "%s: warning: %s\n", name, escapeMessage(w.Message, v.Path))
 			}
 		}
 		if !v.OK {
 			invalid++
 			report(c, false)
 			if !*asJSON {
-				fmt.Fprintf(stderr, "%s: %s (not converted)\n", name, v.Error)
+				fmt.Fprintf(stderr, "%s: %s (not converted)\n", name, escapeMessage(v.Error, v.Path))
 			}
 			continue
 		}
 		if len(c.losses) > 0 && !*asJSON {
-			fmt.Fprintf(stderr, "%s: warning: %s\n", name, lossWarning(format, c.losses))
+			fmt.Fprintf(stderr, "%s: warning: %s\n", name, escapeText(lossWarning(format, c.losses)))
 		}
 		err := out.write(c)
 		report(c, err == nil)
 		if err != nil {
-			fmt.Fprintf(stderr, "shogi convert: %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "shogi convert: %s: %s\n", name, escapeText(err.Error()))
 			if errors.Is(err, errStop) {
 				return 2
 			}
@@ -143,7 +150,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi convert:", err)
 		return 2
 	}
-	return exitStatus(ioFailed, invalid)
+	return nothingChecked(exitStatus(ioFailed, invalid), records, "convert", stderr)
 }
 
 // convertEntry reads and judges every record of one input, and writes the valid ones in
@@ -157,7 +164,7 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 		emit(converted{entry: e, v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
+	r, closeInput, err := openEntry(e, stdin, rf.options())
 	if err != nil {
 		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, err))})
 		return
@@ -195,7 +202,7 @@ type writeOptions struct {
 // hold of it (record.Losses). With lossless, a record that would lose something is a
 // *record.LossError.
 func marshal(v *record.Verdict, format record.Format, opts writeOptions) ([]byte, []record.Loss, error) {
-	var b strings.Builder
+	var b bytes.Buffer // its bytes are the result: no copy of a record's text
 	w := record.NewWriter(&b, format)
 	w.ShiftJIS, w.Lossless = opts.shiftJIS, opts.lossless
 	if err := w.Write(v.Record); err != nil {
@@ -204,7 +211,7 @@ func marshal(v *record.Verdict, format record.Format, opts writeOptions) ([]byte
 	if err := w.Flush(); err != nil {
 		return nil, nil, err
 	}
-	return []byte(b.String()), w.Lost(), nil
+	return b.Bytes(), w.Lost(), nil
 }
 
 // errStop is an output error after which convert stops.
@@ -262,7 +269,7 @@ func (o *streamOutput) close() error {
 // keep their place below it. An existing file is not overwritten without force, and no
 // run overwrites a file it wrote itself.
 type dirOutput struct {
-	dir     string
+	dir     *outputDir
 	format  record.Format
 	force   bool
 	written map[string]string // output file → the record written to it
@@ -270,34 +277,19 @@ type dirOutput struct {
 
 func (o *dirOutput) write(c converted) error {
 	name := outputName(c.entry, c.v.Record, c.multi) + o.format.Extension()
-	path := filepath.Join(o.dir, name)
-	source := c.v.Path
+	path := o.dir.path(name)
+	source := quoteName(c.v.Path)
 	if c.multi {
-		source = fmt.Sprintf("%s#%d", c.v.Path, c.v.Record)
+		source = fmt.Sprintf("%s#%d", source, c.v.Record)
 	}
 	if prev, ok := o.written[path]; ok {
-		return fmt.Errorf("%s was written from %s already; not overwritten", path, prev)
+		return fmt.Errorf("%s was written from %s already; not overwritten", quoteName(path), prev)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if o.force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flags, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s exists; not overwritten (use -f)", path)
-	}
-	if err != nil {
+	if err := o.dir.write(name, c.data, o.force); err != nil {
 		return err
 	}
 	o.written[path] = source
-	if _, err := f.Write(c.data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return nil
 }
 
 func (o *dirOutput) close() error { return nil }
@@ -307,6 +299,9 @@ func (o *dirOutput) close() error { return nil }
 // "-N" added for the N-th record of an input that holds several.
 func outputName(e record.Entry, index int, multi bool) string {
 	name := filepath.Base(e.Path)
+	if e.Archive != "" {
+		return archiveOutputName(e, index, multi)
+	}
 	if e.Path == "-" {
 		name = "stdin"
 	} else if e.Root != "" {
@@ -315,6 +310,9 @@ func outputName(e record.Entry, index int, multi bool) string {
 		}
 	}
 	name = strings.TrimSuffix(name, filepath.Ext(name))
+	if ext := filepath.Ext(name); record.FormatOfName(name) != record.Unknown {
+		name = strings.TrimSuffix(name, ext) // game.kif.gz: game
+	}
 	if multi {
 		name = fmt.Sprintf("%s-%d", name, index)
 	}

@@ -7,7 +7,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -22,14 +21,29 @@ import (
 	"github.com/kifu-go/shogi/record"
 )
 
+// walker walks the paths the commands are given: zip archives as directories.
+var walker = record.Walker{Archives: true}
+
+// maxListLine is the longest path a -files-from list may hold: a longer line is an
+// error for that line, and the list goes on.
+const maxListLine = 1 << 20
+
 // inputList returns the inputs that the arguments and -files-from name, in order: the
-// list file's paths first, then the arguments'. A list that cannot be read ends the
-// sequence with an Entry whose Err says so.
+// list file's paths first, then the arguments'. A list that cannot be read ends its
+// part of the sequence with an Entry whose Err says so; a line longer than maxListLine
+// is an Entry whose Err says so, and the list goes on.
 func inputList(args []string, filesFrom string, nul bool, stdin io.Reader) iter.Seq[record.Entry] {
 	return func(yield func(record.Entry) bool) {
 		if filesFrom != "" {
+			listName := filesFrom
 			var list io.Reader = stdin
-			if filesFrom != "-" {
+			if filesFrom == "-" {
+				listName = "standard input"
+				if stdin == nil {
+					yield(record.Entry{Path: filesFrom, Err: errors.New("no standard input")})
+					return
+				}
+			} else {
 				f, err := os.Open(filesFrom)
 				if err != nil {
 					yield(record.Entry{Path: filesFrom, Err: err})
@@ -38,31 +52,46 @@ func inputList(args []string, filesFrom string, nul bool, stdin io.Reader) iter.
 				defer f.Close()
 				list = f
 			}
-			sc := bufio.NewScanner(list)
-			sc.Buffer(make([]byte, 0, 4096), 1<<20)
+			sep := byte('\n')
 			if nul {
-				sc.Split(splitNUL)
+				sep = 0
 			}
-			for sc.Scan() {
-				path := sc.Text()
+			lr := &listReader{in: bufio.NewReaderSize(list, 64<<10), sep: sep}
+			for {
+				path, tooLong, err := lr.next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					if !yield(record.Entry{Path: filesFrom, Err: fmt.Errorf("reading the list of files: %w", err)}) {
+						return
+					}
+					break
+				}
+				if tooLong {
+					e := record.Entry{
+						Path: fmt.Sprintf("%s, line %d", listName, lr.line),
+						Err:  fmt.Errorf("-files-from: line %d is longer than %d bytes; passed over", lr.line, maxListLine),
+					}
+					if !yield(e) {
+						return
+					}
+					continue
+				}
 				if !nul {
 					path = strings.TrimRight(path, "\r")
 				}
 				if path == "" {
 					continue
 				}
-				for e := range record.Walk(path) {
+				for e := range walker.Walk(path) {
 					if !yield(e) {
 						return
 					}
 				}
 			}
-			if err := sc.Err(); err != nil {
-				yield(record.Entry{Path: filesFrom, Err: fmt.Errorf("reading the list of files: %w", err)})
-				return
-			}
 		}
-		for e := range record.Walk(args...) {
+		for e := range walker.Walk(args...) {
 			if !yield(e) {
 				return
 			}
@@ -70,20 +99,77 @@ func inputList(args []string, filesFrom string, nul bool, stdin io.Reader) iter.
 	}
 }
 
-// splitNUL is a bufio.SplitFunc for NUL-separated paths (find -print0).
-func splitNUL(data []byte, atEOF bool) (int, []byte, error) {
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return i + 1, data[:i], nil
+// listReader reads the lines (or NUL-separated items) of a -files-from list, each up
+// to maxListLine bytes: the rest of a longer one is read past, never held.
+type listReader struct {
+	in   *bufio.Reader
+	sep  byte
+	line int // the number of the item last read
+	buf  []byte
+}
+
+// next returns the next item without its separator, or whether it was too long.
+func (r *listReader) next() (item string, tooLong bool, err error) {
+	r.buf = r.buf[:0]
+	for {
+		chunk, err := r.in.ReadSlice(r.sep)
+		if len(r.buf)+len(chunk) > maxListLine+1 { // +1: the separator
+			tooLong = true
+		} else if !tooLong {
+			r.buf = append(r.buf, chunk...)
+		}
+		switch err {
+		case bufio.ErrBufferFull:
+			continue
+		case nil:
+			r.line++
+			if tooLong {
+				return "", true, nil
+			}
+			return string(r.buf[:len(r.buf)-1]), false, nil
+		case io.EOF:
+			if len(r.buf) == 0 && !tooLong {
+				return "", false, io.EOF
+			}
+			r.line++
+			if tooLong {
+				return "", true, nil
+			}
+			return string(r.buf), false, nil
+		default:
+			return "", false, err
+		}
 	}
-	if atEOF && len(data) > 0 {
-		return len(data), data, nil
+}
+
+// readOptions are how the commands read their inputs.
+type readOptions struct {
+	format         record.Format // Unknown: detect it
+	lenient        bool
+	maxRecordBytes int64 // 0: the library's default
+}
+
+// openEntry returns a Reader of one input that the walk found: a member of an archive,
+// or a file (see openInput); and the function that closes it.
+func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
+	if e.Open == nil {
+		return openInput(e.Path, stdin, opt)
 	}
-	return 0, nil, nil
+	rc, err := e.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	r := record.NewReader(rc)
+	r.Name = e.Path
+	r.Format = opt.format
+	r.Lenient = opt.lenient
+	r.MaxRecordBytes = opt.maxRecordBytes
+	return r, func() { rc.Close() }, nil
 }
 
 // openInput returns a Reader of one input, the file or stdin for "-", and the function
 // that closes it.
-func openInput(path string, stdin io.Reader, format record.Format, lenient bool) (*record.Reader, func(), error) {
+func openInput(path string, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
 	closeInput := func() {}
 	var r *record.Reader
 	if path == "-" {
@@ -98,12 +184,17 @@ func openInput(path string, stdin io.Reader, format record.Format, lenient bool)
 		if err != nil {
 			return nil, nil, err
 		}
+		if info, err := f.Stat(); err == nil && info.IsDir() {
+			f.Close()
+			return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+		}
 		r = record.NewReader(f)
 		r.Name = path
 		closeInput = func() { f.Close() }
 	}
-	r.Format = format
-	r.Lenient = lenient
+	r.Format = opt.format
+	r.Lenient = opt.lenient
+	r.MaxRecordBytes = opt.maxRecordBytes
 	return r, closeInput, nil
 }
 

@@ -66,6 +66,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	force := fs.Bool("f", false, "with -o: overwrite record files that exist")
 	event := fs.String("event", "", "the records' event (棋戦)")
 	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
+	maxRecord := addMaxRecordSize(fs)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -129,7 +130,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if limit == 0 {
 		limit = -1
 	}
-	openings, err := matchOpenings(*sfenText, *handicapName, *openingsPath)
+	openings, err := matchOpenings(*sfenText, *handicapName, *openingsPath, int64(*maxRecord))
 	if err != nil {
 		return usageError(fs, stderr, err.Error())
 	}
@@ -225,7 +226,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // matchOpenings returns the positions the games start from: the even game, an SFEN or
 // a position line, a handicap, or every record of a file with its main line played.
-func matchOpenings(sfenText, handicapName, path string) ([]*shogi.Position, error) {
+func matchOpenings(sfenText, handicapName, path string, maxRecordBytes int64) ([]*shogi.Position, error) {
 	switch {
 	case path != "":
 		r, err := record.Open(path)
@@ -233,6 +234,7 @@ func matchOpenings(sfenText, handicapName, path string) ([]*shogi.Position, erro
 			return nil, fmt.Errorf("-openings: %v", err)
 		}
 		defer r.Close()
+		r.MaxRecordBytes = maxRecordBytes
 		var openings []*shogi.Position
 		for rec, err := range r.All() {
 			if err != nil {

@@ -1,20 +1,23 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/record"
 )
 
 func init() {
 	commands["notate"] = command{
 		summary: "print a line of play in another move notation",
-		usage: "shogi notate [-style NAME] [-from NAME] [-sfen SFEN | -handicap NAME] [-line] [-numbers] [-number-space] [-start]\n" +
-			"                    [-marks none|triangle|shogi] [-squares fullwidth|mixed|digits|iroha] [-forward 上|行|入] [MOVES…]\n" +
-			"       (no MOVES: a line of play from standard input)",
+		usage: "shogi notate [-style NAME] [-from NAME] [-sfen SFEN | -handicap NAME | -record FILE [-ply N]] [-line] [-numbers] [-number-space] [-start]\n" +
+			"                    [-marks none|triangle|shogi] [-squares fullwidth|mixed|digits|iroha] [-forward 上|行|入] [-max-record-size SIZE] [MOVES…]\n" +
+			"       (no MOVES: a line of play, or a USI position line \"position … moves …\", from standard input)",
 		run: runNotate,
 	}
 }
@@ -35,9 +38,11 @@ var (
 
 // runNotate reads moves in one notation (USI by default) and prints them in another:
 // one move per text line (a pair per line in the Western styles when numbered), or with
-// -line as one line. The moves come from the arguments, one move per argument, or when
-// there are none from standard input as a line of play (move numbers and an ending
-// allowed). Moves are numbered with -line, and with -numbers without it.
+// -line as one line. The moves come from the arguments, one move per argument; from a
+// record's main line (-record FILE, up to -ply N); or when there are none from standard
+// input as a line of play (move numbers and an ending allowed) or as a USI position
+// line ("position startpos moves 7g7f …", as convert -to usi writes it), which brings
+// its own start position. Moves are numbered with -line, and with -numbers without it.
 func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("notate", stderr)
 	styles := strings.Join(notation.Names, ", ")
@@ -45,6 +50,8 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	from := fs.String("from", "usi", "notation of the moves given")
 	sfenText := fs.String("sfen", "", "start position as SFEN (default: the even-game position)")
 	handicapName := fs.String("handicap", "", "start from a handicap position, by any of its names")
+	recordPath := fs.String("record", "", "take the moves of the main line of the record in `FILE` (any format; - for standard input)")
+	ply := fs.Int("ply", 0, "with -record: the first `N` moves of the main line (default: all)")
 	asLine := fs.Bool("line", false, "print the moves as one line instead of one per line")
 	numbers := fs.Bool("numbers", false, "number the moves (default: with -line only; -numbers=false leaves them out)")
 	numberSpace := fs.Bool("number-space", false, "write a space after each move number (1. P-7f)")
@@ -52,21 +59,29 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	marks := fs.String("marks", "", "turn marks of a Japanese style: none, triangle (▲△) or shogi (☗☖)")
 	squares := fs.String("squares", "", "squares of a Japanese style: fullwidth (７六), mixed (7六), digits (76) or iroha")
 	forward := fs.String("forward", "", "word of a Japanese style for a horse's or a dragon's forward move: 上, 行 or 入")
+	maxRecord := addMaxRecordSize(fs)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
 	out, ok := notation.ByName(*style)
 	if !ok {
-		fmt.Fprintf(stderr, "shogi notate: unknown style %q (styles: %s)\n", *style, styles)
-		return 2
+		return usageError(fs, stderr, fmt.Sprintf("unknown style %q (styles: %s)", *style, styles))
 	}
 	in, ok := notation.ByName(*from)
 	if !ok {
-		fmt.Fprintf(stderr, "shogi notate: unknown style %q (styles: %s)\n", *from, styles)
-		return 2
+		return usageError(fs, stderr, fmt.Sprintf("unknown style %q (styles: %s)", *from, styles))
 	}
-	if *sfenText != "" && *handicapName != "" {
-		return usageError(fs, stderr, "-sfen and -handicap exclude each other")
+	switch {
+	case *sfenText != "" && *handicapName != "", *recordPath != "" && (*sfenText != "" || *handicapName != ""):
+		return usageError(fs, stderr, "-sfen, -handicap and -record exclude each other")
+	case *recordPath != "" && fs.NArg() > 0:
+		return usageError(fs, stderr, "-record and MOVES exclude each other")
+	case flagSet(fs, "ply") && *recordPath == "":
+		return usageError(fs, stderr, "-ply goes with -record")
+	case flagSet(fs, "ply") && *ply < 0:
+		return usageError(fs, stderr, fmt.Sprintf("-ply: %d; want 0 or more", *ply))
+	case *recordPath != "" && flagSet(fs, "from"):
+		return usageError(fs, stderr, "-from and -record exclude each other: a record's format is detected")
 	}
 	out, msg := japaneseOptions(out, *marks, *squares, *forward)
 	if msg != "" {
@@ -78,30 +93,63 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p, err := startPosition(*sfenText, *handicapName)
 	if err != nil {
-		fmt.Fprintln(stderr, "shogi notate:", err)
-		return 1
+		return usageError(fs, stderr, escapeText(err.Error()))
 	}
 
 	var line notation.Line
-	if fs.NArg() > 0 {
+	switch {
+	case *recordPath != "":
+		var code int
+		if !flagSet(fs, "ply") {
+			*ply = -1 // all
+		}
+		if p, line, code = notateRecord(*recordPath, *ply, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, fs, stderr); code != 0 {
+			return code
+		}
+	case fs.NArg() > 0 && isPositionLine(strings.Join(fs.Args(), " ")):
+		if *sfenText != "" || *handicapName != "" {
+			return usageError(fs, stderr, "a position line brings its own start: -sfen and -handicap go with moves alone")
+		}
+		if p, line, err = positionLine(strings.Join(fs.Args(), " ")); err != nil {
+			fmt.Fprintln(stderr, "shogi notate:", escapeText(err.Error()))
+			return 1
+		}
+	case fs.NArg() > 0:
 		q := p.Clone()
 		for i, text := range fs.Args() {
 			m, err := in.Decode(q, text)
 			if err != nil {
-				fmt.Fprintf(stderr, "shogi notate: move %d: %v\n", i+1, err)
+				fmt.Fprintf(stderr, "shogi notate: move %d: %s\n", i+1, escapeText(err.Error()))
 				return 1
 			}
 			q.PlayUnchecked(m)
 			line.Moves = append(line.Moves, m)
 		}
-	} else {
-		data, err := io.ReadAll(stdin)
-		if err != nil {
-			fmt.Fprintln(stderr, "shogi notate:", err)
-			return 1
+	default:
+		if stdin == nil {
+			fmt.Fprintln(stderr, "shogi notate: no standard input")
+			return 2
 		}
-		if line, err = notation.ParseLine(in, p, string(data)); err != nil {
-			fmt.Fprintln(stderr, "shogi notate:", err)
+		data, err := readBounded(stdin, int64(*maxRecord))
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi notate: standard input:", escapeText(err.Error()))
+			if errors.Is(err, errTooLarge) {
+				return 1
+			}
+			return 2
+		}
+		text := string(data)
+		switch {
+		case isPositionLine(text):
+			if *sfenText != "" || *handicapName != "" {
+				return usageError(fs, stderr, "a position line brings its own start: -sfen and -handicap go with moves alone")
+			}
+			p, line, err = positionLine(text)
+		default:
+			line, err = notation.ParseLine(in, p, text)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi notate:", escapeText(err.Error()))
 			return 1
 		}
 	}
@@ -109,7 +157,7 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := notation.LineFormat{Notation: out, Unnumbered: !numbered, Start: *start, Multiline: !*asLine, NumberSpace: *numberSpace}
 	text, err := f.Format(p, line)
 	if err != nil {
-		fmt.Fprintln(stderr, "shogi notate:", err)
+		fmt.Fprintln(stderr, "shogi notate:", escapeText(err.Error()))
 		return 1
 	}
 	if text == "" && !*asLine {
@@ -117,9 +165,93 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if _, err := fmt.Fprintln(stdout, text); err != nil {
 		fmt.Fprintln(stderr, "shogi notate:", err)
-		return 1
+		return 2
 	}
 	return 0
+}
+
+// errTooLarge is the error of an input past its bound.
+var errTooLarge = errors.New("larger than -max-record-size")
+
+// readBounded reads all of r, up to max bytes: more is errTooLarge, found having read
+// max+1 bytes and held no more than that.
+func readBounded(r io.Reader, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%w (%s)", errTooLarge, formatSize(max))
+	}
+	return data, nil
+}
+
+// isPositionLine reports whether text is a USI position line: "position …", "startpos
+// …", or "sfen … moves …", as record.Detect tells them.
+func isPositionLine(text string) bool {
+	return record.Detect([]byte(text), "") == record.USI
+}
+
+// positionLine reads the one USI position line of text: its start and its moves.
+func positionLine(text string) (*shogi.Position, notation.Line, error) {
+	r := record.NewReader(strings.NewReader(text))
+	r.Format = record.USI
+	rec, err := r.Read()
+	if err != nil {
+		return nil, notation.Line{}, err
+	}
+	if _, err := r.Read(); err != io.EOF {
+		return nil, notation.Line{}, errors.New("more than one position line: notate takes one line of play")
+	}
+	p, err := rec.StartPosition()
+	if err != nil {
+		return nil, notation.Line{}, err
+	}
+	return p, notation.Line{Moves: rec.Moves()}, nil
+}
+
+// notateRecord reads the first record of path and returns its start position and the
+// first ply moves of its main line (all of them when ply < 0), with its ending when
+// they are all. It prints what went wrong and returns the exit status when it cannot.
+func notateRecord(path string, ply int, opt readOptions, stdin io.Reader, fs *flag.FlagSet, stderr io.Writer) (*shogi.Position, notation.Line, int) {
+	r, closeInput, err := openInput(path, stdin, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi notate:", escapeMessage(err.Error(), path))
+		return nil, notation.Line{}, 2
+	}
+	defer closeInput()
+	rec, err := r.Read()
+	var re *record.Error
+	switch {
+	case err == io.EOF:
+		fmt.Fprintf(stderr, "shogi notate: %s holds no record\n", quoteName(path))
+		return nil, notation.Line{}, exitNothingChecked
+	case errors.As(err, &re) && re.Code() == "io":
+		fmt.Fprintln(stderr, "shogi notate:", escapeMessage(err.Error(), path))
+		return nil, notation.Line{}, 2
+	case err != nil:
+		fmt.Fprintln(stderr, "shogi notate:", escapeMessage(err.Error(), path))
+		return nil, notation.Line{}, 1
+	}
+	p, err := rec.StartPosition()
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi notate: %s: %s\n", quoteName(path), escapeMessage(err.Error(), path))
+		return nil, notation.Line{}, 1
+	}
+	moves := rec.Moves()
+	line := notation.Line{Moves: moves}
+	if end := rec.Ending(); end != nil {
+		line.End = end.Kind
+	}
+	if ply >= 0 {
+		if ply > len(moves) {
+			return nil, notation.Line{}, usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %d moves", ply, quoteName(path), len(moves)))
+		}
+		if ply < len(moves) {
+			line = notation.Line{Moves: moves[:ply]}
+		}
+	}
+	return p, line, 0
 }
 
 // japaneseOptions applies the -marks, -squares and -forward flags to the style n, or

@@ -60,7 +60,7 @@ func TestNotateCommandErrors(t *testing.T) {
 		{[]string{"notate", "-from", "klingon", "7g7f"}, 2, "unknown style"},
 		{[]string{"notate", "7g7f", "7g7f"}, 1, "move 2"},
 		{[]string{"notate", "-from", "ki2", "５八金"}, 1, "ambiguous"},
-		{[]string{"notate", "-sfen", "not an sfen", "7g7f"}, 1, "shogi notate:"},
+		{[]string{"notate", "-sfen", "not an sfen", "7g7f"}, 2, "shogi notate:"},
 		{[]string{"notate", "-style", "western", "-marks", "none", "7g7f"}, 2, "apply to the Japanese styles"},
 		{[]string{"notate", "-squares", "kanji", "7g7f"}, 2, "unknown -squares"},
 		{[]string{"notate", "-forward", "前", "7g7f"}, 2, "unknown -forward"},
@@ -162,6 +162,62 @@ func TestNotateSeedLines(t *testing.T) {
 			if diff := cmp.Diff(want, out.String()); diff != "" {
 				t.Errorf("%s: %v: output (-want +got)\n%s", tc.name, args, diff)
 			}
+		}
+	}
+}
+
+// TestNotatePositionLineAndRecord: notate takes the position line convert -to usi
+// writes (its start position included), from standard input or as arguments, and the
+// main line of a record with -record FILE, cut with -ply N.
+func TestNotatePositionLineAndRecord(t *testing.T) {
+	dir := t.TempDir()
+	kifPath := filepath.Join(dir, "g.kif")
+	if err := os.WriteFile(kifPath, []byte("手合割：香落ち\n手数----指手---------消費時間--\n   1 ５二玉(51)\n   2 ７六歩(77)\n   3 ３四歩(33)\n   4 投了\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, usiLine, errOut := runCmd("", "convert", "-to", "usi", kifPath)
+	if code != 0 || !strings.HasPrefix(usiLine, "position sfen ") {
+		t.Fatalf("convert -to usi: exit %d, %q %s", code, usiLine, errOut)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		want  string
+	}{
+		{"position line on stdin", []string{"notate", "-style", "western", "-line"}, usiLine, "1…K-52 2.P-76 P-34\n"},
+		{"position line as arguments", append([]string{"notate", "-style", "usi"}, strings.Fields(usiLine)...), "", "5a5b\n7g7f\n3c3d\n"},
+		{"startpos line", []string{"notate", "-style", "ki2"}, "position startpos moves 7g7f 3c3d\n", "▲７六歩\n△３四歩\n"},
+		{"record", []string{"notate", "-style", "usi", "-record", kifPath}, "", "5a5b\n7g7f\n3c3d\nresign\n"},
+		{"record to -ply", []string{"notate", "-style", "western", "-line", "-record", kifPath, "-ply", "2"}, "", "1…K-52 2.P-76\n"},
+		{"record on stdin", []string{"notate", "-style", "usi", "-record", "-", "-ply", "1"}, "position startpos moves 2g2f 8c8d\n", "2g2f\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(tt.stdin, tt.args...)
+		if code != 0 {
+			t.Errorf("%s: exit %d, %s", tt.name, code, errOut)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, out); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tt.name, diff)
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		want  string
+	}{
+		{"two position lines", []string{"notate"}, "position startpos moves 7g7f\nposition startpos moves 2g2f\n", 1, "more than one position line"},
+		{"position line and -sfen", []string{"notate", "-handicap", "香落ち"}, usiLine, 2, "brings its own start"},
+		{"-ply without -record", []string{"notate", "-ply", "2", "7g7f"}, "", 2, "-ply goes with -record"},
+		{"-record and moves", []string{"notate", "-record", kifPath, "7g7f"}, "", 2, "exclude each other"},
+		{"illegal move in a position line", []string{"notate"}, "position startpos moves 7g7f 7g7f\n", 1, "shogi notate:"},
+	} {
+		code, _, errOut := runCmd(tt.stdin, tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%s: exit %d, %q; want %d and %q", tt.name, code, errOut, tt.code, tt.want)
 		}
 	}
 }

@@ -41,8 +41,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	p, err := perftPosition(*sfenText, *handicapName)
 	if err != nil {
-		fmt.Fprintln(stderr, "shogi perft:", err)
-		return 1
+		return usageError(fs, stderr, escapeText(err.Error()))
 	}
 	entries := parallelDivide(p, *depth, *jobs)
 	var total uint64

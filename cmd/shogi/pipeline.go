@@ -1,24 +1,165 @@
 package main
 
+// How validate, convert and analyse share the machine: inputs are worked on in
+// parallel, at most maxJobs of them, and admitted one by one, in input order, against a
+// memory budget for the run.
+//
+// An input's weight is what reading and writing its largest record may take: the
+// input's size (the bound on a record, -max-record-size, for standard input, a file whose
+// size is not known or a compressed one; no more than the bound for a larger file, which
+// holds several records then, read one at a time; no more than a line for USI and SFEN
+// files) times the peak multiple of its format (memoryMultiple). An input is
+// admitted when the weights of the inputs in flight and its own fit in the budget, or
+// when nothing else is in flight (a record larger than the budget runs alone). It stays
+// in flight until all it emitted has been consumed (printed or written), since that is
+// when what it holds can go; a heavy input's memory is then collected at once, so that
+// the next one does not pile up on its garbage.
+
 import (
 	"iter"
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
 	"sync"
 
 	"github.com/kifu-go/shogi/record"
 )
 
-// pipeline runs work on the inputs in parallel, jobs at a time, and yields what work
-// emits in input order. Memory stays bounded: an input's results wait in a small buffer
-// until the inputs before it are done, and no more than jobs inputs are open at once.
-func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.Entry, func(T))) iter.Seq[T] {
+// memoryMultiple is the peak memory (resident) of validating a record and converting
+// it, as a multiple of its text's size, by the format its name says, measured on the
+// largest records (see the README, "Memory"): a move takes about 350 bytes while it is
+// checked (the tree and the positions' histories), so the formats that spend the fewest
+// bytes on a move cost the most for their size. Inputs of another name (standard
+// input) take the largest.
+func memoryMultiple(path string) int64 {
+	switch record.FormatOfName(strings.TrimSuffix(strings.ToLower(path), ".gz")) {
+	case record.JKF:
+		return 8 // a 41 MB main line of 300 000 moves: 6.5× converting to JKF
+	case record.KIF, record.KI2:
+		return 20 // a 12 MB main line: 16.0× to JKF; a 66 MB study: 11.9×
+	}
+	return 64 // CSA, a 3.5 MB main line: 56.4× to JKF, 31.7× validating it
+}
+
+const (
+	// defaultMemoryBudget is the budget of a run when GOMEMLIMIT is not set.
+	defaultMemoryBudget = 2 << 30
+	// collectWeight is the weight from which the memory of an input is collected as
+	// soon as it is done, before the next input is admitted.
+	collectWeight = 256 << 20
+	// outBuffer is how many results of one input wait for the printer before its
+	// worker waits too: few, since a result may hold a converted record.
+	outBuffer = 4
+)
+
+// maxJobs is the most inputs worked on at once, whatever -j asks: four per CPU, and
+// at least 64 (the work is CPU-bound, and engines run as processes of their own).
+func maxJobs() int { return max(4*runtime.NumCPU(), 64) }
+
+// memoryBudget is the memory the inputs in flight may take together: GOMEMLIMIT when
+// it is set, else 2 GiB.
+func memoryBudget() int64 {
+	if limit := debug.SetMemoryLimit(-1); limit > 0 && limit < math.MaxInt64 {
+		return limit
+	}
+	return defaultMemoryBudget
+}
+
+// inputWeight is the memory that working on the input at path may take (see the file
+// comment), where a record may be recordBound bytes long (-max-record-size).
+func inputWeight(path string, recordBound int64) int64 {
+	size := recordBound
+	if path != "-" && !isCompressed(path) {
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+			size = min(info.Size(), recordBound)
+		}
+	}
+	if size <= 0 {
+		size = recordBound
+	}
+	switch record.FormatOfName(path) {
+	case record.USI, record.SFEN:
+		size = min(size, record.MaxLineLength)
+	}
+	return memoryMultiple(path) * max(size, 1)
+}
+
+func isCompressed(path string) bool {
+	return strings.HasSuffix(strings.ToLower(path), ".gz")
+}
+
+// budget admits weights while their sum fits, and one weight alone whatever it is.
+type budget struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	limit    int64
+	inFlight int64
+	count    int
+	stopped  bool
+}
+
+func newBudget(limit int64) *budget {
+	b := &budget{limit: limit}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+// acquire waits until w fits (or nothing is in flight), and reports false if the
+// budget was stopped meanwhile.
+func (b *budget) acquire(w int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for !b.stopped && b.count > 0 && b.inFlight+w > b.limit {
+		b.cond.Wait()
+	}
+	if b.stopped {
+		return false
+	}
+	b.inFlight += w
+	b.count++
+	return true
+}
+
+func (b *budget) release(w int64) {
+	b.mu.Lock()
+	b.inFlight -= w
+	b.count--
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+func (b *budget) stop() {
+	b.mu.Lock()
+	b.stopped = true
+	b.mu.Unlock()
+	b.cond.Broadcast()
+}
+
+// pipeline runs work on the inputs in parallel, jobs at a time (at most maxJobs), and
+// yields what work emits in input order. Memory stays bounded: an input is admitted
+// only when its weight fits the run's memory budget (see the file comment), its
+// results wait in a small buffer until the inputs before it are done, and no more than
+// jobs inputs are open at once.
+func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(record.Entry, func(T))) iter.Seq[T] {
+	weight := func(path string) int64 { return inputWeight(path, recordBound) }
+	return pipelineBudget(inputs, jobs, memoryBudget(), weight, work)
+}
+
+// pipelineBudget is pipeline with the budget and the weight of an input given.
+func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weight func(path string) int64, work func(record.Entry, func(T))) iter.Seq[T] {
+	jobs = max(1, min(jobs, maxJobs()))
 	return func(yield func(T) bool) {
 		type job struct {
-			entry record.Entry
-			out   chan T
+			entry  record.Entry
+			weight int64
+			out    chan T
 		}
 		queue := make(chan *job, jobs) // jobs in input order, for the printer
 		todo := make(chan *job)        // jobs for the workers
 		stop := make(chan struct{})
+		mem := newBudget(limit)
 		var wg sync.WaitGroup
 		for range jobs {
 			wg.Add(1)
@@ -39,10 +180,17 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.E
 			defer close(todo)
 			defer close(queue)
 			for e := range inputs {
-				j := &job{entry: e, out: make(chan T, 64)}
+				j := &job{entry: e, out: make(chan T, outBuffer)}
+				if e.Err == nil && e.Skipped == "" {
+					j.weight = weight(e.Path)
+				}
+				if !mem.acquire(j.weight) {
+					return
+				}
 				select {
 				case queue <- j:
 				case <-stop:
+					mem.release(j.weight)
 					return
 				}
 				select {
@@ -55,6 +203,7 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.E
 		}()
 		defer func() {
 			close(stop)
+			mem.stop()
 			for j := range queue { // let the producer and the workers finish
 				for range j.out {
 				}
@@ -64,9 +213,17 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, work func(record.E
 		for j := range queue {
 			for v := range j.out {
 				if !yield(v) {
+					mem.release(j.weight)
 					return
 				}
 			}
+			// All it emitted is consumed. What a heavy input held is garbage now, but
+			// the collector would let the next input's allocations reach twice the
+			// heap before it took it back: take it back first.
+			if j.weight >= collectWeight {
+				runtime.GC()
+			}
+			mem.release(j.weight)
 		}
 	}
 }

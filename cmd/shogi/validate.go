@@ -15,7 +15,7 @@ import (
 func init() {
 	commands["validate"] = command{
 		summary: "check game records against the rules",
-		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-max-moves N] [-declaration 24|27] [-from FMT] [-j N] [-files-from FILE [-0]] [PATH…]",
+		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-max-moves N] [-declaration 24|27] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run:     runValidate,
 	}
 }
@@ -42,7 +42,13 @@ type readFlags struct {
 	jobs      *int
 	filesFrom *string
 	nul       *bool
+	maxRecord *sizeFlag
 	format    record.Format
+}
+
+// options returns the reading options the flags give.
+func (f *readFlags) options() readOptions {
+	return readOptions{format: f.format, lenient: *f.lenient, maxRecordBytes: int64(*f.maxRecord)}
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
@@ -52,6 +58,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 		jobs:      fs.Int("j", runtime.NumCPU(), "number of inputs read in parallel"),
 		filesFrom: fs.String("files-from", "", "read the paths to read from `FILE`, one a line (- for standard input)"),
 		nul:       fs.Bool("0", false, "with -files-from: paths are separated by NUL bytes (find -print0)"),
+		maxRecord: addMaxRecordSize(fs),
 	}
 }
 
@@ -117,7 +124,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var records, invalid, files, skipped int
 	ioFailed := false
 	start := time.Now()
-	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, func(e record.Entry, emit func(validation)) {
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(validation)) {
 		validateEntry(e, stdin, rf, rules, emit)
 	})
 	for v := range results {
@@ -158,7 +165,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	prog.finish()
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
 		records, files, records-invalid, invalid, skipped, time.Since(start).Seconds())
-	return exitStatus(ioFailed, invalid)
+	return nothingChecked(exitStatus(ioFailed, invalid), records, "validate", stderr)
 }
 
 // validateEntry judges every record of one input by rules with record.ValidateRules.
@@ -171,7 +178,7 @@ func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.R
 		emit(validationOf(record.SkippedReport(e.Path, e.Skipped)))
 		return
 	}
-	r, closeInput, err := openInput(e.Path, stdin, rf.format, *rf.lenient)
+	r, closeInput, err := openEntry(e, stdin, rf.options())
 	if err != nil {
 		emit(validationOf(record.InputErrorReport(e.Path, err)))
 		return
@@ -197,22 +204,25 @@ func verdictOf(path string, v *record.Verdict) validation {
 }
 
 // text is the one-line form: path, verdict, moves, ending, winner, final SFEN; then a
-// line per warning.
+// line per warning. A path or a message with characters that do not print is escaped
+// (see quoteName), so that every verdict is one line and nothing reaches the terminal
+// as a control sequence.
 func (v validation) text() string {
 	var b strings.Builder
-	b.WriteString(v.Path)
+	name := quoteName(v.Path)
+	b.WriteString(name)
 	if v.Skipped != "" {
-		fmt.Fprintf(&b, ": skipped (%s)", v.Skipped)
+		fmt.Fprintf(&b, ": skipped (%s)", escapeText(v.Skipped))
 		return b.String()
 	}
-	if v.Record > 0 && !isOneRecordFormat(v.Format) {
+	if v.Record > 0 && v.Format != record.Unknown.String() && !isOneRecordFormat(v.Format) {
 		fmt.Fprintf(&b, "#%d", v.Record)
 	}
 	if v.OK {
 		b.WriteString(": OK")
 	} else {
 		b.WriteString(": ")
-		b.WriteString(v.Error)
+		b.WriteString(escapeMessage(v.Error, v.Path))
 	}
 	if !v.InputFailed() {
 		fmt.Fprintf(&b, "; %d moves", v.Moves)
@@ -227,7 +237,7 @@ func (v validation) text() string {
 		fmt.Fprintf(&b, "; %s", v.SFEN)
 	}
 	for _, w := range v.Warnings {
-		fmt.Fprintf(&b, "\n\twarning: %s", w.Message)
+		fmt.Fprintf(&b, "\n\twarning: %s", escapeMessage(w.Message, v.Path))
 	}
 	return b.String()
 }

@@ -183,14 +183,16 @@ func TestValidateFilesFrom(t *testing.T) {
 	}
 }
 
+// TestValidateEmptyInputIsNamed: an input without a record is named, and when no input
+// holds one, nothing was checked: exit 3, said on stderr.
 func TestValidateEmptyInputIsNamed(t *testing.T) {
 	path := writeFile(t, t.TempDir(), "empty.kif", "# nothing here\n\n")
 	code, out, errOut := runCmd("", "validate", path)
-	if code != 0 || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 files skipped") {
+	if code != exitNothingChecked || !strings.Contains(errOut, "nothing checked") || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 files skipped") {
 		t.Errorf("exit %d, %q %q", code, out, errOut)
 	}
 	code, _, errOut = runCmd("", "convert", "-to", "csa", path)
-	if code != 0 || !strings.Contains(errOut, "empty.kif: warning: no record in it") {
+	if code != exitNothingChecked || !strings.Contains(errOut, "empty.kif: warning: no record in it") {
 		t.Errorf("convert: exit %d, %q", code, errOut)
 	}
 }

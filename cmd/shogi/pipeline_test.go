@@ -1,0 +1,192 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kifu-go/shogi/record"
+)
+
+// entries returns n inputs named "0", "1", … for a pipeline.
+func entries(n int) func(func(record.Entry) bool) {
+	return func(yield func(record.Entry) bool) {
+		for i := range n {
+			if !yield(record.Entry{Path: strconv.Itoa(i)}) {
+				return
+			}
+		}
+	}
+}
+
+// tracker counts the inputs a pipeline works on at once and the sum of their weights.
+type tracker struct {
+	mu                  sync.Mutex
+	running, maxRunning int
+	weight, maxWeight   int64
+	aloneViolations     []string
+}
+
+func (tr *tracker) enter(w, limit int64, name string) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	tr.running++
+	tr.weight += w
+	tr.maxRunning = max(tr.maxRunning, tr.running)
+	if tr.running > 1 {
+		tr.maxWeight = max(tr.maxWeight, tr.weight)
+	}
+	if w > limit && tr.running > 1 {
+		tr.aloneViolations = append(tr.aloneViolations, name)
+	}
+}
+
+func (tr *tracker) leave(w int64) {
+	tr.mu.Lock()
+	tr.running--
+	tr.weight -= w
+	tr.mu.Unlock()
+}
+
+// TestPipelineJobsCapped: -j 2147483647 neither allocates for that many jobs (it did:
+// a 16 GiB channel) nor runs more than maxJobs inputs at once; the results come in
+// input order.
+func TestPipelineJobsCapped(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range pipelineBudget(entries(1), math.MaxInt32, math.MaxInt64, func(string) int64 { return 1 }, func(e record.Entry, emit func(string)) {
+		emit(e.Path)
+	}) {
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("-j 2147483647 allocated %d bytes for one input", n)
+	}
+
+	n := 3 * maxJobs()
+	var tr tracker
+	var got []string
+	// The first maxJobs inputs wait until maxJobs are running together: more would run
+	// beside them if the pipeline started more workers.
+	full := make(chan struct{})
+	var once sync.Once
+	for v := range pipelineBudget(entries(n), math.MaxInt32, math.MaxInt64, func(string) int64 { return 1 }, func(e record.Entry, emit func(string)) {
+		tr.enter(1, math.MaxInt64, e.Path)
+		tr.mu.Lock()
+		if tr.running == maxJobs() {
+			once.Do(func() { close(full) })
+		}
+		tr.mu.Unlock()
+		<-full
+		emit(e.Path)
+		tr.leave(1)
+	}) {
+		got = append(got, v)
+	}
+	want := make([]string, n)
+	for i := range want {
+		want[i] = strconv.Itoa(i)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("results out of order or missing: %d of %d", len(got), n)
+	}
+	if tr.maxRunning != maxJobs() {
+		t.Errorf("%d inputs at once, want maxJobs() = %d", tr.maxRunning, maxJobs())
+	}
+}
+
+// TestPipelineMemoryBudget: inputs are admitted while their weights fit the budget,
+// an input heavier than the budget runs alone, and every input is worked on once, in
+// order.
+func TestPipelineMemoryBudget(t *testing.T) {
+	const limit = 100
+	weights := []int64{30, 30, 30, 30, 250, 10, 10, 60, 60, 5, 99, 1, 150, 40, 40, 40}
+	var tr tracker
+	var got []string
+	for v := range pipelineBudget(entries(len(weights)), 8, limit, func(path string) int64 {
+		i, _ := strconv.Atoi(path)
+		return weights[i]
+	}, func(e record.Entry, emit func(string)) {
+		i, _ := strconv.Atoi(e.Path)
+		tr.enter(weights[i], limit, e.Path)
+		for k := range 3 { // several results an input, as a multi-record file gives
+			emit(fmt.Sprintf("%s.%d", e.Path, k))
+		}
+		tr.leave(weights[i])
+	}) {
+		got = append(got, v)
+	}
+	var want []string
+	for i := range weights {
+		for k := range 3 {
+			want = append(want, fmt.Sprintf("%d.%d", i, k))
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("results: %v, want %v", got, want)
+	}
+	if tr.maxWeight > limit {
+		t.Errorf("inputs weighing %d at once, want at most the budget %d", tr.maxWeight, limit)
+	}
+	if len(tr.aloneViolations) > 0 {
+		t.Errorf("inputs heavier than the budget ran beside others: %v", tr.aloneViolations)
+	}
+}
+
+// TestPipelineStopsEarly: a consumer that stops early stops the pipeline, whatever is
+// waiting for the budget.
+func TestPipelineStopsEarly(t *testing.T) {
+	n := 0
+	for range pipelineBudget(entries(1000), 4, 10, func(string) int64 { return 6 }, func(e record.Entry, emit func(int)) {
+		emit(1)
+		emit(2)
+	}) {
+		if n++; n == 5 {
+			break
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d results, want 5", n)
+	}
+}
+
+// TestInputWeight: a file weighs its size times its format's multiple, up to the
+// bound on a record (a line for USI and SFEN); standard input and compressed files
+// weigh the bound times the largest multiple.
+func TestInputWeight(t *testing.T) {
+	const recordBound int64 = record.DefaultMaxRecordBytes
+	dir := t.TempDir()
+	kif := writeFile(t, dir, "a.kif", strings.Repeat("*", 1000))
+	jkf := writeFile(t, dir, "a.jkf", strings.Repeat(" ", 1000))
+	csa := writeFile(t, dir, "a.csa", strings.Repeat("'", 1000))
+	big := writeFile(t, dir, "big.usi", strings.Repeat("#", record.MaxLineLength+1000))
+	for _, tc := range []struct {
+		path string
+		want int64
+	}{
+		{kif, 20 * 1000},
+		{jkf, 8 * 1000},
+		{csa, 64 * 1000},
+		{big, 64 * record.MaxLineLength},
+		{"-", 64 * recordBound},
+		{dir + "/a.kif.gz", 20 * recordBound},
+		{dir + "/missing.kif", 20 * recordBound},
+	} {
+		if got := inputWeight(tc.path, recordBound); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.path, got, tc.want)
+		}
+	}
+	// -max-record-size bounds the weight of an input of unknown size, and of a larger file.
+	if got, want := inputWeight("-", 1<<20), int64(64<<20); got != want {
+		t.Errorf("standard input with a 1 MiB bound: %d, want %d", got, want)
+	}
+	if got, want := inputWeight(kif, 100), int64(20*100); got != want {
+		t.Errorf("%s with a 100-byte bound: %d, want %d", kif, got, want)
+	}
+}

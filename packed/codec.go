@@ -1,0 +1,313 @@
+// The bit codec shared by HCP and PackedSfen. Both pack a position into 256 bits,
+// least significant bit of byte 0 first: the side to move (1 bit), Black's and White's
+// king squares (7 bits each), the 79 other squares from 1a down each file to 9i (one
+// board code each, a single 0 bit for an empty square), Black's then White's hand, and
+// the pieces of a 40-piece set in neither, the piece box. Only the code tables differ.
+
+package packed
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/kifu-go/shogi"
+)
+
+// handOrder is the order of kinds in the hand and box sections (Apery's HandPiece order).
+var handOrder = [7]shogi.PieceType{shogi.Pawn, shogi.Lance, shogi.Knight, shogi.Silver, shogi.Gold, shogi.Bishop, shogi.Rook}
+
+// setCount is how many pieces of each kind a set has, indexed by PieceType.
+var setCount = [shogi.NumPieceTypes]int{shogi.Pawn: 18, shogi.Lance: 4, shogi.Knight: 4, shogi.Silver: 4, shogi.Gold: 4, shogi.Bishop: 2, shogi.Rook: 2}
+
+// code is a bit pattern in stream order (first bit in bit 0) and its length.
+type code struct {
+	bits uint8
+	n    uint8
+}
+
+// codeOf turns a pattern written first bit first ("1000") into a code.
+func codeOf(s string) code {
+	var c code
+	for i := range len(s) {
+		if s[i] == '1' {
+			c.bits |= 1 << i
+		}
+	}
+	c.n = uint8(len(s))
+	return c
+}
+
+// what a code read from a hand section stands for: a piece in a hand, or in the box.
+type handEntry struct {
+	kind  uint8 // index in handOrder, +1; 0 for no code
+	color shogi.Color
+	box   bool
+}
+
+// scheme is one format's code tables, and the tables that read them back.
+type scheme struct {
+	format Format
+	board  [2][shogi.NumPieceTypes]code // [color][piece type], NoPieceType is the empty square
+	hand   [2][7]code                   // [color][handOrder index]
+	box    [7]code
+
+	byPiece [32]code // board codes indexed by shogi.Piece
+
+	boardOf [9][256]shogi.Piece // [length][bits] → piece, +1 so that 0 is "no code"
+	handOf  [8][256]handEntry   // [length][bits]
+}
+
+// row lists a kind's codes: board Black, White, Black promoted, White promoted; hand
+// Black, White; box.
+type row struct {
+	t                  shogi.PieceType
+	b, w, bp, wp       string
+	hb, hw, boxPattern string
+}
+
+func newScheme(f Format, rows []row) *scheme {
+	s := &scheme{format: f}
+	s.board[shogi.Black][shogi.NoPieceType] = codeOf("0")
+	s.board[shogi.White][shogi.NoPieceType] = codeOf("0")
+	for _, r := range rows {
+		s.board[shogi.Black][r.t] = codeOf(r.b)
+		s.board[shogi.White][r.t] = codeOf(r.w)
+		if r.t.CanPromote() {
+			s.board[shogi.Black][r.t.Promote()] = codeOf(r.bp)
+			s.board[shogi.White][r.t.Promote()] = codeOf(r.wp)
+		}
+		k := kindIndex(r.t)
+		s.hand[shogi.Black][k] = codeOf(r.hb)
+		s.hand[shogi.White][k] = codeOf(r.hw)
+		s.box[k] = codeOf(r.boxPattern)
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		for t, cd := range s.board[c] {
+			if cd.n == 0 {
+				continue
+			}
+			pc := shogi.NewPiece(c, shogi.PieceType(t))
+			if t == int(shogi.NoPieceType) {
+				pc = shogi.NoPiece
+			}
+			s.boardOf[cd.n][cd.bits] = pc + 1
+			s.byPiece[pc] = cd
+		}
+		for k, cd := range s.hand[c] {
+			s.handOf[cd.n][cd.bits] = handEntry{kind: uint8(k + 1), color: c}
+		}
+	}
+	for k, cd := range s.box {
+		s.handOf[cd.n][cd.bits] = handEntry{kind: uint8(k + 1), box: true}
+	}
+	return s
+}
+
+func kindIndex(t shogi.PieceType) int {
+	for i, h := range handOrder {
+		if h == t {
+			return i
+		}
+	}
+	return -1
+}
+
+var hcpScheme = newScheme(FormatHCP, []row{
+	{shogi.Pawn, "1000", "1010", "1001", "1011", "000", "001", "010"},
+	{shogi.Lance, "110000", "110010", "110001", "110011", "10000", "10001", "10010"},
+	{shogi.Knight, "111000", "111010", "111001", "111011", "11000", "11001", "11010"},
+	{shogi.Silver, "110100", "110110", "110101", "110111", "10100", "10101", "10110"},
+	{shogi.Gold, "111100", "111101", "", "", "11100", "11101", "10111"},
+	{shogi.Bishop, "11111000", "11111010", "11111001", "11111011", "1111100", "1111101", "1111000"},
+	{shogi.Rook, "11111100", "11111110", "11111101", "11111111", "1111110", "1111111", "1111010"},
+})
+
+var sfenScheme = newScheme(FormatPackedSfen, []row{
+	{shogi.Pawn, "1000", "1001", "1010", "1011", "000", "001", "010"},
+	{shogi.Lance, "110000", "110001", "110010", "110011", "10000", "10001", "10010"},
+	{shogi.Knight, "110100", "110101", "110110", "110111", "10100", "10101", "10110"},
+	{shogi.Silver, "111000", "111001", "111010", "111011", "11000", "11001", "11010"},
+	{shogi.Gold, "111100", "111101", "", "", "11100", "11101", "11011"},
+	{shogi.Bishop, "11111000", "11111001", "11111010", "11111011", "1111000", "1111001", "1111010"},
+	{shogi.Rook, "11111100", "11111101", "11111110", "11111111", "1111100", "1111101", "1111110"},
+})
+
+// encode packs p with scheme s. It refuses, before writing anything, a position
+// without both kings or with more pieces of a kind than a set.
+func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
+	*out = [32]byte{}
+	bk, wk := p.King(shogi.Black), p.King(shogi.White)
+	if bk == shogi.NoSquare || wk == shogi.NoSquare {
+		return ErrNoKing
+	}
+	var count [shogi.NumPieceTypes]int
+	var hands [2][7]int
+	for c := shogi.Black; c <= shogi.White; c++ {
+		h := p.Hand(c)
+		for k, t := range handOrder {
+			n := h.Count(t)
+			hands[c][k] = n
+			count[t] += n + p.Pieces(c, t).Count()
+			if t.CanPromote() {
+				count[t] += p.Pieces(c, t.Promote()).Count()
+			}
+		}
+	}
+	for _, t := range handOrder {
+		if count[t] > setCount[t] {
+			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
+		}
+	}
+	// The bits go into acc, least significant first, and every 32 of them into out.
+	acc, n, at := uint64(p.SideToMove())|uint64(bk-1)<<1|uint64(wk-1)<<8, uint(15), 0
+	put := func(cd code) {
+		acc |= uint64(cd.bits) << n
+		n += uint(cd.n)
+		if n >= 32 && at <= len(out)-4 {
+			binary.LittleEndian.PutUint32(out[at:], uint32(acc))
+			at += 4
+			acc >>= 32
+			n -= 32
+		}
+	}
+	for i := range shogi.NumSquares {
+		sq := shogi.SquareAt(i)
+		if sq != bk && sq != wk {
+			put(s.byPiece[p.PieceAt(sq)&31])
+		}
+	}
+	for c := range hands {
+		for k, m := range hands[c] {
+			for range m {
+				put(s.hand[c][k])
+			}
+		}
+	}
+	for k, t := range handOrder {
+		for range setCount[t] - count[t] {
+			put(s.box[k])
+		}
+	}
+	// 1 + 14 + 79 bits, one more per piece on the board and one less per piece off
+	// it than its board code: 256 bits exactly for a full set, all stored by now.
+	return nil
+}
+
+// bitReader reads 256 bits, least significant bit first.
+type bitReader struct {
+	in  *[32]byte
+	pos uint // bits read
+}
+
+func (r *bitReader) bit() (uint8, bool) {
+	if r.pos >= 256 {
+		return 0, false
+	}
+	b := r.in[r.pos>>3] >> (r.pos & 7) & 1
+	r.pos++
+	return b, true
+}
+
+func (r *bitReader) bits(n uint) (uint, bool) {
+	var v uint
+	for i := range n {
+		b, ok := r.bit()
+		if !ok {
+			return 0, false
+		}
+		v |= uint(b) << i
+	}
+	return v, true
+}
+
+// decode unpacks in into a Setup (move number 1) without the rules' checks, only
+// those of the encoding: valid codes, exactly 256 bits, the canonical order of the
+// hand and box codes, and pieces, hands and box making one set.
+func (s *scheme) decode(in *[32]byte) (shogi.Setup, error) {
+	var st shogi.Setup
+	st.MoveNumber = 1
+	r := bitReader{in: in}
+	side, _ := r.bit()
+	st.SideToMove = shogi.Color(side)
+	var kings [2]shogi.Square
+	for c := range kings {
+		v, _ := r.bits(7)
+		if v == shogi.NumSquares { // how cshogi and YaneuraOu write a missing king, in 257 bits
+			return st, fmt.Errorf("%w: %v's king on square 81", ErrNoKing, shogi.Color(c))
+		}
+		if v > shogi.NumSquares {
+			return st, fmt.Errorf("%w: %v's king on square %d", ErrBadCode, shogi.Color(c), v)
+		}
+		kings[c] = shogi.SquareAt(int(v))
+	}
+	if kings[0] == kings[1] {
+		return st, fmt.Errorf("%w: both kings on %v", ErrBadCode, kings[0])
+	}
+	st.Put(kings[0], shogi.NewPiece(shogi.Black, shogi.King))
+	st.Put(kings[1], shogi.NewPiece(shogi.White, shogi.King))
+	var count [shogi.NumPieceTypes]int
+	for i := range shogi.NumSquares {
+		sq := shogi.SquareAt(i)
+		if sq == kings[0] || sq == kings[1] {
+			continue
+		}
+		var bits, n uint8
+		var pc shogi.Piece
+		for pc == 0 {
+			b, ok := r.bit()
+			if !ok || n == 8 {
+				return st, fmt.Errorf("%w: no piece code at bit %d (square %v)", ErrBadCode, r.pos, sq)
+			}
+			bits |= b << n
+			n++
+			pc = s.boardOf[n][bits]
+		}
+		pc--
+		if pc != shogi.NoPiece {
+			st.Put(sq, pc)
+			count[pc.Type().Unpromote()]++
+		}
+	}
+	last := 0 // section*8 + kind index of the last hand or box code: they must not go back
+	for r.pos < 256 {
+		start := r.pos
+		var bits, n uint8
+		var e handEntry
+		for e.kind == 0 {
+			b, ok := r.bit()
+			if !ok || n == 7 {
+				return st, fmt.Errorf("%w: no hand or box code at bit %d", ErrBadCode, start)
+			}
+			bits |= b << n
+			n++
+			e = s.handOf[n][bits]
+		}
+		k := int(e.kind - 1)
+		t := handOrder[k]
+		section := int(e.color)
+		if e.box {
+			section = 2
+		}
+		if key := section*8 + k; key < last {
+			return st, fmt.Errorf("%w: a %s code at bit %d after the codes of a later section or kind", ErrNotCanonical, t, start)
+		} else {
+			last = key
+		}
+		count[t]++
+		if count[t] > setCount[t] {
+			return st, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
+		}
+		if !e.box {
+			st.Hands[e.color] = st.Hands[e.color].Add(t)
+		}
+	}
+	for _, t := range handOrder {
+		if count[t] > setCount[t] {
+			return st, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
+		}
+		if count[t] < setCount[t] {
+			return st, fmt.Errorf("%w: %d %ss with the box, not %d", ErrNotCanonical, count[t], t, setCount[t])
+		}
+	}
+	return st, nil
+}

@@ -1,0 +1,153 @@
+// Training positions from a game record: the conventions dlshogi's csa_to_hcpe follows,
+// with a mate (%TSUMI) lost by the side to move where cshogi leaves it a draw.
+
+package packed
+
+import (
+	"iter"
+	"strconv"
+	"strings"
+
+	"github.com/kifu-go/shogi"
+)
+
+// A Sample is a position of a record's main line, before one of its moves: what one
+// training entry holds.
+type Sample struct {
+	// Position is the position before Move, numbered from 1 at the record's start
+	// (so that its move number is PSV's gamePly). The iterator plays the moves on one
+	// Position: it is valid until the next iteration; Clone it to keep it.
+	Position *shogi.Position
+	Move     shogi.Move // the move played
+	// Eval is the evaluation from the side to move's view: the floodgate comment
+	// [FloodgateEval] finds on the move's node, clamped to ±32767, negated when White
+	// is to move; 0 when there is none.
+	Eval int
+	// Result is the game's result as [RecordResult] judges it.
+	Result shogi.Result
+}
+
+// Samples returns the positions of rec's main line, one before each move and none
+// after the last, each with the move played, the evaluation of the move's comment
+// and the game's result. Turn them into entries with [NewHCPE] and [NewPSV]. The moves
+// are checked as they are played: the iteration stops after yielding the error of the
+// first illegal one (run record.Validate first to know a record is sound). Iterating
+// allocates nothing but the position.
+func Samples(rec *shogi.Record) iter.Seq2[Sample, error] {
+	return func(yield func(Sample, error) bool) {
+		start, err := rec.StartPosition()
+		if err != nil {
+			yield(Sample{}, err)
+			return
+		}
+		s := start.Setup()
+		s.MoveNumber = 1
+		s.AllowUnreachable = true // the record's start position was accepted so
+		p, err := shogi.NewPosition(s)
+		if err != nil {
+			yield(Sample{}, err)
+			return
+		}
+		result := RecordResult(rec)
+		n := &rec.Root
+		p.Grow(lineLength(n))
+		for {
+			n = mainChild(n)
+			if n == nil {
+				return
+			}
+			eval := 0
+			if e, ok := FloodgateEval(n.Comments); ok {
+				eval = e
+				if p.SideToMove() == shogi.White {
+					eval = -eval
+				}
+			}
+			if err := p.CheckMove(n.Move); err != nil {
+				yield(Sample{}, err)
+				return
+			}
+			if !yield(Sample{Position: p, Move: n.Move, Eval: eval, Result: result}, nil) {
+				return
+			}
+			p.PlayUnchecked(n.Move)
+		}
+	}
+}
+
+// mainChild returns the next node of the main line after n, or nil at its end.
+func mainChild(n *shogi.Node) *shogi.Node {
+	if n.End != nil || len(n.Children) == 0 || n.Children[0].Move == shogi.NoMove {
+		return nil
+	}
+	return n.Children[0]
+}
+
+func lineLength(n *shogi.Node) int {
+	k := 0
+	for n = mainChild(n); n != nil; n = mainChild(n) {
+		k++
+	}
+	return k
+}
+
+// RecordResult returns the result of rec's game for training entries, from the ending
+// of its main line: a resignation (%TORYO), a loss on time (%TIME_UP), an illegal move
+// (%ILLEGAL_MOVE) and a mate (%TSUMI) lose for the side to move; a winning declaration
+// (%KACHI) wins for it; an illegal action (%+ILLEGAL_ACTION, %-ILLEGAL_ACTION, or any
+// other format's 反則勝ち / 反則負け) loses for the side it names. Anything else —
+// 千日手, 持将棋, an interruption, no ending — is [shogi.NoResult], which HCPE and PSV
+// write as 0.
+func RecordResult(rec *shogi.Record) shogi.Result {
+	end := rec.Ending()
+	if end == nil {
+		return shogi.NoResult
+	}
+	switch end.Kind {
+	case shogi.EndResign, shogi.EndTimeUp, shogi.EndMate, shogi.EndEnteringKingWin,
+		shogi.EndIllegalLoss, shogi.EndIllegalWin:
+	default:
+		return shogi.NoResult
+	}
+	if end.Result == shogi.BlackWins || end.Result == shogi.WhiteWins {
+		return end.Result // the readers set it from the kind and the side to move, or the side named
+	}
+	// A record built by hand may leave Result unset: judge from the side to move at the end.
+	start, err := rec.StartPosition()
+	if err != nil {
+		return shogi.NoResult
+	}
+	side := start.SideToMove()
+	if lineLength(&rec.Root)%2 == 1 {
+		side = side.Opponent()
+	}
+	return shogi.ResultOf(end.Kind, side)
+}
+
+// FloodgateEval returns the evaluation of floodgate's comment "'** S …" (a CSA
+// comment line "'*" followed by "* S", which the readers keep as the comment "* S …"):
+// the integer S, from Black's view, clamped to ±32767, from the first comment of the
+// list that has that form. It reports false when none has.
+func FloodgateEval(comments []string) (int, bool) {
+	for _, c := range comments {
+		rest, ok := strings.CutPrefix(c, "* ")
+		if !ok {
+			continue
+		}
+		if i := strings.IndexByte(rest, ' '); i >= 0 {
+			rest = rest[:i]
+		}
+		v, err := strconv.Atoi(rest)
+		if err != nil {
+			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && len(rest) > 0 {
+				if rest[0] == '-' {
+					return -32767, true
+				}
+				return 32767, true
+			}
+			continue
+		}
+		return max(-32767, min(32767, v)), true
+	}
+	return 0, false
+}

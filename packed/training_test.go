@@ -1,0 +1,166 @@
+package packed_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/packed"
+)
+
+const floodgateGame = `V2.2
+N+black
+N-white
+PI
++
++7776FU,T3
+'** 30 -3334FU +2726FU
+-3334FU,T2
+'** -45 +2726FU
++8822UM,T1
+'** 99999 -3122GI
+-3122GI,T1
+'** 120000
++0045KA
+'* no evaluation here
+`
+
+func parseCSA(t *testing.T, text string) *shogi.Record {
+	t.Helper()
+	rec, err := csa.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func TestSamples(t *testing.T) {
+	type sample struct {
+		SFEN, Move string
+		Eval       int
+		Result     shogi.Result
+	}
+	rec := parseCSA(t, floodgateGame+"%TORYO\n")
+	var got []sample
+	for s, err := range packed.Samples(rec) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, sample{s.Position.String(), s.Move.String(), s.Eval, s.Result})
+	}
+	want := []sample{
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "7g7f", 30, shogi.BlackWins},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2", "3c3d", 45, shogi.BlackWins},
+		{"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3", "8h2b+", 32767, shogi.BlackWins},
+		{"lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4", "3a2b", -32767, shogi.BlackWins},
+		{"lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5", "B*4e", 0, shogi.BlackWins},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("samples (-want +got)\n%s", diff)
+	}
+
+	// The entries of the first two samples.
+	var hcpe []packed.HCPE
+	var psv []packed.PSV
+	for s := range packed.Samples(rec) {
+		h, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := packed.NewPSV(s.Position, s.Move, s.Eval, s.Result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hcpe, psv = append(hcpe, h), append(psv, p)
+	}
+	if hcpe[0].Result != packed.HCPEBlackWin || hcpe[0].Move != 0x1e3b || hcpe[2].Move != 0x630a || hcpe[1].Eval != 45 {
+		t.Errorf("hcpe %+v", hcpe[:3])
+	}
+	for i, p := range psv {
+		wantRes := int8(1) // Black won
+		if i%2 == 1 {
+			wantRes = -1
+		}
+		if int(p.GamePly) != i+1 || p.Result != wantRes {
+			t.Errorf("psv %d: gamePly %d result %d", i, p.GamePly, p.Result)
+		}
+	}
+	if psv[2].Move != 0xa30a {
+		t.Errorf("psv move %#04x", uint16(psv[2].Move))
+	}
+}
+
+func TestRecordResult(t *testing.T) {
+	// After five moves White is to move.
+	tests := []struct {
+		ending string
+		want   shogi.Result
+	}{
+		{"%TORYO", shogi.BlackWins},           // White resigns
+		{"%TIME_UP", shogi.BlackWins},         // White lost on time
+		{"%TSUMI", shogi.BlackWins},           // White is mated (cshogi: a draw)
+		{"%ILLEGAL_MOVE", shogi.BlackWins},    // by the side to move
+		{"%KACHI", shogi.WhiteWins},           // White declares
+		{"%+ILLEGAL_ACTION", shogi.WhiteWins}, // Black's foul
+		{"%-ILLEGAL_ACTION", shogi.BlackWins}, // White's foul
+		{"%SENNICHITE", shogi.NoResult},
+		{"%JISHOGI", shogi.NoResult},
+		{"%CHUDAN", shogi.NoResult},
+		{"", shogi.NoResult},
+	}
+	for _, tt := range tests {
+		rec := parseCSA(t, floodgateGame+tt.ending+"\n")
+		if got := packed.RecordResult(rec); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.ending, got, tt.want)
+		}
+	}
+	// A record built by hand, without the ending's result.
+	rec := parseCSA(t, floodgateGame+"%TORYO\n")
+	rec.Ending().Result = shogi.NoResult
+	if got := packed.RecordResult(rec); got != shogi.BlackWins {
+		t.Errorf("hand-built resignation: %v", got)
+	}
+}
+
+func TestFloodgateEval(t *testing.T) {
+	tests := []struct {
+		comments []string
+		want     int
+		ok       bool
+	}{
+		{[]string{"* 30 -3334FU"}, 30, true},
+		{[]string{"* -30"}, -30, true},
+		{[]string{"* +7"}, 7, true},
+		{[]string{"* 40000"}, 32767, true},
+		{[]string{"* -99999999999999999999999"}, -32767, true},
+		{[]string{"'** 30"}, 0, false}, // a plain ' line, kept whole
+		{[]string{"*30"}, 0, false},
+		{[]string{"* #mate"}, 0, false},
+		{[]string{"note", "* 12 +7776FU"}, 12, true},
+		{nil, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := packed.FloodgateEval(tt.comments)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%q: %d %v, want %d %v", tt.comments, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestSamplesIllegalMove(t *testing.T) {
+	rec := shogi.NewRecord()
+	n := rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false))
+	n.AddChild(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false))
+	var errs []error
+	count := 0
+	for _, err := range packed.Samples(rec) {
+		count++
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if count != 2 || len(errs) != 1 {
+		t.Fatalf("%d samples, errors %v", count, errs)
+	}
+}
