@@ -37,7 +37,7 @@ func TestCompareYaneuraOu(t *testing.T) {
 	// This solver.
 	var solved, stated int
 	var nodes uint64
-	s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: 256 << 20})
+	s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: 64 << 20})
 	cpu := cpuTime()
 	for _, pr := range problems {
 		r, err := s.Solve(ctx, parse(t, pr.sfen, false))
@@ -61,6 +61,9 @@ func TestCompareYaneuraOu(t *testing.T) {
 	// YaneuraOu's mate engine; its nodes are the last "nodes" of its info lines.
 	var last uint64
 	hook := func(dir usi.Direction, line string) {
+		if os.Getenv("TSUME_COMPARE_TRACE") != "" {
+			t.Log(dir, line)
+		}
 		fs := strings.Fields(line)
 		for i := 0; i+1 < len(fs); i++ {
 			if fs[i] == "nodes" {
@@ -71,20 +74,25 @@ func TestCompareYaneuraOu(t *testing.T) {
 		}
 	}
 	before := childrenCPUTime()
-	e, err := usi.Start(ctx, usi.Config{Path: path, Hook: hook})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, value := range map[string]string{"Threads": "1", "USI_Hash": "256"} {
-		if _, ok := e.Option(name); ok {
-			if err := e.SetOption(ctx, name, value); err != nil {
-				t.Fatal(err)
+	start := func() *usi.Engine {
+		e, err := usi.Start(ctx, usi.Config{Path: path, Hook: hook})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, value := range map[string]string{"Threads": "1", "USI_Hash": "64"} {
+			if _, ok := e.Option(name); ok {
+				if err := e.SetOption(ctx, name, value); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
+		if err := e.IsReady(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return e
 	}
-	if err := e.IsReady(ctx); err != nil {
-		t.Fatal(err)
-	}
+	e := start()
+	crashes := 0
 	solved, stated, nodes = 0, 0, 0
 	for _, pr := range problems {
 		last = 0
@@ -92,6 +100,11 @@ func TestCompareYaneuraOu(t *testing.T) {
 		nodes += last
 		if err != nil {
 			t.Logf("yaneuraou %s: %v", pr.name, err)
+			if e.Err() != nil { // the engine died: a new one for the next problem
+				crashes++
+				e.Close()
+				e = start()
+			}
 			continue
 		}
 		if r.Kind == usi.MateFound {
@@ -109,6 +122,6 @@ func TestCompareYaneuraOu(t *testing.T) {
 		t.Log(err)
 	}
 	theirs := childrenCPUTime() - before
-	t.Logf("yaneuraou: %d problems, %d solved, %d with the stated length, %v CPU, %.2f M nodes/cpu-s",
-		len(problems), solved, stated, theirs, float64(nodes)/theirs.Seconds()/1e6)
+	t.Logf("yaneuraou: %d problems, %d solved, %d with the stated length, %d crashes, %v CPU, %.2f M nodes/cpu-s",
+		len(problems), solved, stated, crashes, theirs, float64(nodes)/theirs.Seconds()/1e6)
 }
