@@ -77,7 +77,8 @@
 // df-pn search of at most 20 000 nodes; one that does not finish counts the drop as a
 // reply and is counted in Result.Undecided (the line may then be longer).
 //
-// When that search has used a quarter of Options.LineNodes, a depth-bounded df-pn takes
+// When that search has used a quarter of Options.LineNodes (or of the time left), a
+// depth-bounded df-pn takes
 // over (mate within N plies: the plies left are part of the search, and its table
 // entries carry them: a proof its length, a disproof its bound). It proves mate within
 // 1, 3, 7, 15, … plies until a bound holds, then within two plies less than the length

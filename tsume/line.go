@@ -17,6 +17,7 @@ package tsume
 // position. Results are cached in a fixed table of exact scores and lower bounds.
 
 import (
+	"time"
 	"unsafe"
 
 	"github.com/kifu-go/shogi"
@@ -276,7 +277,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 		}
 	}
 	bs := l.bs
-	bs.nodes = 0
+	bs.nodes, bs.deadline = 0, l.s.deadline
 	bs.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	bs.reset()
 	pn, dn, length = bs.bmid(infinity, infinity, r)
@@ -479,7 +480,7 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 	}
 	sub := l.sub
-	sub.pos = q
+	sub.pos, sub.deadline = q, l.s.deadline
 	sub.nodes = 0
 	sub.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	sub.reset()
@@ -513,13 +514,17 @@ func (l *liner) deepen(key uint64, start int32) int32 {
 // ran out and the bounded df-pn read a line of the tsume length), or LineNone when the
 // search stopped first.
 func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
-	// First the full-width search, bound after bound, with a quarter of the budget: it is
+	// First the full-width search, bound after bound, with a quarter of the budget (nodes
+	// and time): it is
 	// fast where the checks are few. Then the bounded df-pn finds the length (or a
 	// bound on it), and the full-width search runs at that bound only.
-	budget := l.max
+	budget, deadline := l.max, l.s.deadline
 	l.max = budget / 4
+	if !deadline.IsZero() {
+		l.s.deadline = time.Now().Add(time.Until(deadline) / 4)
+	}
 	score := l.deepen(key, 1)
-	l.max = budget
+	l.max, l.s.deadline = budget, deadline
 	if score < 0 && l.stopped && !l.s.clock() {
 		l.stopped = false
 		if n, exact := l.shortest(key); exact && !l.stopped {

@@ -24,7 +24,7 @@ func TestLong(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := parse(t, c.sfen, false)
-			r, err := tsume.Solve(context.Background(), p, tsume.Options{Time: time.Minute, HashBytes: 256 << 20})
+			r, err := tsume.Solve(context.Background(), p, tsume.Options{Time: time.Minute, HashBytes: 256 << 20, LineNodes: 1 << 40})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -62,9 +62,10 @@ type Options struct {
 	// Futile and Leftover choose the conventions of the tsume line.
 	Futile   Futile
 	Leftover Leftover
-	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. A quarter goes
-	// to the full-width search (LineTsume), the rest to the depth-bounded df-pn
-	// (LineLength). When it is reached the result keeps the proof's line (LineProof).
+	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. A quarter of it
+	// (and of the time left) goes to the full-width search (LineTsume), the rest to the
+	// depth-bounded df-pn (LineLength). When it is reached the result keeps the
+	// proof's line (LineProof).
 	LineNodes uint64
 }
 
