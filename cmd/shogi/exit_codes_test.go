@@ -160,6 +160,38 @@ func TestExitStatusTable(t *testing.T) {
 		{"match", "output directory is a file", cat(engines, []string{"-games", "1", "-depth", "1", "-o", f.good}), "", false, exitUsage},
 		{"match", "output fails", cat(engines, []string{"-games", "1", "-depth", "1", "-max-moves", "4", "-o", filepath.Join(out, "m8")}), "", true, exitUsage},
 
+		{"mate", "a mate", []string{"-sfen", mate3SFEN}, "", false, exitOK},
+		{"mate", "a mate in a record", []string{filepath.Join(tsumeData, "taichitsume.kif")}, "", false, exitOK},
+		{"mate", "no mate", []string{"-sfen", perpetualSFEN}, "", false, exitInvalid},
+		{"mate", "a limit hit", []string{"-nodes", "1000", "-sfen", longSFEN}, "", false, exitInvalid},
+		{"mate", "no problem", []string{"-sfen", "9/9/9/9/4k4/9/9/9/4K4 w - 1"}, "", false, exitInvalid},
+		{"mate", "bad record", []string{f.bad}, "", false, exitInvalid},
+		{"mate", "bad flag value -sfen", []string{"-sfen", "nonsense"}, "", false, exitUsage},
+		{"mate", "bad flag value -handicap", []string{"-handicap", "queen"}, "", false, exitUsage},
+		{"mate", "bad flag value -ply", []string{"-ply", "1000", f.good}, "", false, exitUsage},
+		{"mate", "bad flag value -record", []string{"-record", "2", f.good}, "", false, exitUsage},
+		{"mate", "bad flag value -hash", []string{"-hash", "0", "-sfen", mate3SFEN}, "", false, exitUsage},
+		{"mate", "missing file", []string{f.missing}, "", false, exitUsage},
+		{"mate", "binary file", []string{f.binary}, "", false, exitUsage},
+		{"mate", "a directory", []string{f.dir}, "", false, exitUsage},
+		{"mate", "empty file", []string{f.empty}, "", false, exitNothing},
+		{"mate", "output fails", []string{"-sfen", mate3SFEN}, "", true, exitUsage},
+
+		{"tsume", "good problems", []string{filepath.Join(tsumeData, "taichitsume.kif"), filepath.Join(tsumeData, "tsumeshogi.csa")}, "", false, exitOK},
+		{"tsume", "a wrong problem", []string{filepath.Join(tsumeData, "problems.usi")}, "", false, exitInvalid},
+		{"tsume", "a game record", []string{f.good}, "", false, exitInvalid},
+		{"tsume", "bad record", []string{f.bad}, "", false, exitInvalid},
+		{"tsume", "bad flag value -time", []string{"-time", "-1s", f.good}, "", false, exitUsage},
+		{"tsume", "bad flag value -futile", []string{"-futile", "some", f.good}, "", false, exitUsage},
+		{"tsume", "missing file", []string{f.missing}, "", false, exitUsage},
+		{"tsume", "binary file", []string{f.binary}, "", false, exitUsage},
+		{"tsume", "empty file", []string{f.empty}, "", false, exitNothing},
+		{"tsume", "output fails", []string{filepath.Join(tsumeData, "tsumeshogi.csa")}, "", true, exitUsage},
+
+		{"usi", "good", nil, "usi\nisready\nposition sfen " + mate3SFEN + "\ngo mate 1000\nquit\n", false, exitOK},
+		{"usi", "an argument", []string{"x"}, "", false, exitUsage},
+		{"usi", "output fails", nil, "usi\nquit\n", true, exitUsage},
+
 		{"version", "good", nil, "", false, exitOK},
 		{"version", "an argument", []string{"x"}, "", false, exitUsage},
 		{"version", "output fails", nil, "", true, exitUsage},
@@ -230,7 +262,7 @@ func TestDocumentedExitStatuses(t *testing.T) {
 // TestMaxRecordSizeFlag: every command that reads records takes -max-record-size, with
 // the library's default, and a bad value is a usage error.
 func TestMaxRecordSizeFlag(t *testing.T) {
-	for _, name := range []string{"validate", "convert", "notate", "board", "analyse", "match"} {
+	for _, name := range []string{"validate", "convert", "notate", "board", "analyse", "match", "mate", "tsume"} {
 		var out, errOut bytes.Buffer
 		run([]string{"help", name}, strings.NewReader(""), &out, &errOut)
 		if !strings.Contains(out.String(), "-max-record-size") || !strings.Contains(out.String(), "(default 64MiB)") {

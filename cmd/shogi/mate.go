@@ -1,0 +1,334 @@
+package main
+
+// shogi mate: a mate search by checks (tsume) on one position, with the solver of
+// package tsume.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/tsume"
+)
+
+func init() {
+	commands["mate"] = command{
+		summary: "search a position for a mate by checks (tsume): the answer and its line",
+		usage: "shogi mate [-sfen SFEN | -handicap NAME | [-record N] [-ply N] [-max-record-size SIZE] RECORD] [-rest] [-time D]\n" +
+			"       [-nodes N] [-hash MB] [-shortest | -any] [-futile drops|none] [-json] [-style NAME]",
+		run: runMate,
+	}
+}
+
+// solverFlags are the flags of the mate search that mate, tsume and usi share.
+type solverFlags struct {
+	time   *time.Duration
+	nodes  *uint64
+	hash   *int
+	rest   *bool
+	futile *string
+}
+
+// maxHashMB bounds -hash: 64 GiB.
+const maxHashMB = 1 << 16
+
+func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
+	hashNote := ""
+	if perWhat == "each problem" {
+		hashNote = " (one table for each of the -j problems solved at once)"
+	}
+	return &solverFlags{
+		time:   fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
+		nodes:  fs.Uint64("nodes", 0, "stop the search of "+perWhat+" after about `N` positions; 0: no limit"),
+		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote),
+		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
+		futile: fs.String("futile", "drops", "interpositions the tsume line does not count (無駄合): drops (a futile drop between the king and a distant checker) or none (every reply counts)"),
+	}
+}
+
+// options returns the solver's options, or what is wrong with the flags.
+func (f *solverFlags) options() (tsume.Options, string) {
+	opt := tsume.Options{Time: *f.time, Nodes: *f.nodes}
+	switch {
+	case *f.time < 0:
+		return opt, fmt.Sprintf("-time: %v; want 0 (no limit) or more", *f.time)
+	case *f.hash < 1 || *f.hash > maxHashMB:
+		return opt, fmt.Sprintf("-hash: %d MB; want 1 to %d", *f.hash, maxHashMB)
+	}
+	opt.HashBytes = *f.hash << 20
+	switch *f.futile {
+	case "drops":
+		opt.Futile = tsume.FutileDrops
+	case "none":
+		opt.Futile = tsume.FutileNone
+	default:
+		return opt, fmt.Sprintf("-futile: %q; want drops or none", *f.futile)
+	}
+	return opt, ""
+}
+
+// problem returns the position p as the problem to solve: with -rest, the defender
+// holds the pieces that are nowhere else.
+func (f *solverFlags) problem(p *shogi.Position) (*shogi.Position, error) {
+	if !*f.rest {
+		return p, nil
+	}
+	return tsume.DefenderHoldsRest(p)
+}
+
+// runMate searches one position for a mate. Exit status: 0 when a mate was found (with
+// -shortest: and its line is the exact tsume line), 1 when there is no mate, when a limit
+// stopped the search first (unknown), or when the position is no problem (the side not
+// to move has no king, or is in check) or the record is invalid; 2 for a usage error, an
+// SFEN that does not parse, an input that cannot be read, or -record or -ply past the
+// record's end, or an interruption; 3 when the RECORD file holds no record (nothing
+// checked).
+func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("mate", stderr)
+	sfenText := fs.String("sfen", "", "search the position of an `SFEN` (composed positions allowed)")
+	handicapName := fs.String("handicap", "", "search the start of a handicap, by any of its names")
+	recordIndex := fs.Int("record", 1, "with RECORD: the `N`-th record of a file of several")
+	ply := fs.Int("ply", 0, "with RECORD: the position after `N` moves of the main line (default: its start, the problem of a tsume record)")
+	maxRecord := addMaxRecordSize(fs)
+	sf := addSolverFlags(fs, "the position")
+	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven the tsume line")
+	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
+	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
+	styles := strings.Join(notation.Names, ", ")
+	style := fs.String("style", "japanese", "notation of the line: "+styles)
+	// Flags may come after RECORD as well: "shogi mate problem.kif -time 1m".
+	var positional []string
+	for rest := args; ; {
+		if code, done := parseFlags(fs, rest, stdout); done {
+			return code
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	opt, msg := sf.options()
+	out, styleOK := notation.ByName(*style)
+	switch {
+	case msg != "":
+		return usageError(fs, stderr, msg)
+	case !styleOK:
+		return usageError(fs, stderr, fmt.Sprintf("-style: unknown style %q (styles: %s)", *style, styles))
+	case *shortest && *anyMate:
+		return usageError(fs, stderr, "-shortest and -any exclude each other")
+	case len(positional) > 1:
+		return usageError(fs, stderr, "mate searches one RECORD")
+	case *sfenText != "" && *handicapName != "" || len(positional) > 0 && (*sfenText != "" || *handicapName != ""):
+		return usageError(fs, stderr, "-sfen, -handicap and RECORD exclude each other")
+	case len(positional) == 0 && *sfenText == "" && *handicapName == "":
+		return usageError(fs, stderr, "no position: give -sfen SFEN, -handicap NAME or a RECORD file (- for standard input)")
+	case len(positional) == 0 && (flagSet(fs, "ply") || flagSet(fs, "record")):
+		return usageError(fs, stderr, "-ply and -record go with RECORD")
+	case *recordIndex < 1:
+		return usageError(fs, stderr, fmt.Sprintf("-record: %d; want 1 or more", *recordIndex))
+	case *ply < 0:
+		return usageError(fs, stderr, fmt.Sprintf("-ply: %d; want 0 or more", *ply))
+	}
+	opt.AnyMate = *anyMate
+	if *shortest {
+		// The line search is bounded by the node limit, if any, and the time.
+		opt.LineNodes = math.MaxUint64
+		if *sf.nodes > 0 {
+			opt.LineNodes = *sf.nodes
+		}
+	}
+
+	var p *shogi.Position
+	source := ""
+	if len(positional) == 1 {
+		path := positional[0]
+		source = path
+		rec, code := readMateRecord(path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
+		if rec == nil {
+			return code
+		}
+		start, err := rec.StartPosition()
+		if err != nil {
+			fmt.Fprintf(stderr, "shogi mate: %s: %v\n", quoteName(path), err)
+			return 1
+		}
+		moves := rec.Moves()
+		if *ply > len(moves) {
+			fmt.Fprintf(stderr, "shogi mate: -ply %d: the main line of %s has %d moves\n", *ply, quoteName(path), len(moves))
+			return 2
+		}
+		for _, m := range moves[:*ply] {
+			if err := start.Play(m); err != nil {
+				fmt.Fprintf(stderr, "shogi mate: %s: %v\n", quoteName(path), err)
+				return 1
+			}
+		}
+		p = start
+	} else {
+		var err error
+		if p, err = boardPosition(*sfenText, *handicapName); err != nil {
+			fmt.Fprintln(stderr, "shogi mate:", escapeText(err.Error()))
+			return 2
+		}
+	}
+	p, err := sf.problem(p)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi mate:", err)
+		return 1
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	r, err := tsume.Solve(ctx, p, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi mate:", err)
+		return 1
+	}
+	if *asJSON {
+		line, err := mateJSON(source, p, r)
+		if err == nil {
+			_, err = stdout.Write(line)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi mate:", err)
+			return 2
+		}
+	} else {
+		text, err := mateText(p, r, out)
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi mate:", err)
+			return 1
+		}
+		if _, err := io.WriteString(stdout, text); err != nil {
+			fmt.Fprintln(stderr, "shogi mate:", err)
+			return 2
+		}
+	}
+	fmt.Fprintf(stderr, "%d nodes, %d line nodes, %.2fs\n", r.Nodes, r.LineNodes, r.Time.Seconds())
+	switch {
+	case r.Stop == tsume.StopCanceled:
+		fmt.Fprintln(stderr, "shogi mate: interrupted")
+		return 2
+	case r.Status != tsume.Mate:
+		return 1
+	case *shortest && (r.Line != tsume.LineTsume || r.Undecided > 0):
+		fmt.Fprintln(stderr, "shogi mate: -shortest: the line found is not proven the tsume line within the limits")
+		return 1
+	}
+	return 0
+}
+
+// readMateRecord reads the n-th record of path ("-": standard input), in any format. It
+// prints the error and returns a nil record and the exit status when it cannot: 2 when
+// the input cannot be read or holds fewer than n records (-record is then a bad value),
+// 3 when it holds none (nothing checked), 1 when the record is invalid.
+func readMateRecord(path string, n int, opt readOptions, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
+	r, closeInput, err := openInput(path, stdin, opt)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
+		return nil, 2
+	}
+	defer closeInput()
+	for i := 1; ; i++ {
+		rec, err := r.Read()
+		if err == io.EOF {
+			if i == 1 {
+				fmt.Fprintf(stderr, "shogi mate: nothing checked: %s holds no record\n", quoteName(path))
+				return nil, exitNothingChecked
+			}
+			fmt.Fprintf(stderr, "shogi mate: -record %d: %s holds %s\n", n, quoteName(path), plural(i-1, "record"))
+			return nil, 2
+		}
+		var re *record.Error
+		if err != nil && errors.As(err, &re) && re.Code() == "io" {
+			fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
+			return nil, 2
+		}
+		if i < n {
+			continue // a record that cannot be read before the one wanted does not matter
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
+			return nil, 1
+		}
+		return rec, 0
+	}
+}
+
+// mateText is the text form of a search's answer: "mate in 3: 1.☗5三銀打 2.☖4一玉
+// 3.☗4二金打 4.詰み", "no mate" or "unknown (time-limit)", then a line for each thing
+// to know about the line: it is not the tsume line, it may be longer, pieces are left.
+func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (string, error) {
+	if r.Status != tsume.Mate {
+		return r.String() + "\n", nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "mate in %d", r.Length())
+	if len(r.Moves) > 0 {
+		// The line ends in 詰み in the styles that write endings (not in USI).
+		f := notation.LineFormat{Notation: style}
+		text, err := f.Format(p, notation.Line{Moves: r.Moves, End: shogi.EndMate})
+		if errors.Is(err, notation.ErrEnding) {
+			text, err = f.Format(p, notation.Line{Moves: r.Moves})
+		}
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(": ")
+		b.WriteString(text)
+	}
+	b.WriteByte('\n')
+	switch r.Line {
+	case tsume.LineProof:
+		b.WriteString("\tnot proven the tsume line (its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n")
+	case tsume.LineNone:
+		b.WriteString("\tno line: the table was too small to keep the proof (raise -hash)\n")
+	}
+	if r.Undecided > 0 {
+		fmt.Fprintf(&b, "\t%s not decided futile or not: the tsume line may be longer\n", plural(r.Undecided, "interposition"))
+	}
+	if !r.Left.IsEmpty() {
+		fmt.Fprintf(&b, "\tthe attacker holds %s at the end (駒余り)\n", r.Left)
+	}
+	return b.String(), nil
+}
+
+// mateJSON is the JSON form of a search's answer, one line: the problem's SFEN (and the
+// input it came from, if any), then the fields of tsume.Result's JSON.
+func mateJSON(source string, p *shogi.Position, r tsume.Result) ([]byte, error) {
+	res, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	head := struct {
+		Source string `json:"source,omitempty"`
+		SFEN   string `json:"sfen"`
+	}{source, p.String()}
+	line, err := json.Marshal(head)
+	if err != nil {
+		return nil, err
+	}
+	line = append(line[:len(line)-1], ',')
+	line = append(line, res[1:]...)
+	return append(line, '\n'), nil
+}
+
+// plural returns "1 move", "2 moves".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/kifu-go/shogi"
+)
+
+const (
+	// mate3SFEN is a mate in 3 (tsumemi's sample 3te/1): S*5c 5b4a G*4b.
+	mate3SFEN = "9/4k4/9/4S4/9/9/9/9/9 b GS2r2b3g2s4n4l18p 1"
+	// perpetualSFEN has checks but no mate: the defender escapes or the checks repeat.
+	perpetualSFEN = "5G1k1/9/8+R/9/9/9/9/9/9 b - 1"
+	// longSFEN is a long mate (馬鋸, YaneuraOu#116) that no short limit solves.
+	longSFEN  = "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1"
+	tsumeData = "testdata/tsume"
+)
+
+func TestMateCommand(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string // stdout
+	}{
+		{"mate in 3", []string{"-sfen", mate3SFEN}, 0, "mate in 3: 1.☗5三銀打 2.☖4一玉 3.☗4二金 4.詰み\n"},
+		{"usi style", []string{"-style", "usi", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
+		{"western style", []string{"-style", "western", "-sfen", mate3SFEN}, 0, "mate in 3: 1.S*53 K-41 2.G*42 mate\n"},
+		{"no mate", []string{"-sfen", perpetualSFEN}, 1, "no mate\n"},
+		{"unknown", []string{"-sfen", longSFEN, "-nodes", "2000"}, 1, "unknown (node-limit)\n"},
+		{"record", []string{"-style", "usi", tsumeData + "/taichitsume.kif"}, 0, "mate in 7: S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b\n"},
+		{"record, flags after", []string{tsumeData + "/taichitsume.kif", "-style", "usi", "-ply", "2"}, 0, "mate in 5: G*1b 2b1b 3b2a 1b2b 3a3b\n"},
+		{"record of several", []string{"-style", "usi", "-record", "3", tsumeData + "/problems.usi"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
+		{"standard input", []string{"-style", "usi", "-"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
+		{"leftover", []string{"-style", "usi", "-sfen", "4k4/9/4P4/9/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1"}, 0,
+			"mate in 1: G*5b\n\tthe attacker holds G at the end (駒余り)\n"},
+		{"defender holds the rest", []string{"-style", "usi", "-rest", "-sfen", "9/4k4/9/4S4/9/9/9/9/9 b GS 1"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
+		{"any mate", []string{"-style", "usi", "-any", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b5a G*5b\n" +
+			"\tnot proven the tsume line (its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n"},
+		{"shortest", []string{"-style", "usi", "-shortest", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin := ""
+			if tt.name == "standard input" {
+				stdin = "position sfen " + mate3SFEN + "\n"
+			}
+			code, out, errOut := runCmd(stdin, append([]string{"mate"}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %s", code, tt.code, errOut)
+			}
+			if diff := cmp.Diff(tt.want, out); diff != "" {
+				t.Errorf("stdout (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(errOut, " nodes, ") {
+				t.Errorf("stderr %q: no summary", errOut)
+			}
+		})
+	}
+}
+
+func TestMateCommandJSON(t *testing.T) {
+	code, out, errOut := runCmd("", "mate", "-json", "-sfen", mate3SFEN)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
+		t.Errorf("want one line of JSON: %q", out)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"nodes", "line_nodes", "time_ms"} {
+		if _, ok := got[k].(float64); !ok {
+			t.Errorf("%s: %v, want a number", k, got[k])
+		}
+		delete(got, k)
+	}
+	// The line replays from the SFEN, every attacker move a check, to checkmate.
+	p := mustProblem(t, got["sfen"].(string))
+	for i, m := range got["moves"].([]any) {
+		mv, err := shogi.ParseUSIMove(m.(string))
+		if err == nil {
+			err = p.Play(mv)
+		}
+		if err != nil || i%2 == 0 && !p.InCheck() {
+			t.Fatalf("move %d %v: %v, check %v", i+1, m, err, p.InCheck())
+		}
+	}
+	if !p.InCheck() || !p.IsCheckmate() {
+		t.Errorf("the line ends in %v, not in checkmate", p)
+	}
+	want := map[string]any{"sfen": mate3SFEN, "result": "mate", "stop": "none", "length": 3.0,
+		"moves": []any{"S*5c", "5b4a", "G*4b"}, "line": "tsume", "left": "-"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("JSON (-want +got):\n%s", diff)
+	}
+
+	code, out, _ = runCmd("", "mate", "-json", "-time", "50ms", tsumeData+"/tsumeshogi.csa", "-handicap", "香落ち")
+	if code != 2 || out != "" {
+		t.Errorf("-sfen with RECORD: exit %d, stdout %q", code, out)
+	}
+	code, out, _ = runCmd("", "mate", "-json", "-nodes", "1000", "-sfen", longSFEN)
+	if code != 1 || !strings.Contains(out, `"result":"unknown","stop":"node-limit","length":0,"moves":[]`) {
+		t.Errorf("unknown: exit %d, %s", code, out)
+	}
+	code, out, _ = runCmd("", "mate", "-json", tsumeData+"/tsumeshogi.csa")
+	if code != 0 || !strings.HasPrefix(out, `{"source":"testdata/tsume/tsumeshogi.csa","sfen":"9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1","result":"mate"`) {
+		t.Errorf("record: exit %d, %s", code, out)
+	}
+}
+
+func TestMateCommandErrors(t *testing.T) {
+	tests := []struct {
+		args    []string
+		code    int
+		wantErr string
+	}{
+		{[]string{}, 2, "no position"},
+		{[]string{"-sfen", mate3SFEN, "-handicap", "香落ち"}, 2, "exclude each other"},
+		{[]string{"-sfen", mate3SFEN, tsumeData + "/taichitsume.kif"}, 2, "exclude each other"},
+		{[]string{"-sfen", mate3SFEN, "-ply", "1"}, 2, "-ply and -record go with RECORD"},
+		{[]string{"-sfen", mate3SFEN, "-shortest", "-any"}, 2, "-shortest and -any exclude each other"},
+		{[]string{"-sfen", mate3SFEN, "-style", "klingon"}, 2, "unknown style"},
+		{[]string{"-sfen", mate3SFEN, "-hash", "0"}, 2, "-hash: 0 MB"},
+		{[]string{"-sfen", mate3SFEN, "-time", "-1s"}, 2, "-time: -1s"},
+		{[]string{"-sfen", mate3SFEN, "-futile", "some"}, 2, "-futile"},
+		{[]string{"-sfen", "not an sfen"}, 2, "shogi mate: sfen:"},
+		{[]string{"testdata/tsume/nonexistent.kif"}, 2, "no such file"},
+		{[]string{"-ply", "9", tsumeData + "/taichitsume.kif"}, 2, "-ply 9: the main line of testdata/tsume/taichitsume.kif has 7 moves"},
+		{[]string{"-record", "20", tsumeData + "/problems.usi"}, 2, "-record 20: testdata/tsume/problems.usi holds 9 records"},
+		{[]string{"-record", "5", tsumeData + "/problems.usi"}, 1, "illegal move 5b5c"},
+		{[]string{"-record", "9", tsumeData + "/problems.usi"}, 1, "the defender (the side not to move) has no king"},
+		{[]string{"-sfen", "4k4/4G4/9/9/9/9/9/9/9 b 2r2b3g4s4n4l18p 1"}, 1, "already in check"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd("", append([]string{"mate"}, tt.args...)...)
+		if code != tt.code || !strings.Contains(errOut, tt.wantErr) || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, out, errOut, tt.code, tt.wantErr)
+		}
+	}
+}
+
+func TestMateCommandExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	empty := writeFile(t, dir, "empty.kif", "")
+	for _, tt := range []struct {
+		path    string
+		code    int
+		wantErr string
+	}{
+		{empty, 3, "nothing checked"},
+		{dir, 2, "shogi mate:"},
+	} {
+		code, out, errOut := runCmd("", "mate", tt.path)
+		if code != tt.code || out != "" || !strings.Contains(errOut, tt.wantErr) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d and %q", tt.path, code, out, errOut, tt.code, tt.wantErr)
+		}
+	}
+}

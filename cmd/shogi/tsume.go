@@ -1,0 +1,350 @@
+package main
+
+// shogi tsume: every record of a collection verified as a tsume problem, its start
+// position the problem and its main line the recorded solution (tsume.Solver.Verify).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/tsume"
+)
+
+func init() {
+	commands["tsume"] = command{
+		summary: "verify tsume problems: each record's start as the problem, its main line as the solution",
+		usage: "shogi tsume [-json] [-q] [-rest] [-time D] [-nodes N] [-hash MB] [-futile drops|none] [-lenient] [-from FMT] [-j N]\n" +
+			"       [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
+		run: runTsume,
+	}
+}
+
+// The statuses of a verdict on a problem.
+const (
+	tsumeCorrect   = "correct"   // the recorded line is a tsume line (an alternative last move tolerated)
+	tsumeSolved    = "solved"    // no line recorded; the problem has a mate, whose tsume line is given
+	tsumeWrong     = "wrong"     // the recorded line is flawed, or the problem has no mate
+	tsumeUndecided = "undecided" // a limit stopped the search before a question was answered
+	tsumeInvalid   = "invalid"   // the record cannot be read, or its start is no problem
+	tsumeIOError   = "io-error"  // the input cannot be read
+	tsumeSkipped   = "skipped"   // the input was passed over
+)
+
+// tsumeVerdict is the verdict on one problem (or an input that could not be read, or a
+// file passed over), as the command prints it: one line of JSON, or text.
+type tsumeVerdict struct {
+	Path    string `json:"path"`
+	Record  int    `json:"record,omitempty"`
+	Format  string `json:"format,omitempty"`
+	Status  string `json:"status"`
+	Skipped string `json:"skipped,omitempty"`
+	// Error and Code say why a record could not be read (the code of record.Error, or
+	// "no-problem" for a start that is no problem).
+	Error  string `json:"error,omitempty"`
+	Code   string `json:"code,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+	Ply    int    `json:"ply,omitempty"`
+	// SFEN is the problem; Recorded the plies of the recorded solution; Length the
+	// tsume length the solver found (0 without a mate).
+	SFEN     string `json:"sfen,omitempty"`
+	Recorded int    `json:"recorded"`
+	Length   int    `json:"length"`
+	// Findings are the flaws of the recorded solution, in the order of the line.
+	Findings []tsumeFinding `json:"findings"`
+	// Result is the solver's answer on the problem.
+	Result *tsume.Result `json:"result,omitempty"`
+}
+
+// tsumeFinding is a tsume.Finding with its move in USI.
+type tsumeFinding struct {
+	Code   tsume.Flaw `json:"code"`
+	Ply    int        `json:"ply"`
+	Move   string     `json:"move,omitempty"`
+	Length int        `json:"length,omitempty"`
+}
+
+func findingOf(f tsume.Finding) tsumeFinding {
+	tf := tsumeFinding{Code: f.Flaw, Ply: f.Ply, Length: f.Length}
+	if f.Move != shogi.NoMove {
+		tf.Move = f.Move.String()
+	}
+	return tf
+}
+
+func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("tsume", stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per problem (JSON Lines)")
+	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
+	sf := addSolverFlags(fs, "each problem")
+	rf := addReadFlags(fs)
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
+	}
+	opt, msg := sf.options()
+	if msg == "" {
+		msg = rf.check(fs.Args())
+	}
+	if msg != "" {
+		return usageError(fs, stderr, msg)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	// One solver per job, each with its table of -hash MB, made when first needed and
+	// reused.
+	solvers := make(chan *tsume.Solver, *rf.jobs)
+	prog := newProgress(stderr)
+	var line []byte
+	var problems, files, skipped int
+	counts := map[string]int{}
+	ioFailed := false
+	start := time.Now()
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(tsumeVerdict)) {
+		var v *tsume.Solver
+		select {
+		case v = <-solvers:
+		default:
+			v = tsume.NewSolver(opt)
+		}
+		tsumeEntry(ctx, e, stdin, rf, sf, v, emit)
+		solvers <- v
+	})
+	for v := range results {
+		if ctx.Err() != nil {
+			prog.finish()
+			fmt.Fprintln(stderr, "shogi tsume: interrupted")
+			return 2
+		}
+		switch v.Status {
+		case tsumeSkipped:
+			skipped++
+		case tsumeIOError:
+			ioFailed = true
+			files++
+		default:
+			if v.Record <= 1 {
+				files++
+			}
+			problems++
+			counts[v.Status]++
+			prog.add(v.Status == tsumeCorrect || v.Status == tsumeSolved)
+		}
+		if *quiet {
+			continue
+		}
+		var err error
+		prog.print(func() {
+			if *asJSON {
+				line, err = v.appendJSON(line[:0])
+				if err == nil {
+					_, err = stdout.Write(line)
+				}
+			} else {
+				_, err = fmt.Fprintln(stdout, v.text())
+			}
+		})
+		if err != nil {
+			prog.finish()
+			fmt.Fprintln(stderr, "shogi tsume:", err)
+			return 2
+		}
+	}
+	prog.finish()
+	fmt.Fprintf(stderr, "%s in %d inputs: %d correct, %d solved, %d wrong, %d undecided, %d invalid; %d files skipped (%.2fs)\n",
+		plural(problems, "problem"), files, counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
+		counts[tsumeUndecided], counts[tsumeInvalid], skipped, time.Since(start).Seconds())
+	// Like validate's: 2 when an input could not be read, 1 when a problem is not correct
+	// (wrong, undecided or invalid), 3 when no problem was found, else 0.
+	return nothingChecked(exitStatus(ioFailed, problems-counts[tsumeCorrect]-counts[tsumeSolved]), problems, "tsume", stderr)
+}
+
+// tsumeEntry verifies every record of one input with the solver v.
+func tsumeEntry(ctx context.Context, e record.Entry, stdin io.Reader, rf *readFlags, sf *solverFlags, v *tsume.Solver, emit func(tsumeVerdict)) {
+	switch {
+	case e.Err != nil:
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, Error: e.Err.Error(), Code: "io"})
+		return
+	case e.Skipped != "":
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, Skipped: e.Skipped})
+		return
+	}
+	r, closeInput, err := openTsumeInput(e, stdin, rf)
+	if err != nil {
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, Error: err.Error(), Code: "io"})
+		return
+	}
+	defer closeInput()
+	n := 0
+	for {
+		if ctx.Err() != nil {
+			return
+		}
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		n++
+		src := r.Source()
+		tv := tsumeVerdict{Path: e.Path, Record: src.Index, Format: src.Format.String()}
+		if err != nil {
+			tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "syntax"
+			if re, ok := err.(*record.Error); ok {
+				tv.Code, tv.Error = re.Code(), re.Err.Error()
+				tv.Line, tv.Column, tv.Ply = re.Line, re.Column, re.Ply
+				if tv.Code == "io" {
+					tv.Status = tsumeIOError
+				}
+			}
+			if tv.Record == 0 {
+				tv.Record = n
+			}
+			emit(tv)
+			if tv.Status == tsumeIOError {
+				return
+			}
+			continue
+		}
+		verifyProblem(ctx, &tv, rec, sf, v)
+		emit(tv)
+	}
+	if n == 0 {
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, Skipped: noRecord})
+	}
+}
+
+// openTsumeInput opens one input the walk found, read as the reading flags say.
+func openTsumeInput(e record.Entry, stdin io.Reader, rf *readFlags) (*record.Reader, func(), error) {
+	return openEntry(e, stdin, rf.options())
+}
+
+// verifyProblem fills the verdict on the record rec as a problem.
+func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf *solverFlags, v *tsume.Solver) {
+	p, err := rec.StartPosition()
+	if err == nil {
+		p, err = sf.problem(p)
+	}
+	if err != nil {
+		tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "no-problem"
+		return
+	}
+	tv.SFEN = p.String()
+	moves := rec.Moves()
+	tv.Recorded = len(moves)
+	var findings []tsume.Finding
+	var res tsume.Result
+	if len(moves) == 0 {
+		// No solution recorded: the problem is solved, not verified.
+		res, err = v.Solve(ctx, p)
+		switch res.Status {
+		case tsume.NoMate:
+			findings = append(findings, tsume.Finding{Flaw: tsume.FlawNoMate, Move: shogi.NoMove})
+		case tsume.Unknown:
+			findings = append(findings, tsume.Finding{Flaw: tsume.FlawUndecided, Move: shogi.NoMove})
+		}
+	} else {
+		var ver tsume.Verification
+		ver, err = v.Verify(ctx, p, moves)
+		res, findings = ver.Result, ver.Findings
+	}
+	if err != nil {
+		tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "no-problem"
+		return
+	}
+	tv.Result = &res
+	if res.Status == tsume.Mate {
+		tv.Length = res.Length()
+	}
+	tv.Findings = make([]tsumeFinding, len(findings))
+	undecided, wrong := false, false
+	for i, f := range findings {
+		tv.Findings[i] = findingOf(f)
+		switch f.Flaw {
+		case tsume.FlawAltLastMove:
+		case tsume.FlawUndecided:
+			undecided = true
+		default:
+			wrong = true
+		}
+	}
+	switch {
+	case wrong:
+		tv.Status = tsumeWrong
+	case undecided:
+		tv.Status = tsumeUndecided
+	case len(moves) == 0:
+		tv.Status = tsumeSolved
+	default:
+		tv.Status = tsumeCorrect
+	}
+}
+
+// appendJSON appends the verdict as one line of JSON Lines, newline included.
+func (tv tsumeVerdict) appendJSON(dst []byte) ([]byte, error) {
+	if tv.Findings == nil {
+		tv.Findings = []tsumeFinding{} // an array for every verdict, for jq
+	}
+	b, err := json.Marshal(tv)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, b...)
+	return append(dst, '\n'), nil
+}
+
+// text is the text form: "path: correct; 3 moves", "path#2: wrong; 3 moves recorded,
+// mate in 5" with a line per finding, "path: solved; mate in 3: S*5c 5b4a G*4b".
+func (tv tsumeVerdict) text() string {
+	var b strings.Builder
+	b.WriteString(quoteName(tv.Path))
+	if tv.Status == tsumeSkipped {
+		fmt.Fprintf(&b, ": skipped (%s)", escapeText(tv.Skipped))
+		return b.String()
+	}
+	if tv.Record > 0 && !isOneRecordFormat(tv.Format) {
+		fmt.Fprintf(&b, "#%d", tv.Record)
+	}
+	fmt.Fprintf(&b, ": %s", tv.Status)
+	if tv.Error != "" {
+		b.WriteString(": ")
+		if tv.Line > 0 {
+			fmt.Fprintf(&b, "line %d", tv.Line)
+			if tv.Column > 0 {
+				fmt.Fprintf(&b, ", column %d", tv.Column)
+			}
+			b.WriteString(": ")
+		}
+		b.WriteString(escapeMessage(tv.Error, tv.Path))
+		return b.String()
+	}
+	switch {
+	case tv.Status == tsumeSolved:
+		fmt.Fprintf(&b, "; %s", tv.Result)
+	case tv.Recorded > 0 && tv.Result.Status == tsume.Mate && tv.Length != tv.Recorded:
+		fmt.Fprintf(&b, "; %s recorded, mate in %d", plural(tv.Recorded, "move"), tv.Length)
+	case tv.Recorded > 0 && tv.Result.Status == tsume.Mate:
+		fmt.Fprintf(&b, "; %s", plural(tv.Recorded, "move"))
+	case tv.Recorded > 0:
+		fmt.Fprintf(&b, "; %s recorded, %s", plural(tv.Recorded, "move"), tv.Result)
+	default:
+		fmt.Fprintf(&b, "; %s", tv.Result)
+	}
+	for _, f := range tv.Findings {
+		fmt.Fprintf(&b, "\n\tply %d: %s", f.Ply, f.Code.Code())
+		if f.Move != "" {
+			b.WriteString(" " + f.Move)
+		}
+		if f.Length > 0 {
+			fmt.Fprintf(&b, " (%d)", f.Length)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// tsumeSummary is what a test checks of a verdict of -json.
+type tsumeSummary struct {
+	Record   int
+	Status   string
+	Recorded int
+	Length   int
+	Findings []string // "ply 2: longer-defence 3b3a (4)"
+	Code     string
+}
+
+// tsumeJSON is a verdict of -json as a program reads it.
+type tsumeJSON struct {
+	Path     string         `json:"path"`
+	Record   int            `json:"record"`
+	Status   string         `json:"status"`
+	Code     string         `json:"code"`
+	Recorded int            `json:"recorded"`
+	Length   int            `json:"length"`
+	Findings []tsumeFinding `json:"findings"`
+	Result   *struct {
+		Result string   `json:"result"`
+		Moves  []string `json:"moves"`
+	} `json:"result"`
+}
+
+func tsumeSummaries(t *testing.T, out string) []tsumeSummary {
+	t.Helper()
+	var got []tsumeSummary
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		var v tsumeJSON
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%v in %q", err, sc.Text())
+		}
+		s := tsumeSummary{Record: v.Record, Status: v.Status, Recorded: v.Recorded, Length: v.Length, Code: v.Code}
+		for _, f := range v.Findings {
+			text := fmt.Sprintf("ply %d: %s", f.Ply, f.Code.Code())
+			if f.Move != "" {
+				text += " " + f.Move
+			}
+			if f.Length > 0 {
+				text += fmt.Sprintf(" (%d)", f.Length)
+			}
+			s.Findings = append(s.Findings, text)
+		}
+		if v.Result != nil && len(v.Result.Moves) != v.Length {
+			t.Errorf("record %d: length %d, but the result's line has %d moves", v.Record, v.Length, len(v.Result.Moves))
+		}
+		got = append(got, s)
+	}
+	return got
+}
+
+func TestTsumeCommandJSON(t *testing.T) {
+	code, out, errOut := runCmd("", "tsume", "-json", "-j", "2", filepath.Join(tsumeData, "problems.usi"),
+		filepath.Join(tsumeData, "taichitsume.kif"), filepath.Join(tsumeData, "tsumeshogi.csa"))
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (some problems are wrong); stderr %s", code, errOut)
+	}
+	want := []tsumeSummary{
+		{Record: 1, Status: "correct", Recorded: 3, Length: 3},
+		{Record: 2, Status: "wrong", Recorded: 3, Length: 5, Findings: []string{"ply 2: longer-defence 3b3a (4)"}},
+		{Record: 3, Status: "solved", Recorded: 0, Length: 3},
+		{Record: 4, Status: "wrong", Findings: []string{"ply 0: no-mate"}},
+		{Record: 5, Status: "invalid", Code: "king-in-check"},
+		{Record: 6, Status: "wrong", Recorded: 1, Length: 3, Findings: []string{"ply 1: no-check 5d6e"}},
+		{Record: 7, Status: "wrong", Recorded: 3, Length: 1, Findings: []string{"ply 0: short-mate (1)",
+			"ply 1: alternative-mate G*1b (1)", "ply 1: alternative-mate G*2a (1)", "ply 1: alternative-mate G*2b (1)", "ply 3: not-mate"}},
+		{Record: 8, Status: "wrong", Recorded: 3, Length: 3, Findings: []string{"ply 1: alternative-mate G*5c (3)", "ply 3: leftover"}},
+		{Record: 9, Status: "invalid", Code: "no-problem"},
+		{Record: 1, Status: "correct", Recorded: 7, Length: 7},
+		{Record: 1, Status: "correct", Recorded: 3, Length: 3},
+	}
+	if diff := cmp.Diff(want, tsumeSummaries(t, out)); diff != "" {
+		t.Errorf("verdicts (-want +got):\n%s", diff)
+	}
+	wantSummary := "11 problems in 3 inputs: 3 correct, 1 solved, 5 wrong, 0 undecided, 2 invalid; 0 files skipped"
+	if !strings.Contains(errOut, wantSummary) {
+		t.Errorf("stderr %q, want %q", errOut, wantSummary)
+	}
+}
+
+func TestTsumeCommandText(t *testing.T) {
+	code, out, errOut := runCmd("", "tsume", "-j", "1", filepath.Join(tsumeData, "problems.usi"))
+	if code != 1 {
+		t.Errorf("exit %d, want 1; stderr %s", code, errOut)
+	}
+	want := `testdata/tsume/problems.usi#1: correct; 3 moves
+testdata/tsume/problems.usi#2: wrong; 3 moves recorded, mate in 5
+	ply 2: longer-defence 3b3a (4)
+testdata/tsume/problems.usi#3: solved; mate in 3: S*5c 5b4a G*4b
+testdata/tsume/problems.usi#4: wrong; no mate
+	ply 0: no-mate
+testdata/tsume/problems.usi#5: invalid: line 5, column 70: shogi: illegal move 5b5c at move 2: the king is left in check
+testdata/tsume/problems.usi#6: wrong; 1 move recorded, mate in 3
+	ply 1: no-check 5d6e
+testdata/tsume/problems.usi#7: wrong; 3 moves recorded, mate in 1
+	ply 0: short-mate (1)
+	ply 1: alternative-mate G*1b (1)
+	ply 1: alternative-mate G*2a (1)
+	ply 1: alternative-mate G*2b (1)
+	ply 3: not-mate
+testdata/tsume/problems.usi#8: wrong; 3 moves
+	ply 1: alternative-mate G*5c (3)
+	ply 3: leftover
+testdata/tsume/problems.usi#9: invalid: tsume: the defender (the side not to move) has no king
+`
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("stdout (-want +got):\n%s", diff)
+	}
+}
+
+func TestTsumeCommandExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	correct := writeFile(t, dir, "correct.usi", "position sfen "+mate3SFEN+" moves S*5c 5b4a G*4b\n")
+	solvedOnly := writeFile(t, dir, "solved.sfen", mate3SFEN+"\n")
+	undecided := writeFile(t, dir, "long.sfen", longSFEN+"\n")
+	empty := writeFile(t, dir, "empty.kif", "")
+	weird := writeFile(t, dir, "a\x1b[2Jb.usi", "position sfen "+mate3SFEN+" moves S*5c 5b4a G*4b\n")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  string
+	}{
+		{"correct", []string{correct}, 0, correct + "#1: correct; 3 moves\n"},
+		{"solved", []string{solvedOnly}, 0, solvedOnly + "#1: solved; mate in 3: S*5c 5b4a G*4b\n"},
+		{"quiet", []string{"-q", correct, solvedOnly}, 0, ""},
+		{"undecided", []string{"-nodes", "1000", undecided}, 1, undecided + "#1: undecided; unknown (node-limit)\n\tply 0: undecided\n"},
+		{"unreadable", []string{correct, filepath.Join(dir, "missing.kif")}, 2, ""},
+		{"nothing checked", []string{empty}, 3, empty + ": skipped (no record in it)\n"},
+		{"escaped name", []string{weird}, 0, `"` + dir + `/a\x1b[2Jb.usi"#1: correct; 3 moves` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd("", append([]string{"tsume"}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %s", code, tt.code, errOut)
+			}
+			if tt.out != "" || code == 0 {
+				if diff := cmp.Diff(tt.out, out); diff != "" {
+					t.Errorf("stdout (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+	for _, args := range [][]string{{}, {"-hash", "0", correct}, {"-j", "0", correct}, {"-bogus", correct}} {
+		if code, _, errOut := runCmd("", append([]string{"tsume"}, args...)...); code != 2 || !strings.Contains(errOut, "usage: shogi tsume") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and the usage", args, code, errOut)
+		}
+	}
+}
+
+// TestTsumeCommandRealRecords verifies the tsume records of the compatibility suite,
+// when it is there: every sample problem of tsumemi is correct but 3te/9, whose
+// recorded defence is not the longest.
+func TestTsumeCommandRealRecords(t *testing.T) {
+	dir := "/work/shared/fixtures/real/tsumemi"
+	paths, _ := filepath.Glob(filepath.Join(dir, "sample_problems__*"))
+	if len(paths) == 0 {
+		t.Skip("no compatibility suite here")
+	}
+	code, out, errOut := runCmd("", append([]string{"tsume", "-json", "-j", "2"}, paths...)...)
+	if code != 1 {
+		t.Errorf("exit %d, want 1; stderr %s", code, errOut)
+	}
+	wrong := 0
+	for _, s := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v tsumeJSON
+		if err := json.Unmarshal([]byte(s), &v); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case strings.HasSuffix(v.Path, "3te__9.kif"):
+			if v.Status != tsumeWrong || len(v.Findings) == 0 || v.Findings[0].Code.Code() != "longer-defence" {
+				t.Errorf("%s: %s %v, want wrong: longer-defence", v.Path, v.Status, v.Findings)
+			}
+			wrong++
+		case v.Status != tsumeCorrect:
+			t.Errorf("%s: %s %v, want correct", v.Path, v.Status, v.Findings)
+		}
+	}
+	if wrong != 1 {
+		t.Errorf("3te/9 not verified")
+	}
+}

@@ -1,0 +1,444 @@
+package main
+
+// shogi usi: the engine side of USI for mate search, so that GUIs can use the solver
+// of package tsume. The engine reads commands line by line (each bounded in length),
+// searches on its own goroutine with a context that stop cancels, and writes its
+// answers whole lines at a time.
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/sfen"
+	"github.com/kifu-go/shogi/tsume"
+)
+
+func init() {
+	commands["usi"] = command{
+		summary: "speak USI as a mate engine (go mate) on standard input and output, for GUIs",
+		usage:   "shogi usi",
+		run:     runUSI,
+	}
+}
+
+// maxUSILine bounds the length of a command line; a longer one is read past and
+// reported with an info string.
+const maxUSILine = 1 << 20
+
+// The engine's options, as "usi" lists them.
+const (
+	usiHashDefault = tsume.DefaultHashBytes >> 20
+	usiOptionLines = "option name USI_Hash type spin default 16 min 1 max 65536\n" +
+		"option name TsumeLine type check default true\n" +
+		"option name Futile type combo default drops var drops var none\n"
+)
+
+// usiEngine is the state of the engine: its options, the position, the running search.
+type usiEngine struct {
+	outMu sync.Mutex
+	out   io.Writer
+
+	// Options.
+	hashMB    int
+	tsumeLine bool
+	futile    tsume.Futile
+
+	solver    *tsume.Solver // made with solverOpt, reused between searches
+	solverOpt tsume.Options
+	pos       *shogi.Position
+	posErr    error // why the last position command was refused
+
+	// The running search: cancel stops it, release lets an infinite one answer, done
+	// is closed when it has answered.
+	cancel  context.CancelFunc
+	release chan struct{}
+	done    chan struct{}
+}
+
+// runUSI runs the engine until quit or the end of its input. Exit status: 0, or 2 for
+// arguments (it takes none) or an input that fails.
+func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("usi", stderr)
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(fs, stderr, "usi takes no arguments: it reads USI commands from standard input")
+	}
+	e := &usiEngine{out: stdout, hashMB: usiHashDefault, tsumeLine: true, pos: shogi.NewStartPosition()}
+	err := e.serve(stdin)
+	e.stopSearch()
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi usi:", err)
+		return 2
+	}
+	return 0
+}
+
+// serve reads and runs commands until quit or the end of in.
+func (e *usiEngine) serve(in io.Reader) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		line, tooLong, err := readUSILine(r)
+		if tooLong {
+			e.println("info string the line is longer than %d bytes: passed over", maxUSILine)
+		} else if line != "" || err == nil {
+			if quit := e.command(line); quit {
+				return nil
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readUSILine returns the next line without its line break, or whether it was longer
+// than maxUSILine (the rest of it is read past, never held).
+func readUSILine(r *bufio.Reader) (line string, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(buf)+len(chunk) > maxUSILine+1 {
+			tooLong, buf = true, nil
+		} else if !tooLong {
+			buf = append(buf, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			return "", true, err
+		}
+		return strings.TrimRight(string(buf), "\r\n"), false, err
+	}
+}
+
+func (e *usiEngine) println(format string, args ...any) {
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	fmt.Fprintf(e.out, format+"\n", args...)
+}
+
+// command runs one command line and reports whether the engine should end.
+func (e *usiEngine) command(line string) bool {
+	word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+	rest = strings.TrimSpace(rest)
+	switch word {
+	case "":
+	case "usi":
+		e.outMu.Lock()
+		fmt.Fprint(e.out, "id name kifu-go shogi mate\nid author The kifu-go authors\n"+usiOptionLines+"usiok\n")
+		e.outMu.Unlock()
+	case "isready":
+		// Answered at once, a search running or not; the table is made here, as
+		// engines allocate their hash, unless a search holds the solver.
+		if e.done == nil {
+			e.readySolver()
+		}
+		e.println("readyok")
+	case "setoption":
+		e.setOption(rest)
+	case "usinewgame", "gameover":
+		e.stopSearch()
+	case "position":
+		e.stopSearch()
+		p, err := sfen.ParsePositionUnreachable(rest)
+		if err != nil {
+			e.pos, e.posErr = nil, err
+			e.println("info string position refused: %s", escapeText(err.Error()))
+			return false
+		}
+		e.pos, e.posErr = p, nil
+	case "go":
+		e.stopSearch()
+		e.goCommand(strings.Fields(rest))
+	case "stop":
+		e.stopSearch()
+	case "ponderhit":
+		e.releaseSearch()
+	case "quit":
+		return true
+	default:
+		e.println("info string unknown command %q", escapeText(word))
+	}
+	return false
+}
+
+// setOption handles "setoption name <id> [value <x>]".
+func (e *usiEngine) setOption(rest string) {
+	rest, ok := strings.CutPrefix(rest, "name ")
+	if !ok {
+		e.println("info string setoption: expected name")
+		return
+	}
+	name, value, _ := strings.Cut(rest, " value ")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	bad := func() { e.println("info string setoption: %s: invalid value %q", escapeText(name), escapeText(value)) }
+	switch strings.ToLower(name) {
+	case "usi_hash":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxHashMB {
+			bad()
+			return
+		}
+		e.hashMB = n
+	case "tsumeline":
+		switch value {
+		case "true":
+			e.tsumeLine = true
+		case "false":
+			e.tsumeLine = false
+		default:
+			bad()
+		}
+	case "futile":
+		switch value {
+		case "drops":
+			e.futile = tsume.FutileDrops
+		case "none":
+			e.futile = tsume.FutileNone
+		default:
+			bad()
+		}
+	case "usi_ponder":
+	default:
+		e.println("info string setoption: no option %q", escapeText(name))
+	}
+}
+
+// options returns the solver's options as the engine's options set them.
+func (e *usiEngine) options() tsume.Options {
+	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile}
+}
+
+// readySolver makes the solver when there is none, or when an option changed.
+func (e *usiEngine) readySolver() {
+	if opt := e.options(); e.solver == nil || e.solverOpt != opt {
+		e.solver = nil // let the old table go before the new one is made
+		e.solver, e.solverOpt = tsume.NewSolver(opt), opt
+	}
+}
+
+// stopSearch stops the running search, which answers, and waits for it.
+func (e *usiEngine) stopSearch() {
+	if e.done == nil {
+		return
+	}
+	e.cancel()
+	e.releaseSearch()
+	<-e.done
+	e.cancel, e.release, e.done = nil, nil, nil
+}
+
+// releaseSearch lets an infinite or ponder search answer when it is done.
+func (e *usiEngine) releaseSearch() {
+	if e.release != nil {
+		select {
+		case <-e.release:
+		default:
+			close(e.release)
+		}
+	}
+}
+
+// goLimits are what a go command asks for.
+type goLimits struct {
+	mate     bool
+	infinite bool          // go mate infinite, go infinite, go ponder
+	limit    time.Duration // 0: none
+	nodes    uint64
+}
+
+// parseGo reads the arguments of go, or says what is wrong with them.
+func parseGo(args []string, side shogi.Color) (goLimits, error) {
+	var g goLimits
+	var own, byoyomi, inc, movetime time.Duration
+	ms := func(i int) (time.Duration, error) {
+		if i+1 >= len(args) {
+			return 0, fmt.Errorf("%s: expected a number", args[i])
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 || n > int64(time.Duration(1<<62)/time.Millisecond) {
+			return 0, fmt.Errorf("%s: %q is no number of milliseconds", args[i], args[i+1])
+		}
+		return time.Duration(n) * time.Millisecond, nil
+	}
+	for i := 0; i < len(args); i++ {
+		var d time.Duration
+		var err error
+		switch a := args[i]; a {
+		case "mate":
+			g.mate = true
+			if i+1 < len(args) && args[i+1] == "infinite" {
+				g.infinite = true
+				i++
+				continue
+			}
+			d, err = ms(i)
+			g.limit = d
+			i++
+		case "infinite", "ponder":
+			g.infinite = true
+		case "btime", "wtime", "binc", "winc", "byoyomi", "movetime":
+			d, err = ms(i)
+			i++
+			switch {
+			case a == "btime" && side == shogi.Black, a == "wtime" && side == shogi.White:
+				own = d
+			case a == "binc" && side == shogi.Black, a == "winc" && side == shogi.White:
+				inc = d
+			case a == "byoyomi":
+				byoyomi = d
+			case a == "movetime":
+				movetime = d
+			}
+		case "nodes":
+			if i+1 >= len(args) {
+				return g, errors.New("nodes: expected a number")
+			}
+			g.nodes, err = strconv.ParseUint(args[i+1], 10, 64)
+			i++
+		case "depth":
+			i++ // a mate search has no depth
+		}
+		if err != nil {
+			return g, err
+		}
+	}
+	if g.mate && !g.infinite && g.limit == 0 {
+		// "go mate 0": as little time as can be.
+		g.limit = time.Millisecond
+	}
+	if !g.mate && !g.infinite {
+		// A game's move: the byoyomi, or the increment and a twentieth of the time left,
+		// with a tenth kept for the answer to travel; a second when go gives no clock.
+		switch {
+		case movetime > 0:
+			g.limit = movetime
+		case own+byoyomi+inc > 0:
+			g.limit = (byoyomi + inc + own/20) * 9 / 10
+		case g.nodes == 0:
+			g.limit = time.Second
+		}
+		g.limit = max(g.limit, time.Millisecond)
+	}
+	return g, nil
+}
+
+// goCommand starts a search on its own goroutine.
+func (e *usiEngine) goCommand(args []string) {
+	mate := len(args) > 0 && args[0] == "mate"
+	if e.pos == nil {
+		e.println("info string no position to search: %s", escapeText(e.posErr.Error()))
+		e.answerNone(mate)
+		return
+	}
+	g, err := parseGo(args, e.pos.SideToMove())
+	if err != nil {
+		e.println("info string go: %s", escapeText(err.Error()))
+		e.answerNone(mate)
+		return
+	}
+	e.readySolver()
+	solver, opt := e.solver, e.solverOpt
+	ctx, cancel := context.WithCancel(context.Background())
+	if g.limit > 0 {
+		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
+	}
+	if g.nodes > 0 {
+		opt.Nodes = g.nodes
+	}
+	e.cancel, e.done = cancel, make(chan struct{})
+	var release chan struct{}
+	if g.infinite && !g.mate {
+		release = make(chan struct{})
+		e.release = release
+	}
+	pos, done := e.pos, e.done
+	go func() {
+		defer close(done)
+		defer cancel()
+		r, err := solveWith(ctx, solver, opt, pos)
+		final := e.report(g.mate, r, err)
+		if release != nil {
+			<-release // go infinite answers at stop only
+		}
+		e.println("%s", final)
+	}()
+}
+
+// solveWith solves pos with v, or with a solver made for opt when opt sets a node
+// limit, which a solver takes when it is made.
+func solveWith(ctx context.Context, v *tsume.Solver, opt tsume.Options, pos *shogi.Position) (tsume.Result, error) {
+	if opt.Nodes > 0 {
+		v = tsume.NewSolver(opt)
+	}
+	return v.Solve(ctx, pos)
+}
+
+// answerNone answers a go that cannot search.
+func (e *usiEngine) answerNone(mate bool) {
+	if mate {
+		e.println("checkmate nomate")
+	} else {
+		e.println("bestmove resign")
+	}
+}
+
+// report writes the info lines of a search's result, and returns the answer to go:
+// checkmate for go mate, bestmove otherwise.
+func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	w := e.out
+	if err != nil {
+		// The position is no problem: the side not to move has no king, or is in check.
+		fmt.Fprintf(w, "info string %s\n", escapeText(err.Error()))
+		if mate {
+			return "checkmate nomate"
+		}
+		return "bestmove resign"
+	}
+	ms := r.Time.Milliseconds()
+	nps := uint64(0)
+	if r.Time > 0 {
+		nps = uint64(float64(r.Nodes+r.LineNodes) / r.Time.Seconds())
+	}
+	moves := make([]string, len(r.Moves))
+	for i, m := range r.Moves {
+		moves[i] = m.String()
+	}
+	found := r.Status == tsume.Mate && len(moves) > 0
+	if found {
+		fmt.Fprintf(w, "info time %d nodes %d nps %d score mate %d pv %s\n", ms, r.Nodes+r.LineNodes, nps, len(moves), strings.Join(moves, " "))
+		fmt.Fprintf(w, "info string mate in %d, line %s\n", len(moves), r.Line)
+	} else {
+		fmt.Fprintf(w, "info time %d nodes %d nps %d\n", ms, r.Nodes+r.LineNodes, nps)
+		if r.Status == tsume.Mate {
+			fmt.Fprintln(w, "info string mate proven, but its line was lost from the table (raise USI_Hash)")
+		}
+	}
+	switch {
+	case !mate && found:
+		return "bestmove " + moves[0]
+	case !mate:
+		return "bestmove resign"
+	case found:
+		return "checkmate " + strings.Join(moves, " ")
+	case r.Status == tsume.NoMate:
+		return "checkmate nomate"
+	}
+	return "checkmate timeout"
+}
