@@ -75,10 +75,23 @@
 // holds a mate. Its length is then exact under the conventions above (LineTsume). The
 // replies are ordered by what the earlier bounds learnt of them. A futility test is a
 // df-pn search of at most 20 000 nodes; one that does not finish counts the drop as a
-// reply and is counted in Result.Undecided (the line may then be longer). The
-// search is bounded by Options.LineNodes and the time limit; past them the result keeps
-// a line read from the df-pn proof (LineProof), a correct mate that need be neither
-// the shortest nor the longest defence. Options.AnyMate asks for the proof's line only.
+// reply and is counted in Result.Undecided (the line may then be longer).
+//
+// When that search has used a quarter of Options.LineNodes (or of the time left), a
+// depth-bounded df-pn takes over (mate within N plies: the plies left are part of the
+// search, and its table entries carry them: a proof its length, a disproof its bound).
+// It proves mate within 1, 3, 7, 15, … plies until a bound holds, then within two
+// plies less than the length proven until a bound is disproven: the last length proven
+// is the tsume length. It then reads a line of that length, each node of which has its
+// exact length: the attacker plays a check after which the defender is mated within
+// the plies left, the defender a reply (not futile) after which no mate is two plies
+// shorter (LineLength: the length is exact, but ties of length are not broken by 駒余り).
+// Futile drops are tested only when they would refute a node.
+//
+// Both searches are bounded by Options.LineNodes and the time limit; past them the
+// result keeps a line read from the df-pn proof (LineProof), a correct mate that need
+// be neither the shortest nor the longest defence. Options.AnyMate asks for the
+// proof's line only.
 //
 // # Verification
 //

@@ -17,6 +17,7 @@ package tsume
 // position. Results are cached in a fixed table of exact scores and lower bounds.
 
 import (
+	"time"
 	"unsafe"
 
 	"github.com/kifu-go/shogi"
@@ -38,6 +39,7 @@ const (
 type liner struct {
 	s        *searcher // the df-pn search, for its table and for futility tests
 	sub      *searcher
+	bs       *searcher // the depth-bounded df-pn (bounded.go) from l.pos
 	pos      *shogi.Position
 	attacker shogi.Color
 	memo     []memoEntry
@@ -129,6 +131,11 @@ func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
 		return exact, exact >= 0 && exact <= bound
 	}
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	if l.boundedDisproof(key, atk, def, bound) {
+		l.save(h, bound+1, -1, shogi.NoMove)
+		return 0, false
+	}
 	list := l.list(depth)
 	generateChecks(l.pos, list)
 	// Order the checks: those df-pn proved first, then by what earlier bounds learnt
@@ -148,10 +155,14 @@ func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 	sortBy(moves, keys[:len(moves)])
 	best, bestMove := bound+1, shogi.NoMove
 	for _, m := range moves {
-		if m == shogi.NoMove {
+		if m == shogi.NoMove || best-1-plyScore < 0 {
 			break
 		}
-		k, _, _ := after(l.pos, l.attacker, key, 0, 0, m)
+		// A check the bounded df-pn disproved within the plies left is skipped.
+		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+		if l.boundedDisproof(k, a, d, best-1-plyScore) {
+			continue
+		}
 		l.pos.PlayUnchecked(m)
 		r, ok := l.and(k, depth+1, best-1-plyScore)
 		l.pos.Undo()
@@ -180,6 +191,11 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
 		return exact, exact >= 0 && exact <= bound
 	}
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	if l.boundedDisproof(key, atk, def, bound) {
+		l.save(h, bound+1, -1, shogi.NoMove)
+		return 0, false
+	}
 	list := l.list(depth)
 	generateEvasions(l.pos, list)
 	// Replies df-pn found refuting end the search at once; the others are tried by what
@@ -191,7 +207,12 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 			return 0, false
 		}
 		keys[i] = -l.childLower(m)
-		if -keys[i] > bound-plyScore && !(l.futile == FutileDrops && l.isFutile(m)) {
+		refuted := -keys[i] > bound-plyScore
+		if !refuted {
+			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+			refuted = l.boundedDisproof(k, a, d, bound-plyScore)
+		}
+		if refuted && !(l.futile == FutileDrops && l.isFutile(m)) {
 			l.save(h, bound+1, -1, shogi.NoMove)
 			return 0, false
 		}
@@ -226,6 +247,133 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	}
 	l.save(h, best, best, bestMove)
 	return best, true
+}
+
+// boundedDisproof reports whether the bounded df-pn's table holds that the position
+// (board key, hands) has no line of score at most bound.
+func (l *liner) boundedDisproof(key uint64, atk, def shogi.Hand, bound int32) bool {
+	if bound < 0 {
+		return false
+	}
+	_, dn, _, ok := l.s.tt.blookup(key, atk, def, int(bound/plyScore))
+	return ok && dn == 0
+}
+
+// bounded runs the depth-bounded df-pn from the current position of l.pos (board key
+// and hands given) for a mate within r plies, within budget nodes of the line search's.
+// It returns the root's numbers and, with a proof, its length; a limit leaves them
+// unresolved.
+func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (pn, dn uint32, length int) {
+	if r < 0 {
+		return infinity, 0, 0
+	}
+	if pn, dn, length, ok := l.s.tt.blookup(key, atk, def, r); ok && (pn == 0 || dn == 0) {
+		return pn, dn, length
+	}
+	if l.bs == nil {
+		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
+		if l.futile == FutileDrops {
+			l.bs.futile = l.isFutile
+		}
+	}
+	bs := l.bs
+	bs.nodes, bs.deadline = 0, l.s.deadline
+	bs.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
+	bs.reset()
+	pn, dn, length = bs.bmid(infinity, infinity, r)
+	l.nodes += bs.nodes
+	switch bs.stop {
+	case StopNone:
+		return pn, dn, length
+	case StopTime, StopCanceled:
+		l.stopped = true
+	}
+	return 1, 1, 0
+}
+
+// shortest returns the tsume length from the root, the current position of l.pos, by
+// the bounded df-pn: it proves a mate within 1, 3, 7, 15, … plies until one holds,
+// then within two plies less than the length proven until that is disproven. exact is
+// false when a limit stopped it first (then n, when not 0, only bounds the length).
+func (l *liner) shortest(key uint64) (n int, exact bool) {
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	best := -1
+	for r := 1; r < maxLinePlies && best < 0; r = 2*r + 1 {
+		pn, dn, length := l.bounded(key, atk, def, r, l.max)
+		switch {
+		case pn == 0:
+			best = length
+		case dn != 0:
+			return 0, false
+		}
+	}
+	for best > 1 {
+		pn, dn, length := l.bounded(key, atk, def, best-2, l.max)
+		switch {
+		case pn == 0:
+			best = length
+		case dn == 0:
+			return best, true
+		default:
+			return best, false
+		}
+	}
+	return best, best == 1
+}
+
+// boundedLine reads a line of the tsume length n from the current position of l.pos
+// (attacker to move, its tsume length exactly n) with the bounded df-pn: at each ply
+// the attacker plays a check after which the defender is mated within the plies left,
+// the defender a reply (not futile) after which no mate is shorter than the plies
+// left. Each node of the line has thus its exact length. False when a limit stopped it.
+func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
+	var line []shogi.Move
+	defer func() {
+		for range line {
+			l.pos.Undo()
+		}
+	}()
+	for v := n; v > 0; v-- {
+		or := l.pos.SideToMove() == l.attacker
+		list := l.list(len(line))
+		if or {
+			generateChecks(l.pos, list)
+		} else {
+			generateEvasions(l.pos, list)
+		}
+		atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+		next, nextKey := shogi.NoMove, uint64(0)
+		for _, m := range list.Moves() {
+			if !or && l.futile == FutileDrops && l.isFutile(m) {
+				continue
+			}
+			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+			l.pos.PlayUnchecked(m)
+			var found bool
+			if or {
+				pn, _, _ := l.bounded(k, a, d, v-1, l.max)
+				found = pn == 0
+			} else {
+				_, dn, _ := l.bounded(k, a, d, v-3, l.max)
+				found = dn == 0
+			}
+			l.pos.Undo()
+			if l.stopped {
+				return nil, false
+			}
+			if found {
+				next, nextKey = m, k
+				break
+			}
+		}
+		if next == shogi.NoMove {
+			return nil, false
+		}
+		l.pos.PlayUnchecked(next)
+		line = append(line, next)
+		key = nextKey
+	}
+	return append([]shogi.Move(nil), line...), true
 }
 
 // order returns the sort-key buffer of depth.
@@ -332,7 +480,7 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 	}
 	sub := l.sub
-	sub.pos = q
+	sub.pos, sub.deadline = q, l.s.deadline
 	sub.nodes = 0
 	sub.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	sub.reset()
@@ -344,22 +492,49 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 	return pn, dn, sub.stop
 }
 
-// tsumeLine returns the tsume line from the current position of l.pos (attacker to
-// move, proven mate), or false when the search stopped first.
-func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
-	var score int32 = -1
-	for plies := int32(1); plies < maxLinePlies; plies += 2 {
+// deepen returns the score of the tsume line from the current position of l.pos
+// (attacker to move), searching bounds of start, start+2, … plies until one holds a
+// mate; -1 when the search stopped first. The score is exact whatever start is: each
+// bound's search finds the least score within it.
+func (l *liner) deepen(key uint64, start int32) int32 {
+	for plies := start; plies < maxLinePlies; plies += 2 {
 		r, ok := l.or(key, 0, plies*plyScore+plyScore-1)
 		if l.stopped {
-			return nil, false
+			return -1
 		}
 		if ok {
-			score = r
-			break
+			return r
 		}
 	}
-	if score < 0 {
-		return nil, false
+	return -1
+}
+
+// tsumeLine returns the tsume line from the current position of l.pos (attacker to
+// move, proven mate) and its kind (LineTsume, or LineLength when the full-width search
+// ran out and the bounded df-pn read a line of the tsume length), or LineNone when the
+// search stopped first.
+func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
+	// First the full-width search, bound after bound, with a quarter of the budget (nodes
+	// and time): it is
+	// fast where the checks are few. Then the bounded df-pn finds the length (or a
+	// bound on it), and the full-width search runs at that bound only.
+	budget, deadline := l.max, l.s.deadline
+	l.max = budget / 4
+	if !deadline.IsZero() {
+		l.s.deadline = time.Now().Add(time.Until(deadline) / 4)
+	}
+	score := l.deepen(key, 1)
+	l.max, l.s.deadline = budget, deadline
+	if score < 0 && l.stopped && !l.s.clock() {
+		l.stopped = false
+		if n, exact := l.shortest(key); exact && !l.stopped {
+			if line, ok := l.boundedLine(key, n); ok {
+				return line, LineLength
+			}
+		}
+	}
+	if score < 0 || l.stopped {
+		return nil, LineNone
 	}
 	// Follow the scores down: at each step the move whose score makes the total.
 	var line []shogi.Move
@@ -400,19 +575,19 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, bool) {
 			}
 			l.pos.Undo()
 			if l.stopped {
-				return nil, false
+				return nil, LineNone
 			}
 			if ok && r == score-plyScore {
 				next, key = m, k
 			}
 		}
 		if next == shogi.NoMove {
-			return nil, false // cannot happen with exact scores; the caller falls back
+			return nil, LineNone // cannot happen with exact scores; the caller falls back
 		}
 		l.pos.PlayUnchecked(next)
 		line = append(line, next)
 		score -= plyScore
 		depth++
 	}
-	return append([]shogi.Move(nil), line...), true
+	return append([]shogi.Move(nil), line...), LineTsume
 }

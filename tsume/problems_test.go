@@ -139,3 +139,36 @@ func TestWhiteAttacker(t *testing.T) {
 		checkTsumeLine(t, p, r.Moves, true)
 	}
 }
+
+// TestLineLength gives the tsume-line search too few nodes for the full-width search,
+// so that the depth-bounded df-pn finds the length and reads the line (LineLength): the
+// length must be the stated one, and the line a tsume.
+func TestLineLength(t *testing.T) {
+	tests := []struct {
+		name      string
+		lineNodes uint64
+	}{
+		{"antma-9-2", 40_000},
+		{"antma-9-3", 800_000},
+		{"tsumemi-3te-9", 4_000},
+	}
+	problems := map[string]problem{}
+	for _, pr := range readProblems(t, "testdata/problems.tsv") {
+		problems[pr.name] = pr
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pr := problems[tt.name]
+			p := parse(t, pr.sfen, false)
+			r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20, LineNodes: tt.lineNodes})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%v (%v) nodes=%d line nodes=%d", r, r.Line, r.Nodes, r.LineNodes)
+			if r.Status != tsume.Mate || r.Line != tsume.LineLength || r.Length() != pr.length {
+				t.Fatalf("got %v (line %v), want mate in %d (length)", r, r.Line, pr.length)
+			}
+			checkTsumeLine(t, p, r.Moves, true)
+		})
+	}
+}

@@ -83,11 +83,17 @@ const (
 	// Every attacker move checks and every defender reply is answered, but the line
 	// need not be the shortest mate nor the longest defence.
 	LineProof // proof
+	// LineLength: a line of the tsume length, exact, read with the depth-bounded df-pn
+	// when the full-width tsume-line search ran out of Options.LineNodes: the attacker
+	// mates as fast as he can and the defender resists as long as he can at every
+	// ply, futile interpositions not counted, but ties of length are not broken by the
+	// pieces left in hand (駒余り).
+	LineLength // length
 )
 
-var lineCodes = []string{LineNone: "none", LineTsume: "tsume", LineProof: "proof"}
+var lineCodes = []string{LineNone: "none", LineTsume: "tsume", LineProof: "proof", LineLength: "length"}
 
-// Code returns the machine code of k: "none", "tsume" or "proof".
+// Code returns the machine code of k: "none", "tsume", "proof" or "length".
 func (k LineKind) Code() string { return code(lineCodes, int(k)) }
 
 // String returns the code of k, or "invalid".
@@ -111,9 +117,9 @@ type Result struct {
 	// Stop says which limit stopped an Unknown search; StopNone otherwise.
 	Stop Stop
 	// Moves is the mating line when Status is Mate, attacker's move first, in USI
-	// when marshalled. Its length is the tsume length when Line is LineTsume. It is
-	// empty (LineNone) in the rare case that a table too small to keep the proof
-	// could not read one back within twice the nodes of the search.
+	// when marshalled. Its length is the tsume length when Line is LineTsume or
+	// LineLength. It is empty (LineNone) in the rare case that a table too small to
+	// keep the proof could not read one back within twice the nodes of the search.
 	Moves []shogi.Move
 	// Line says what Moves is worth.
 	Line LineKind

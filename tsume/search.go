@@ -42,6 +42,8 @@ type child struct {
 	pn, dn uint32
 	rep    uint16
 	known  bool
+	// For the bounded search: the reply was tested for futility, and found futile.
+	tested, futile bool
 }
 
 type pathNode struct {
@@ -66,6 +68,9 @@ type searcher struct {
 	ctx      context.Context
 	stop     Stop
 	nextPoll uint64
+	// futile, when set, tells the bounded search which replies are futile
+	// interpositions (the current position is the defender's, in check).
+	futile func(shogi.Move) bool
 }
 
 const pollEvery = 4096
@@ -153,21 +158,6 @@ func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
 	return c
 }
 
-// value returns the numbers of a child: a repetition, what the table knows, or 1 and 1.
-func (s *searcher) value(c *child) (pn, dn uint32, rep uint16) {
-	if c.repDep != noRep {
-		return infinity, 0, c.repDep
-	}
-	pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, c.path)
-	switch {
-	case ok:
-		return pn, dn, rep
-	case c.known:
-		return c.pn, c.dn, c.rep
-	}
-	return 1, 1, noRep
-}
-
 // play plays the move of c and pushes it on the path.
 func (s *searcher) play(c *child) {
 	s.pos.PlayUnchecked(c.move)
@@ -182,8 +172,8 @@ func (s *searcher) undo() {
 	s.key = s.path[len(s.path)-1].key
 }
 
-// generate fills the child list of the current node, at path index depth, and gives
-// new children their initial numbers. It reports whether the node has no move.
+// generate fills the child list of the current node, at path index depth, with the
+// children's numbers: a repetition's, the table's, or initial ones for new children.
 func (s *searcher) generate(depth int) []child {
 	for len(s.lists) <= depth {
 		s.lists = append(s.lists, make([]child, 0, 32))
@@ -198,8 +188,19 @@ func (s *searcher) generate(depth int) []child {
 	parent := &s.path[depth]
 	for _, m := range s.moves.Moves() {
 		c := s.childOf(m, parent)
-		if or && c.repDep == noRep {
-			s.initCheck(&c)
+		c.known = true
+		switch {
+		case c.repDep != noRep:
+			c.pn, c.dn, c.rep = infinity, 0, c.repDep
+		default:
+			var ok bool
+			if c.pn, c.dn, c.rep, ok = s.tt.lookup(c.key, c.atk, c.def, c.path); ok {
+				break
+			}
+			c.pn, c.dn, c.rep = 1, 1, noRep
+			if or {
+				s.initCheck(&c)
+			}
 		}
 		list = append(list, c)
 	}
@@ -207,13 +208,9 @@ func (s *searcher) generate(depth int) []child {
 	return list
 }
 
-// initCheck gives a check not yet in the table its initial numbers: proven when the
+// initCheck gives a check not in the table its initial numbers: proven when the
 // defender has no reply, otherwise a proof number that grows with the replies.
 func (s *searcher) initCheck(c *child) {
-	if _, _, _, ok := s.tt.lookup(c.key, c.atk, c.def, c.path); ok {
-		return
-	}
-	c.known, c.rep = true, noRep
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
 	generateEvasions(s.pos, &s.look)
@@ -246,6 +243,9 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, noRep, 1)
 		return pn, dn, noRep
 	}
+	// The children's numbers are read from the table once, by generate; afterwards the
+	// list keeps them, updated by each child's search (a result another line found for
+	// a sibling meanwhile is seen when the node is searched again).
 	for {
 		// x is the number the node minimises over its children (pn at an OR node, dn at
 		// an AND node), y the number it sums.
@@ -256,7 +256,7 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 		rep = noRep
 		refuted := false
 		for i := range list {
-			cpn, cdn, crep := s.value(&list[i])
+			cpn, cdn, crep := list[i].pn, list[i].dn, list[i].rep
 			x, y := cpn, cdn
 			if !or {
 				x, y = cdn, cpn

@@ -62,8 +62,10 @@ type Options struct {
 	// Futile and Leftover choose the conventions of the tsume line.
 	Futile   Futile
 	Leftover Leftover
-	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. When it is
-	// reached the result keeps the proof's line (LineProof).
+	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. A quarter of it
+	// (and of the time left) goes to the full-width search (LineTsume), the rest to the
+	// depth-bounded df-pn (LineLength). When it is reached the result keeps the
+	// proof's line (LineProof).
 	LineNodes uint64
 }
 
@@ -205,11 +207,11 @@ func DefenderHoldsRest(p *shogi.Position) (*shogi.Position, error) {
 func (v *Solver) line(s *searcher, r *Result) {
 	if !v.opt.AnyMate {
 		l := v.newLiner(s)
-		moves, ok := l.tsumeLine(boardKey(s.pos))
+		moves, kind := l.tsumeLine(boardKey(s.pos))
 		r.LineNodes = l.nodes
-		if ok {
+		if kind != LineNone {
 			r.Undecided = l.undecided
-			r.Moves, r.Line = moves, LineTsume
+			r.Moves, r.Line = moves, kind
 		}
 	}
 	if r.Line == LineNone {

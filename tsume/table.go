@@ -38,7 +38,10 @@ type entry struct {
 	pn, dn uint32
 	effort uint32
 	repDep uint16 // for a path-dependent disproof, the shallowest path index it relies on
-	_      uint16
+	// plies is 0 for an entry of the unbounded search. For one of the depth-bounded
+	// search (bounded.go) it is 1 + the plies of the result: the length proven for a
+	// proof, the bound searched for a disproof or unresolved numbers.
+	plies uint16
 }
 
 type bucket [bucketSize]entry
@@ -67,10 +70,20 @@ func (t *table) clear() { clear(t.buckets) }
 
 func (t *table) bucket(key uint64) *bucket { return &t.buckets[key&t.mask] }
 
+// handGuards has the top bit of each piece type's count in a shogi.Hand (pawns in bits
+// 0-5, then four bits a type); with the counts a game allows, those bits are clear.
+const handGuards = 1<<5 | 1<<9 | 1<<13 | 1<<17 | 1<<21 | 1<<25 | 1<<29
+
 // includes reports whether hand a holds at least as many pieces of every type as b.
 func includes(a, b shogi.Hand) bool {
 	if a == b {
 		return true
+	}
+	if (a|b)&handGuards == 0 {
+		// Subtract all counts at once: a count of a, its guard bit set, minus the
+		// count of b keeps the guard bit exactly when it is no smaller, and never
+		// borrows from the next count.
+		return ((uint32(a)|handGuards)-uint32(b))&handGuards == handGuards
 	}
 	for _, t := range shogi.HandTypes {
 		if a.Count(t) < b.Count(t) {
@@ -95,6 +108,9 @@ func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uin
 				return 0, infinity, noRep, true
 			}
 		case e.dn == 0:
+			if e.plies != 0 {
+				continue // no mate within a bound says nothing of longer mates
+			}
 			if e.path == 0 {
 				if includes(e.atk, atk) && includes(def, e.def) {
 					return infinity, 0, noRep, true
@@ -102,7 +118,7 @@ func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uin
 			} else if e.path == path && e.atk == atk && e.def == def {
 				return infinity, 0, e.repDep, true
 			}
-		case e.atk == atk && e.def == def && e.path == 0:
+		case e.atk == atk && e.def == def && e.path == 0 && e.plies == 0:
 			pn, dn, ok = e.pn, e.dn, true
 		}
 	}
@@ -123,7 +139,7 @@ func (t *table) store(key uint64, atk, def shogi.Hand, path uint64, pn, dn uint3
 	worst := uint64(1) << 40
 	for i := range b {
 		e := &b[i]
-		if e.key == key && e.atk == atk && e.def == def && e.path == path {
+		if e.key == key && e.atk == atk && e.def == def && e.path == path && e.plies == 0 {
 			if e.pn == 0 || (e.dn == 0 && e.path == 0) {
 				return // a final result stays
 			}

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/kifu-go/shogi"
+	"pgregory.net/rapid"
 )
 
 func hand(pieces ...shogi.PieceType) shogi.Hand {
@@ -95,4 +96,27 @@ func TestTableBound(t *testing.T) {
 	if kept < min(len(proven), len(tt.buckets)*bucketSize)/2 {
 		t.Errorf("kept %d proofs of %d", kept, len(proven))
 	}
+}
+
+// TestIncludes checks the one-subtraction hand comparison against the count of every
+// piece type, on hands a game allows and on larger ones.
+func TestIncludes(t *testing.T) {
+	draw := func(t *rapid.T, label string, most int) shogi.Hand {
+		var h shogi.Hand
+		for _, ty := range shogi.HandTypes {
+			h = h.WithCount(ty, rapid.IntRange(0, min(most, shogi.MaxInHand[ty])+rapid.IntRange(0, 1).Draw(t, label+"x")*most).Draw(t, label))
+		}
+		return h
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		most := rapid.IntRange(1, 18).Draw(t, "most")
+		a, b := draw(t, "a", most), draw(t, "b", most)
+		want := true
+		for _, ty := range shogi.HandTypes {
+			want = want && a.Count(ty) >= b.Count(ty)
+		}
+		if got := includes(a, b); got != want {
+			t.Fatalf("includes(%v, %v) = %v, want %v", a, b, got, want)
+		}
+	})
 }

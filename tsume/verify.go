@@ -126,7 +126,7 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 	switch {
 	case r.Status == NoMate:
 		add(FlawNoMate, 0, shogi.NoMove, 0)
-	case r.Status == Mate && r.Line == LineTsume && r.Length() < len(line):
+	case r.Status == Mate && (r.Line == LineTsume || r.Line == LineLength) && r.Length() < len(line):
 		add(FlawShortMate, 0, shogi.NoMove, r.Length())
 	case r.Status == Unknown:
 		add(FlawUndecided, 0, shogi.NoMove, 0)

@@ -1,0 +1,315 @@
+package tsume
+
+// The depth-bounded df-pn: does the attacker mate within r plies? It is df-pn with the
+// plies left in the search: an OR node with no ply left is a disproof, an AND node with
+// no ply left one too unless the defender has no reply. Futile interpositions
+// (Options.Futile) are not replies, as in the tsume line, and a position whose only
+// replies are futile is a mate of length 0.
+//
+// Its results share the transposition table with the unbounded search, told apart by
+// the entry's plies: a proof records the length it proved (the longest resistance of
+// the proof tree, the attacker's shortest proven choice), and holds for any bound at
+// least that long; a disproof records its bound and holds for any bound no longer;
+// unresolved numbers hold for their own bound only. A bounded proof is a mate for the
+// unbounded search too (a futile drop is taken and the mate goes on, by definition);
+// a bounded disproof is nothing to it. Conversely a disproof of the unbounded search
+// that rests on no path is a disproof at every bound.
+//
+// Repetitions need no care: every line is bounded, and a mate within r plies that
+// repeats a position has a shorter one that does not.
+
+import "github.com/kifu-go/shogi"
+
+// blookup returns what the table knows of a position for a search of mate within r
+// plies: its numbers, and with a proof the length proven.
+func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, length int, ok bool) {
+	b := t.bucket(key)
+	tag := uint16(r + 1)
+	for i := range b {
+		e := &b[i]
+		if e.key != key {
+			continue
+		}
+		switch {
+		case e.pn == 0:
+			if e.plies != 0 && int(e.plies)-1 <= r && includes(atk, e.atk) && includes(e.def, def) {
+				return 0, infinity, int(e.plies) - 1, true
+			}
+		case e.dn == 0:
+			if e.path == 0 && (e.plies == 0 || e.plies >= tag) && includes(e.atk, atk) && includes(def, e.def) {
+				return infinity, 0, 0, true
+			}
+		case e.plies == tag && e.atk == atk && e.def == def:
+			pn, dn, ok = e.pn, e.dn, true
+		}
+	}
+	return pn, dn, 0, ok
+}
+
+// bstore records the result of a bounded search of r plies: a proof of length length,
+// a disproof, or unresolved numbers. A result replaces the unresolved entry of its
+// position and bound.
+func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, length int, effort uint64) {
+	effort = min(effort, uint64(^uint32(0)))
+	tag := uint16(r + 1)
+	plies := tag
+	if pn == 0 {
+		plies = uint16(length + 1)
+	}
+	b := t.bucket(key)
+	victim := -1
+	worst := uint64(1) << 40
+	for i := range b {
+		e := &b[i]
+		if e.key == key && e.atk == atk && e.def == def && e.path == 0 && (e.plies == tag || e.plies == plies) {
+			if e.pn == 0 || e.dn == 0 {
+				if e.plies == plies {
+					return // a final result stays
+				}
+				continue
+			}
+			victim = i
+			break
+		}
+		if e.key == 0 {
+			victim, worst = i, 0
+			continue
+		}
+		w := uint64(e.effort)
+		if e.pn == 0 || e.dn == 0 {
+			w += 1 << 32
+		}
+		if w < worst {
+			victim, worst = i, w
+		}
+	}
+	if victim < 0 {
+		return
+	}
+	b[victim] = entry{key: key, atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
+}
+
+// bgenerate fills the child list of the current node, at path index depth, for the
+// bounded search: the checks, or the replies. Futile replies are found lazily, when a
+// drop would refute the node (see bmid).
+func (s *searcher) bgenerate(depth int, or bool) []child {
+	for len(s.lists) <= depth {
+		s.lists = append(s.lists, make([]child, 0, 32))
+	}
+	if or {
+		generateChecks(s.pos, &s.moves)
+	} else {
+		generateEvasions(s.pos, &s.moves)
+	}
+	list := s.lists[depth][:0]
+	parent := &s.path[depth]
+	for _, m := range s.moves.Moves() {
+		k, atk, def := after(s.pos, s.attacker, s.key, parent.atk, parent.def, m)
+		list = append(list, child{move: m, key: k, atk: atk, def: def, repDep: noRep})
+	}
+	s.lists[depth] = list
+	return list
+}
+
+// binit gives a check its initial numbers for a search of r plies after it: from the
+// table, or the number of the defender's replies (a proof when there is none).
+func (s *searcher) binit(c *child, r int) {
+	if _, _, _, ok := s.tt.blookup(c.key, c.atk, c.def, r); ok {
+		return
+	}
+	s.pos.PlayUnchecked(c.move)
+	s.nodes++
+	generateEvasions(s.pos, &s.look)
+	n := uint32(s.look.Len())
+	s.pos.Undo()
+	c.known, c.rep = true, 0
+	if n == 0 {
+		c.pn, c.dn = 0, infinity
+		s.tt.bstore(c.key, c.atk, c.def, r, 0, infinity, 0, 1)
+		return
+	}
+	c.pn, c.dn = n, 1
+}
+
+// bvalue returns the numbers of a child searched with r plies, and the length of its
+// proof.
+func (s *searcher) bvalue(c *child, r int) (pn, dn uint32, length int) {
+	pn, dn, length, ok := s.tt.blookup(c.key, c.atk, c.def, r)
+	switch {
+	case ok:
+		return pn, dn, length
+	case c.known:
+		return c.pn, c.dn, int(c.rep)
+	}
+	return 1, 1, 0
+}
+
+// settleFutility tests the replies of an AND node for futility where it matters: when
+// drops not yet tested are the only replies that refute the node, they are tested until one is found that is no futile interposition. A futile
+// reply is no reply; one that does not refute the node counts in the length, which is
+// then an upper bound under the conventions.
+func (s *searcher) settleFutility(list []child) {
+	for i := range list {
+		c := &list[i]
+		if c.move.IsDrop() && !(c.tested && !c.futile) {
+			continue
+		}
+		if c.dn == 0 {
+			return // a reply that is no futile drop refutes the node
+		}
+	}
+	for i := range list {
+		c := &list[i]
+		if !c.move.IsDrop() || c.tested {
+			continue
+		}
+		if c.dn == 0 && !s.isFutile(c) {
+			return
+		}
+	}
+}
+
+// isFutile reports whether the reply of c, at the current node, is a futile
+// interposition; the test runs once per child.
+func (s *searcher) isFutile(c *child) bool {
+	if s.futile == nil || !c.move.IsDrop() {
+		return false
+	}
+	if !c.tested {
+		c.tested, c.futile = true, s.futile(c.move)
+	}
+	return c.futile
+}
+
+// bplay plays the move of c and pushes it on the path (no path key: the bounded
+// search does not look at repetitions).
+func (s *searcher) bplay(c *child) {
+	s.pos.PlayUnchecked(c.move)
+	s.key = c.key
+	s.path = append(s.path, pathNode{key: c.key, atk: c.atk, def: c.def})
+	s.nodes++
+}
+
+// bmid is mid for a mate within r plies: it returns the node's numbers and, with a
+// proof, its length.
+func (s *searcher) bmid(thpn, thdn uint32, r int) (pn, dn uint32, length int) {
+	depth := len(s.path) - 1
+	start := s.nodes
+	or := s.pos.SideToMove() == s.attacker
+	node := s.path[depth]
+	if or && r < 1 {
+		return infinity, 0, 0
+	}
+	list := s.bgenerate(depth, or)
+	switch {
+	case len(list) == 0 && or:
+		s.tt.bstore(node.key, node.atk, node.def, r, infinity, 0, 0, 1)
+		return infinity, 0, 0
+	case len(list) == 0:
+		s.tt.bstore(node.key, node.atk, node.def, r, 0, infinity, 0, 1)
+		return 0, infinity, 0
+	case r < 1:
+		// The defender has a reply unless every one is futile.
+		for i := range list {
+			if !s.isFutile(&list[i]) {
+				s.tt.bstore(node.key, node.atk, node.def, r, infinity, 0, 0, 1)
+				return infinity, 0, 0
+			}
+		}
+		s.tt.bstore(node.key, node.atk, node.def, r, 0, infinity, 0, 1)
+		return 0, infinity, 0
+	}
+	if or {
+		for i := range list {
+			s.binit(&list[i], r-1)
+		}
+	}
+	for i := range list { // read once; the list keeps them (see mid)
+		c := &list[i]
+		pn, dn, length := s.bvalue(c, r-1)
+		c.pn, c.dn, c.rep, c.known = pn, dn, uint16(length), true
+	}
+	for {
+		best, best2 := infinity+1, infinity+1
+		var sum uint64
+		var bestY uint32
+		bi := 0
+		length = -1
+		if !or && s.futile != nil {
+			s.settleFutility(list)
+		}
+		for i := range list {
+			c := &list[i]
+			if c.tested && c.futile {
+				continue
+			}
+			cpn, cdn, clen := c.pn, c.dn, int(c.rep)
+			x, y := cpn, cdn
+			if !or {
+				x, y = cdn, cpn
+			}
+			if x < best {
+				best2, best, bi, bestY = best, x, i, y
+			} else if x < best2 {
+				best2 = x
+			}
+			sum += uint64(y)
+			if cpn == 0 && (length < 0 || or && clen < length || !or && clen > length) {
+				length = clen
+			}
+		}
+		if best > infinity { // every reply is futile: a mate
+			pn, dn, length = 0, infinity, -1
+			break
+		}
+		y := uint32(min(sum, uint64(infinity-1)))
+		if best == 0 {
+			y = infinity
+		}
+		if or {
+			pn, dn = best, y
+		} else {
+			pn, dn = y, best
+		}
+		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+			break
+		}
+		thx, thy := thpn, thdn
+		if !or {
+			thx, thy = thdn, thpn
+		}
+		cx := thx
+		if best2 < infinity {
+			cx = min(thx, best2+1+best2/4)
+		}
+		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
+		c := &list[bi]
+		s.bplay(c)
+		if s.poll() {
+			s.undo()
+			break
+		}
+		var cpn, cdn uint32
+		var clen int
+		if or {
+			cpn, cdn, clen = s.bmid(cx, cy, r-1)
+		} else {
+			cpn, cdn, clen = s.bmid(cy, cx, r-1)
+		}
+		s.undo()
+		if s.stop != StopNone {
+			break
+		}
+		list = s.lists[depth]
+		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, uint16(clen), true
+	}
+	if pn == 0 {
+		length++
+	} else {
+		length = 0
+	}
+	if s.stop == StopNone {
+		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, length, s.nodes-start)
+	}
+	return pn, dn, length
+}
