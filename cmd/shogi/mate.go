@@ -87,7 +87,7 @@ func (f *solverFlags) problem(p *shogi.Position) (*shogi.Position, error) {
 }
 
 // runMate searches one position for a mate. Exit status: 0 when a mate was found (with
-// -shortest: and its line is the exact tsume line), 1 when there is no mate, when a limit
+// -shortest: and its line is proven of the tsume length), 1 when there is no mate, when a limit
 // stopped the search first (unknown), or when the position is no problem (the side not
 // to move has no king, or is in check) or the record is invalid; 2 for a usage error, an
 // SFEN that does not parse, an input that cannot be read, or -record or -ply past the
@@ -101,7 +101,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ply := fs.Int("ply", 0, "with RECORD: the position after `N` moves of the main line (default: its start, the problem of a tsume record)")
 	maxRecord := addMaxRecordSize(fs)
 	sf := addSolverFlags(fs, "the position")
-	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven the tsume line")
+	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven of the tsume length")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
 	styles := strings.Join(notation.Names, ", ")
@@ -222,8 +222,8 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	case r.Status != tsume.Mate:
 		return 1
-	case *shortest && (r.Line != tsume.LineTsume || r.Undecided > 0):
-		fmt.Fprintln(stderr, "shogi mate: -shortest: the line found is not proven the tsume line within the limits")
+	case *shortest && ((r.Line != tsume.LineTsume && r.Line != tsume.LineLength) || r.Undecided > 0):
+		fmt.Fprintln(stderr, "shogi mate: -shortest: the line found is not proven the tsume length within the limits")
 		return 1
 	}
 	return 0
@@ -255,6 +255,8 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 	switch r.Line {
 	case tsume.LineProof:
 		b.WriteString("\tnot proven the tsume line (its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n")
+	case tsume.LineLength:
+		b.WriteString("\tthe tsume length, exact; among lines of that length, the one that leaves the attacker no piece in hand was not looked for\n")
 	case tsume.LineNone:
 		b.WriteString("\tno line: the table was too small to keep the proof (raise -hash)\n")
 	}
