@@ -97,39 +97,56 @@ func writeNoFollow(path string, data []byte, force bool) error {
 // once it is known to be the regular file of that name, so that a link (to a file
 // outside or inside root) is never written through.
 func writeIn(root *os.Root, rel, shown string, data []byte, force bool) error {
-	var f *os.File
-	var err error
-	if !force {
-		f, err = root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s exists; not overwritten (use -f)", quoteName(shown))
-		}
-		if err != nil {
-			return err
-		}
-	} else {
-		if info, err := root.Lstat(rel); err == nil && !info.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
-		}
-		if f, err = root.OpenFile(rel, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
-			return err
-		}
-		opened, err1 := f.Stat()
-		named, err2 := root.Lstat(rel)
-		if err1 != nil || err2 != nil || !named.Mode().IsRegular() || !os.SameFile(opened, named) {
-			f.Close()
-			return fmt.Errorf("%s changed while it was opened (a link?); not overwritten", quoteName(shown))
-		}
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return err
-		}
+	f, err := openIn(root, rel, shown, force)
+	if err != nil {
+		return err
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// createNoFollow opens the file at path for writing as writeIn does (a new file, or
+// with force an existing regular file, emptied; never through a link), for a command
+// that streams its output there. The caller closes it.
+func createNoFollow(path string, force bool) (*os.File, error) {
+	root, err := os.OpenRoot(filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return openIn(root, filepath.Base(path), path, force)
+}
+
+// openIn opens the file rel of root for writing, empty, by writeIn's rules.
+func openIn(root *os.Root, rel, shown string, force bool) (*os.File, error) {
+	if !force {
+		f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("%s exists; not overwritten (use -f)", quoteName(shown))
+		}
+		return f, err
+	}
+	if info, err := root.Lstat(rel); err == nil && !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
+	}
+	f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	opened, err1 := f.Stat()
+	named, err2 := root.Lstat(rel)
+	if err1 != nil || err2 != nil || !named.Mode().IsRegular() || !os.SameFile(opened, named) {
+		f.Close()
+		return nil, fmt.Errorf("%s changed while it was opened (a link?); not overwritten", quoteName(shown))
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // fileKind names the kind of a file that is not a regular one.
