@@ -24,9 +24,10 @@
 //	   needed, binary data, an archive or compression that is not read, a broken gzip
 //	   stream, a decompression bomb, a -files-from line longer than 1 MiB), an output
 //	   that cannot be written (standard output included), an interruption;
-//	3  nothing checked: validate, convert, analyse, positions and book build found no record in their inputs
-//	   (an empty input, empty files, only files passed over), tsume no problem, and
-//	   board, notate and mate no record in the -record or RECORD file they were given.
+//	3  nothing checked: validate, convert, analyse, positions and book build found no
+//	   record in their inputs (an empty input, empty files, only files passed over),
+//	   tsume no problem, and board, notate and mate no record in the -record or RECORD
+//	   file they were given.
 //
 // When several apply, the first in the order 2, 1, 3 is the status.
 //
