@@ -245,6 +245,10 @@ func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positions
 		res := positionsResult{v: verdictOf(e.Path, verdict)}
 		if verdict.Valid() {
 			if res.filtered = f.keepRecord(verdict.Record, verdict.Moves); res.filtered == "" {
+				if size := to.packed.Size(); size > 0 {
+					res.data = make([]byte, 0, verdict.Moves*size)
+				}
+				res.ends = make([]int, 0, verdict.Moves)
 				if err := encodeSamples(&res, verdict.Record, to, f, dedup); err != nil {
 					res = positionsResult{v: res.v, failed: true}
 					res.v.OK = false
