@@ -297,27 +297,7 @@ func (p *Position) attackers(s Square, by Color, occ Bitboard) Bitboard {
 // squares. It stops at the first attacker found and looks at the ranging pieces only
 // when one stands on a line through s.
 func (p *Position) attacked(s Square, by Color, occ Bitboard) bool {
-	them := by.Opponent()
-	bt := &p.byType
-	own := p.byColor[by]
-	steps := stepAttacks[them][Pawn][s].And(bt[Pawn]).
-		Or(stepAttacks[them][Knight][s].And(bt[Knight])).
-		Or(stepAttacks[them][Silver][s].And(bt[Silver])).
-		Or(stepAttacks[them][Gold][s].And(p.goldLike())).
-		Or(stepAttacks[them][King][s].And(bt[King].Or(bt[Horse]).Or(bt[Dragon])))
-	if !steps.And(own).IsEmpty() {
-		return true
-	}
-	if l := lanceRays[them][s].And(bt[Lance]).And(own); !l.IsEmpty() && !lanceAttacks(them, s, occ).And(l).IsEmpty() {
-		return true
-	}
-	if b := bishopRays[s].And(bt[Bishop].Or(bt[Horse])).And(own); !b.IsEmpty() && !bishopAttacks(s, occ).And(b).IsEmpty() {
-		return true
-	}
-	if rk := rookRays[s].And(bt[Rook].Or(bt[Dragon])).And(own); !rk.IsEmpty() && !rookAttacks(s, occ).And(rk).IsEmpty() {
-		return true
-	}
-	return false
+	return p.attackedByPieces(s, by, p.byColor[by], occ)
 }
 
 // IsAttacked reports whether any piece of colour by attacks s.

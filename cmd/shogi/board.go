@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"github.com/kifu-go/shogi/diagram"
 	"github.com/kifu-go/shogi/diagram/svg"
 	"github.com/kifu-go/shogi/handicap"
-	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/sfen"
 )
 
@@ -170,7 +168,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handicapGame := false
 	if len(positional) == 1 {
 		path := positional[0]
-		rec, code := readBoardRecord(path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
+		rec, code := readRecordAt("shogi board", path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
 		if rec == nil {
 			return code
 		}
@@ -279,46 +277,4 @@ func boardPosition(sfenText, handicapName string) (*shogi.Position, error) {
 	}
 	s.AllowUnreachable = true
 	return shogi.NewPosition(s)
-}
-
-// readBoardRecord reads the n-th record of path ("-": standard input), in any format,
-// a board diagram (BOD) or CSA position alone included. It prints the error and
-// returns a nil record and the exit status when it cannot: 2 when the input cannot be
-// read or holds fewer than n records (-record is then a bad value), 3 when it holds
-// none, 1 when the record is invalid.
-func readBoardRecord(path string, n int, opt readOptions, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
-	r, closeInput, err := openInput(path, stdin, opt)
-	if err != nil {
-		fmt.Fprintln(stderr, "shogi board:", escapeMessage(err.Error(), path))
-		return nil, 2
-	}
-	defer closeInput()
-	for i := 1; ; i++ {
-		rec, err := r.Read()
-		if err == io.EOF {
-			if i == 1 {
-				fmt.Fprintf(stderr, "shogi board: %s holds no record\n", quoteName(path))
-				return nil, exitNothingChecked
-			}
-			records := "records"
-			if i == 2 {
-				records = "record"
-			}
-			fmt.Fprintf(stderr, "shogi board: -record %d: %s holds %d %s\n", n, quoteName(path), i-1, records)
-			return nil, 2
-		}
-		var re *record.Error
-		if err != nil && errors.As(err, &re) && re.Code() == "io" {
-			fmt.Fprintln(stderr, "shogi board:", escapeMessage(err.Error(), path))
-			return nil, 2
-		}
-		if i < n {
-			continue // a record that cannot be read before the one wanted does not matter
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "shogi board:", escapeMessage(err.Error(), path))
-			return nil, 1
-		}
-		return rec, 0
-	}
 }

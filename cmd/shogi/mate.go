@@ -18,7 +18,6 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/notation"
-	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/tsume"
 )
 
@@ -155,7 +154,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(positional) == 1 {
 		path := positional[0]
 		source = path
-		rec, code := readMateRecord(path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
+		rec, code := readRecordAt("shogi mate", path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
 		if rec == nil {
 			return code
 		}
@@ -228,43 +227,6 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// readMateRecord reads the n-th record of path ("-": standard input), in any format. It
-// prints the error and returns a nil record and the exit status when it cannot: 2 when
-// the input cannot be read or holds fewer than n records (-record is then a bad value),
-// 3 when it holds none (nothing checked), 1 when the record is invalid.
-func readMateRecord(path string, n int, opt readOptions, stdin io.Reader, stderr io.Writer) (*shogi.Record, int) {
-	r, closeInput, err := openInput(path, stdin, opt)
-	if err != nil {
-		fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
-		return nil, 2
-	}
-	defer closeInput()
-	for i := 1; ; i++ {
-		rec, err := r.Read()
-		if err == io.EOF {
-			if i == 1 {
-				fmt.Fprintf(stderr, "shogi mate: nothing checked: %s holds no record\n", quoteName(path))
-				return nil, exitNothingChecked
-			}
-			fmt.Fprintf(stderr, "shogi mate: -record %d: %s holds %s\n", n, quoteName(path), plural(i-1, "record"))
-			return nil, 2
-		}
-		var re *record.Error
-		if err != nil && errors.As(err, &re) && re.Code() == "io" {
-			fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
-			return nil, 2
-		}
-		if i < n {
-			continue // a record that cannot be read before the one wanted does not matter
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "shogi mate:", escapeMessage(err.Error(), path))
-			return nil, 1
-		}
-		return rec, 0
-	}
 }
 
 // mateText is the text form of a search's answer: "mate in 3: 1.☗5三銀打 2.☖4一玉

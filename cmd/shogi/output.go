@@ -83,21 +83,7 @@ func mkdirAllIn(root *os.Root, rel string) error {
 
 // writeNoFollow writes the file at path, never through a link (see writeIn).
 func writeNoFollow(path string, data []byte, force bool) error {
-	root, err := os.OpenRoot(filepath.Dir(path))
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	return writeIn(root, filepath.Base(path), path, data, force)
-}
-
-// writeIn writes the file rel of root (named shown in messages): a new file, or with
-// force an existing regular file overwritten. A name that is a symbolic link is an
-// error with force too: the file is opened without truncating it, and truncated only
-// once it is known to be the regular file of that name, so that a link (to a file
-// outside or inside root) is never written through.
-func writeIn(root *os.Root, rel, shown string, data []byte, force bool) error {
-	f, err := openIn(root, rel, shown, force)
+	f, err := createNoFollow(path, force)
 	if err != nil {
 		return err
 	}
@@ -108,23 +94,43 @@ func writeIn(root *os.Root, rel, shown string, data []byte, force bool) error {
 	return f.Close()
 }
 
-// createNoFollow opens the file at path for writing as writeIn does (a new file, or
-// with force an existing regular file, emptied; never through a link), for a command
-// that streams its output there. The caller closes it.
+// createNoFollow creates the file at path for writing, never through a link (see
+// createIn): for a file written as the command goes, such as an engine log.
 func createNoFollow(path string, force bool) (*os.File, error) {
 	root, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return nil, err
 	}
-	defer root.Close()
-	return openIn(root, filepath.Base(path), path, force)
+	defer root.Close() // the file stays open
+	return createIn(root, filepath.Base(path), path, force)
 }
 
-// openIn opens the file rel of root for writing, empty, by writeIn's rules.
-func openIn(root *os.Root, rel, shown string, force bool) (*os.File, error) {
+// writeIn writes the file rel of root (named shown in messages), as createIn creates
+// it.
+func writeIn(root *os.Root, rel, shown string, data []byte, force bool) error {
+	f, err := createIn(root, rel, shown, force)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// createIn creates the file rel of root (named shown in messages) for writing: a new
+// file, or with force an existing regular file, emptied. A name that is a symbolic link
+// is an error with force too: the file is opened without truncating it, and truncated
+// only once it is known to be the regular file of that name, so that a link (to a file
+// outside or inside root) is never written through.
+func createIn(root *os.Root, rel, shown string, force bool) (*os.File, error) {
 	if !force {
 		f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, fs.ErrExist) {
+			if info, lerr := root.Lstat(rel); lerr == nil && !info.Mode().IsRegular() {
+				return nil, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
+			}
 			return nil, fmt.Errorf("%s exists; not overwritten (use -f)", quoteName(shown))
 		}
 		return f, err
