@@ -4,7 +4,7 @@ package book
 // little-endian entries
 //
 //	key       uint64  Apery's book hash of the position (AperyKey)
-//	fromToPro uint16  the move in Apery's 16-bit layout (AperyMove)
+//	fromToPro uint16  the move in Apery's 16-bit layout (packed.AperyMove16)
 //	count     uint16  how often the move was chosen (Apery stops counting at 65535)
 //	score     int32   the score after the move from the mover's view
 //
@@ -24,6 +24,7 @@ import (
 	"sort"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/packed"
 )
 
 // AperyEntrySize is the size of an entry of an Apery book in bytes.
@@ -84,46 +85,21 @@ func AperyKey(p *shogi.Position) (uint64, error) {
 	return key, nil
 }
 
-// AperyMove is a move in Apery's 16-bit layout ("fromToPro"): bits 0–6 the destination,
-// bits 7–13 the origin, bit 14 promotion; a drop's origin is 80 + the dropped type
-// (pawn 81, lance 82, knight 83, silver 84, bishop 85, rook 86, gold 87). Squares are
-// 9 × (file − 1) + rank − 1. It is the move16 of cshogi's HCPE, not YaneuraOu's Move16.
-type AperyMove uint16
-
-// AperyMoveOf returns m in Apery's layout.
-func AperyMoveOf(m shogi.Move) AperyMove {
-	to := AperyMove(m.To().Index())
-	if m.IsDrop() {
-		return to | AperyMove(80+int(m.DropType()))<<7
+// aperyMove returns a as a shogi.Move, or an error wrapping ErrMove when a is malformed
+// (a square past the board, a drop that promotes, bit 15 set). It does not check that
+// the move is legal anywhere.
+func aperyMove(a packed.AperyMove16) (shogi.Move, error) {
+	m, err := a.ShogiMove()
+	if err != nil {
+		return shogi.NoMove, fmt.Errorf("%w: malformed Apery move %#04x", ErrMove, uint16(a))
 	}
-	a := to | AperyMove(m.From().Index())<<7
-	if m.IsPromotion() {
-		a |= 1 << 14
-	}
-	return a
-}
-
-// Move returns a as a shogi.Move, or an error wrapping ErrMove when a is malformed (a
-// square past the board, a drop that promotes, bit 15 set). It does not check that the
-// move is legal anywhere.
-func (a AperyMove) Move() (shogi.Move, error) {
-	to, from, promote := int(a&0x7f), int(a>>7&0x7f), a&(1<<14) != 0
-	switch {
-	case a>>15 != 0 || to >= shogi.NumSquares || from > 87:
-	case from >= shogi.NumSquares:
-		if !promote {
-			return shogi.NewDrop(shogi.PieceType(from-80), shogi.SquareAt(to)), nil
-		}
-	case from != to:
-		return shogi.NewMove(shogi.SquareAt(from), shogi.SquareAt(to), promote), nil
-	}
-	return shogi.NoMove, fmt.Errorf("%w: malformed Apery move %#04x", ErrMove, uint16(a))
+	return m, nil
 }
 
 // AperyEntry is an entry of an Apery book.
 type AperyEntry struct {
 	Key   uint64
-	Move  AperyMove
+	Move  packed.AperyMove16 // Apery's fromToPro, the layout of HCPE's move16
 	Count uint16
 	Score int32
 }
@@ -172,11 +148,11 @@ func (r *AperyReader) Read() (AperyEntry, error) {
 	}
 	e := AperyEntry{
 		Key:   binary.LittleEndian.Uint64(r.buf[0:]),
-		Move:  AperyMove(binary.LittleEndian.Uint16(r.buf[8:])),
+		Move:  packed.AperyMove16(binary.LittleEndian.Uint16(r.buf[8:])),
 		Count: binary.LittleEndian.Uint16(r.buf[10:]),
 		Score: int32(binary.LittleEndian.Uint32(r.buf[12:])),
 	}
-	if _, err := e.Move.Move(); err != nil {
+	if _, err := aperyMove(e.Move); err != nil {
 		return AperyEntry{}, r.fail(err)
 	}
 	if r.index > 0 && e.Key < r.last {
@@ -223,7 +199,7 @@ func (w *AperyWriter) Write(e AperyEntry) error {
 	fail := func(err error) error {
 		return &Error{Format: Apery, Index: w.index, Offset: w.index * AperyEntrySize, Err: err}
 	}
-	if _, err := e.Move.Move(); err != nil {
+	if _, err := aperyMove(e.Move); err != nil {
 		return fail(err)
 	}
 	if w.index > 0 && e.Key < w.last {
@@ -249,7 +225,7 @@ type AperyBook struct {
 // entries is kept). It checks the moves' form.
 func NewAperyBook(entries []AperyEntry) (*AperyBook, error) {
 	for i, e := range entries {
-		if _, err := e.Move.Move(); err != nil {
+		if _, err := aperyMove(e.Move); err != nil {
 			return nil, &Error{Format: Apery, Index: int64(i), Offset: int64(i) * AperyEntrySize, Err: err}
 		}
 	}
@@ -312,7 +288,7 @@ func (ab *AperyBook) Lookup(p *shogi.Position) ([]Entry, error) {
 	out := make([]Entry, 0, j-i)
 	for k := i; k < j; k++ {
 		e := ab.entries[k]
-		m, err := e.Move.Move()
+		m, err := aperyMove(e.Move)
 		if err == nil {
 			if err = p.CheckMove(m); err != nil {
 				err = moveError(err)

@@ -2,6 +2,7 @@ package book_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"testing"
@@ -9,13 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/book"
+	"github.com/kifu-go/shogi/packed"
 )
 
 // Worked examples of Apery's move layout (the same as cshogi's HCPE move16).
 func TestAperyMove(t *testing.T) {
 	tests := []struct {
 		usi  string
-		want book.AperyMove
+		want packed.AperyMove16
 	}{
 		{"7g7f", 0x1e3b},
 		{"8h2b+", 0x630a},
@@ -25,17 +27,26 @@ func TestAperyMove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := mv(t, tt.usi)
-		if got := book.AperyMoveOf(m); got != tt.want {
-			t.Errorf("AperyMoveOf(%s) = %#04x, want %#04x", tt.usi, uint16(got), uint16(tt.want))
+		if got := packed.NewAperyMove16(m); got != tt.want {
+			t.Errorf("NewAperyMove16(%s) = %#04x, want %#04x", tt.usi, uint16(got), uint16(tt.want))
 		}
-		back, err := tt.want.Move()
+		back, err := tt.want.ShogiMove()
 		if err != nil || back != m {
 			t.Errorf("%#04x.Move() = %v, %v; want %s", uint16(tt.want), back, err, tt.usi)
 		}
 	}
-	for _, bad := range []book.AperyMove{0x8000 | 0x1e3b, 0x0051, 0x2c00, 0x68a8 /* promoted drop */, 0x1e3c&^0x3f80 | 60<<7} {
-		if _, err := bad.Move(); !errors.Is(err, book.ErrMove) {
-			t.Errorf("%#04x.Move(): err = %v, want ErrMove", uint16(bad), err)
+	// A malformed move in a book file is book's ErrMove.
+	start := shogi.NewStartPosition()
+	key, err := book.AperyKey(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []uint16{0x8000 | 0x1e3b, 0x0051, 0x2c00, 0x68a8 /* promoted drop */, 0x1e3c&^0x3f80 | 60<<7} {
+		data := make([]byte, book.AperyEntrySize)
+		binary.LittleEndian.PutUint64(data, key)
+		binary.LittleEndian.PutUint16(data[8:], bad)
+		if _, err := book.ParseApery(data); !errors.Is(err, book.ErrMove) {
+			t.Errorf("%#04x: err = %v, want ErrMove", bad, err)
 		}
 	}
 }
@@ -59,8 +70,8 @@ func TestAperyReaderErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := aperyBytes(
-		book.AperyEntry{Key: key, Move: book.AperyMoveOf(mv(t, "7g7f")), Count: 3},
-		book.AperyEntry{Key: key + 1, Move: book.AperyMoveOf(mv(t, "2g2f")), Count: 1},
+		book.AperyEntry{Key: key, Move: packed.NewAperyMove16(mv(t, "7g7f")), Count: 3},
+		book.AperyEntry{Key: key + 1, Move: packed.NewAperyMove16(mv(t, "2g2f")), Count: 1},
 	)
 	tests := []struct {
 		name  string
@@ -107,9 +118,9 @@ func TestAperyLookupIllegal(t *testing.T) {
 	start := shogi.NewStartPosition()
 	key, _ := book.AperyKey(start)
 	data := aperyBytes(
-		book.AperyEntry{Key: key - 1, Move: book.AperyMoveOf(mv(t, "7g7f"))},
-		book.AperyEntry{Key: key, Move: book.AperyMoveOf(mv(t, "7g7f")), Count: 2, Score: 40},
-		book.AperyEntry{Key: key, Move: book.AperyMoveOf(mv(t, "5e5d")), Count: 1},
+		book.AperyEntry{Key: key - 1, Move: packed.NewAperyMove16(mv(t, "7g7f"))},
+		book.AperyEntry{Key: key, Move: packed.NewAperyMove16(mv(t, "7g7f")), Count: 2, Score: 40},
+		book.AperyEntry{Key: key, Move: packed.NewAperyMove16(mv(t, "5e5d")), Count: 1},
 	)
 	ab, err := book.ParseApery(data)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
+	"github.com/kifu-go/shogi/packed"
 )
 
 // Starts returns the start positions of every game package handicap knows, the even
@@ -98,7 +99,7 @@ func (b *Book) Apery() (*AperyBook, AperyStats, error) {
 				c = math.MaxUint16
 				st.Clamped++
 			}
-			ab.entries = append(ab.entries, AperyEntry{Key: g.key, Move: AperyMoveOf(e.Move), Count: uint16(c), Score: e.Value})
+			ab.entries = append(ab.entries, AperyEntry{Key: g.key, Move: packed.NewAperyMove16(e.Move), Count: uint16(c), Score: e.Value})
 		}
 	}
 	st.Entries = len(ab.entries)

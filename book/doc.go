@@ -31,7 +31,7 @@
 // 16-byte little-endian entries (key uint64, move uint16, count uint16, score int32)
 // sorted by key. The key is Apery's own hash of a position ([AperyKey]), drawn from a
 // default-seeded std::mt19937_64, and it leaves out the hand of the side not to move;
-// the move is in Apery's 16-bit layout ([AperyMove]; cshogi's HCPE move16, not
+// the move is in Apery's 16-bit layout ([packed.AperyMove16]; cshogi's HCPE move16, not
 // YaneuraOu's Move16). [ReadApery] and an [AperyReader] read such a file into an
 // [AperyBook], which [AperyBook.Lookup] probes by position. [Book.Apery] converts a
 // book to Apery's format (counts past 65535 written as 65535, as Apery counts).

@@ -129,19 +129,6 @@ func TestPropertyAperyRoundTrip(t *testing.T) {
 	})
 }
 
-// Every legal move survives Apery's move layout.
-func TestPropertyAperyMove(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		p := gametest.DrawPlayed(t, "", 80)
-		for _, m := range p.LegalMoves() {
-			back, err := book.AperyMoveOf(m).Move()
-			if err != nil || back != m {
-				t.Fatalf("%v → %#04x → %v, %v", m, uint16(book.AperyMoveOf(m)), back, err)
-			}
-		}
-	})
-}
-
 // FillPonders finds the position after each move as playing it does: every ponder it
 // sets is the first move of the position reached.
 func TestPropertyFillPonders(t *testing.T) {

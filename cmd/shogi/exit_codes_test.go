@@ -192,6 +192,31 @@ func TestExitStatusTable(t *testing.T) {
 		{"usi", "an argument", []string{"x"}, "", false, exitUsage},
 		{"usi", "output fails", nil, "usi\nquit\n", true, exitUsage},
 
+		{"positions", "good input", []string{"-to", "hcpe", f.good}, "", false, exitOK},
+		{"positions", "good standard input", []string{"-to", "usi", "-"}, "position startpos moves 7g7f\n", false, exitOK},
+		{"positions", "bad record", []string{"-to", "hcpe", f.bad}, "", false, exitInvalid},
+		{"positions", "bad flag value -to", []string{"-to", "klingon", f.good}, "", false, exitUsage},
+		{"positions", "bad flag value -endings", []string{"-to", "hcpe", "-endings", "klingon", f.good}, "", false, exitUsage},
+		{"positions", "missing file", []string{"-to", "hcpe", f.missing}, "", false, exitUsage},
+		{"positions", "binary file", []string{"-to", "hcpe", f.binary}, "", false, exitUsage},
+		{"positions", "empty file", []string{"-to", "hcpe", f.empty}, "", false, exitNothing},
+		{"positions", "output file exists", []string{"-to", "hcpe", "-o", f.good, f.good}, "", false, exitUsage},
+		{"positions", "output fails", []string{"-to", "hcpe", f.good}, "", true, exitUsage},
+
+		{"book", "build, good input", []string{"build", "-to", "yaneuraou", f.good}, "", false, exitOK},
+		{"book", "build, bad record", []string{"build", "-to", "apery", "-o", filepath.Join(out, "bad.bin"), f.bad}, "", false, exitInvalid},
+		{"book", "build, empty file", []string{"build", "-to", "yaneuraou", f.empty}, "", false, exitNothing},
+		{"book", "build, missing file", []string{"build", "-to", "yaneuraou", f.missing}, "", false, exitUsage},
+		{"book", "build, output file exists", []string{"build", "-to", "yaneuraou", "-o", f.good, f.good}, "", false, exitUsage},
+		{"book", "build, output fails", []string{"build", "-to", "yaneuraou", f.good}, "", true, exitUsage},
+		{"book", "no subcommand", nil, "", false, exitUsage},
+		{"book", "unknown subcommand", []string{"klingon"}, "", false, exitUsage},
+		{"book", "probe, bad flag value -style", []string{"probe", "-style", "klingon", f.good}, "", false, exitUsage},
+		{"book", "probe, not a book", []string{"probe", f.good}, "", false, exitInvalid},
+		{"book", "probe, missing file", []string{"probe", f.missing}, "", false, exitUsage},
+		{"book", "convert, bad flag value -to", []string{"convert", "-to", "klingon", f.good}, "", false, exitUsage},
+		{"book", "convert, not a book", []string{"convert", "-to", "yaneuraou", f.good}, "", false, exitInvalid},
+
 		{"version", "good", nil, "", false, exitOK},
 		{"version", "an argument", []string{"x"}, "", false, exitUsage},
 		{"version", "output fails", nil, "", true, exitUsage},
@@ -262,7 +287,7 @@ func TestDocumentedExitStatuses(t *testing.T) {
 // TestMaxRecordSizeFlag: every command that reads records takes -max-record-size, with
 // the library's default, and a bad value is a usage error.
 func TestMaxRecordSizeFlag(t *testing.T) {
-	for _, name := range []string{"validate", "convert", "notate", "board", "analyse", "match", "mate", "tsume"} {
+	for _, name := range []string{"validate", "convert", "notate", "board", "analyse", "match", "mate", "tsume", "positions"} {
 		var out, errOut bytes.Buffer
 		run([]string{"help", name}, strings.NewReader(""), &out, &errOut)
 		if !strings.Contains(out.String(), "-max-record-size") || !strings.Contains(out.String(), "(default 64MiB)") {

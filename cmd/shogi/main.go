@@ -4,8 +4,8 @@
 //
 //	shogi <command> [flags] [arguments]
 //
-// Commands: validate, convert, notate, perft, board, analyse, match, mate, tsume, usi, version,
-// help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
+// Commands: validate, convert, notate, perft, board, analyse, match, mate, tsume, usi,
+// positions, book, version, help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
 //
 // Exit status, the same for every command:
 //
@@ -15,16 +15,19 @@
 //	   a record past -max-record-size) or could not be converted or analysed; notate: a
 //	   move that is illegal or cannot be read; match: a game an engine broke; mate: no
 //	   mate (or a limit stopped the search, or the position is no problem); tsume: a
-//	   problem that is not correct (wrong, undecided or invalid);
+//	   problem that is not correct (wrong, undecided or invalid); positions: a valid record
+//	   the format cannot hold (no kings); book: a book that cannot be read, or probe: no
+//	   move for the position;
 //	2  a usage error: an unknown flag or command, a bad flag value (an -sfen that does
 //	   not parse, an unknown -handicap, a -ply or -record past the record's end), a bad
 //	   argument; or an input that cannot be read (missing, a directory where a file is
 //	   needed, binary data, an archive or compression that is not read, a broken gzip
 //	   stream, a decompression bomb, a -files-from line longer than 1 MiB), an output
 //	   that cannot be written (standard output included), an interruption;
-//	3  nothing checked: validate, convert and analyse found no record in their inputs
-//	   (an empty input, empty files, only files passed over), tsume no problem, and
-//	   board, notate and mate no record in the -record or RECORD file they were given.
+//	3  nothing checked: validate, convert, analyse, positions and book build found no
+//	   record in their inputs (an empty input, empty files, only files passed over),
+//	   tsume no problem, and board, notate and mate no record in the -record or RECORD
+//	   file they were given.
 //
 // When several apply, the first in the order 2, 1, 3 is the status.
 //

@@ -1,0 +1,472 @@
+package main
+
+// shogi positions: training data from game records. Every record is judged as
+// validate judges it; a valid one that passes the record filters gives one entry per
+// move of its main line (packed.Samples: the position before the move, the move, the
+// floodgate evaluation, the game's result), and the position filters and the
+// de-duplication pick which are written. Workers encode whole records in parallel;
+// the printer writes them in input order, so the output does not depend on -j.
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/packed"
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/sfen"
+	"golang.org/x/term"
+)
+
+func init() {
+	commands["positions"] = command{
+		summary: "write training positions (HCPE, HCP, PackedSfen, PSV, SFEN, USI) from game records",
+		usage: "shogi positions -to hcpe|hcp|psfen|psv|sfen|usi [-o FILE [-f]] [-json] [-min-rating N] [-min-plies N] [-endings CODE,…] [-skip-first N] [-max-eval N] " +
+			"[-dedup [-dedup-memory SIZE]] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] PATH…",
+		run: runPositions,
+	}
+}
+
+const positionsHelp = `Writes one entry per position of each record's main line: the position before each
+move, with the move played, none after the last move. Formats (package packed):
+  hcpe   38-byte HCPE: HCP, evaluation, the move (Apery's move16), the result 0 draw or
+         unknown, 1 Black won, 2 White won
+  hcp    32-byte HCP, the position alone
+  psfen  32-byte PackedSfen, the position alone
+  psv    40-byte PackedSfenValue: PackedSfen, score, the move (YaneuraOu's Move16),
+         gamePly (1 at the record's start), result +1/-1/0 for the side to move
+  sfen   one SFEN a line, the position's move number counted from 1 at the record's start
+  usi    one "position sfen SFEN moves M" line a position: the position and the move played
+The evaluation is 0 unless the move is followed by floodgate's comment "'** S …" (S from
+Black's view), then S clamped to ±32767 and negated when White is to move. The result
+comes from the record's ending: %TORYO, %TIME_UP, %ILLEGAL_MOVE and %TSUMI lose for the
+side to move, %KACHI wins for it, %±ILLEGAL_ACTION loses for the side named; else 0.
+Records are judged as "shogi validate" judges them: an invalid one is skipped and
+reported (a line of text, or with -json validate's JSON line), on standard output with
+-o, on standard error without. Filters: -min-rating keeps records whose two players'
+floodgate ratings ('black_rate:NAME:R and 'white_rate:NAME:R comments) are both at least
+N (a record without them is dropped); -min-plies keeps records of at least N moves;
+-endings keeps records whose ending code (resign, mate, time-up, entering-king-win,
+sennichite, jishogi, max-moves, illegal-win, illegal-loss, interrupt, none, …) is listed;
+-skip-first drops each record's first N positions; -max-eval drops positions whose
+|evaluation| is above N. -dedup writes a position (board, hands, side to move: its
+64-bit Zobrist hash) only the first time it is met in the whole input, in input order;
+the set of hashes takes at most -dedup-memory bytes (8 bytes a position, kept at most
+three quarters full): once it is full, positions not in it are written and not
+remembered, and the summary says how many went unchecked. Without -o the entries go to
+standard output (binary formats not to a terminal); -o FILE never overwrites a file
+without -f.`
+
+// withHelp makes fs's usage print text, a command's longer help, after the usage line.
+func withHelp(fs *flag.FlagSet, text string) {
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage:", commands[fs.Name()].usage)
+		fmt.Fprintln(fs.Output(), text)
+		fs.PrintDefaults()
+		fmt.Fprintln(fs.Output(), exitStatusHelp)
+	}
+}
+
+// positionsFormat is a -to value: a packed format or one of the two text forms.
+type positionsFormat struct {
+	name   string
+	packed packed.Format // 0 for sfen and usi
+}
+
+func parsePositionsFormat(name string) (positionsFormat, bool) {
+	switch name {
+	case "hcpe":
+		return positionsFormat{name, packed.FormatHCPE}, true
+	case "hcp":
+		return positionsFormat{name, packed.FormatHCP}, true
+	case "psfen":
+		return positionsFormat{name, packed.FormatPackedSfen}, true
+	case "psv":
+		return positionsFormat{name, packed.FormatPSV}, true
+	case "sfen", "usi":
+		return positionsFormat{name: name}, true
+	}
+	return positionsFormat{}, false
+}
+
+// positionFilters are the filters of the command; a zero field filters nothing.
+type positionFilters struct {
+	minRating float64 // NaN: no filter
+	minPlies  int
+	endings   map[shogi.EndingKind]bool // nil: every ending
+	skipFirst int
+	maxEval   int // -1: no bound
+}
+
+// keepRecord returns why rec is dropped by the record filters, "" when it is kept.
+func (f *positionFilters) keepRecord(rec *shogi.Record, moves int) string {
+	if moves < f.minPlies {
+		return "min-plies"
+	}
+	if f.endings != nil {
+		kind := shogi.EndNone
+		if e := rec.Ending(); e != nil {
+			kind = e.Kind
+		}
+		if !f.endings[kind] {
+			return "endings"
+		}
+	}
+	if !math.IsNaN(f.minRating) {
+		black, white, ok := floodgateRatings(rec)
+		if !ok || black < f.minRating || white < f.minRating {
+			return "min-rating"
+		}
+	}
+	return ""
+}
+
+// floodgateRatings returns the players' ratings that floodgate writes as comments at
+// the head of a CSA record: 'black_rate:NAME:3382.0 and 'white_rate:NAME:3613.0 (the
+// readers keep the apostrophe; JKF's comments come without it). ok is false unless
+// both are there.
+func floodgateRatings(rec *shogi.Record) (black, white float64, ok bool) {
+	var haveB, haveW bool
+	for _, c := range rec.Root.Comments {
+		c = strings.TrimLeft(c, "' ")
+		var dst *float64
+		var have *bool
+		switch {
+		case strings.HasPrefix(c, "black_rate:"):
+			dst, have = &black, &haveB
+		case strings.HasPrefix(c, "white_rate:"):
+			dst, have = &white, &haveW
+		default:
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(c[strings.LastIndexByte(c, ':')+1:]), 64)
+		if err != nil || math.IsNaN(v) {
+			continue
+		}
+		*dst, *have = v, true
+	}
+	return black, white, haveB && haveW
+}
+
+// positionsResult is what a worker emits for one record, an input it could not read, or
+// an input passed over.
+type positionsResult struct {
+	v        validation
+	failed   bool   // the record is valid but cannot be written in the format
+	filtered string // the record filter that dropped it
+	data     []byte // the entries, back to back
+	ends     []int  // the end offset of each entry in data
+	keys     []uint64
+}
+
+// encodeSamples appends rec's entries that pass the position filters to r.
+func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f *positionFilters, dedup bool) error {
+	i := -1
+	for s, err := range packed.Samples(rec) {
+		if err != nil {
+			return err
+		}
+		i++
+		if i < f.skipFirst || f.maxEval >= 0 && (s.Eval > f.maxEval || s.Eval < -f.maxEval) {
+			continue
+		}
+		data := r.data
+		switch to.packed {
+		case packed.FormatHCPE:
+			e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
+			if err == nil {
+				data, err = e.AppendBinary(data)
+			}
+			if err != nil {
+				return err
+			}
+		case packed.FormatHCP:
+			if data, err = packed.AppendHCP(data, s.Position); err != nil {
+				return err
+			}
+		case packed.FormatPackedSfen:
+			if data, err = packed.AppendPackedSfen(data, s.Position); err != nil {
+				return err
+			}
+		case packed.FormatPSV:
+			e, err := packed.NewPSV(s.Position, s.Move, s.Eval, s.Result)
+			if err == nil {
+				data, err = e.AppendBinary(data)
+			}
+			if err != nil {
+				return err
+			}
+		default:
+			if to.name == "usi" {
+				data = append(data, "position sfen "...)
+			}
+			data = sfen.Append(data, s.Position)
+			if to.name == "usi" {
+				data = append(data, " moves "...)
+				data = s.Move.AppendText(data)
+			}
+			data = append(data, '\n')
+		}
+		r.data = data
+		r.ends = append(r.ends, len(data))
+		if dedup {
+			r.keys = append(r.keys, s.Position.Hash())
+		}
+	}
+	return nil
+}
+
+// positionsEntry judges every record of one input and emits its entries.
+func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positionsFormat, f *positionFilters, dedup bool, emit func(positionsResult)) {
+	switch {
+	case e.Err != nil:
+		emit(positionsResult{v: validationOf(record.InputErrorReport(e.Path, e.Err))})
+		return
+	case e.Skipped != "":
+		emit(positionsResult{v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
+		return
+	}
+	r, closeInput, err := openEntry(e, stdin, rf.options())
+	if err != nil {
+		emit(positionsResult{v: validationOf(record.InputErrorReport(e.Path, err))})
+		return
+	}
+	defer closeInput()
+	n := 0
+	for verdict := range record.ValidateRules(r, shogi.Rules{}) {
+		n++
+		res := positionsResult{v: verdictOf(e.Path, verdict)}
+		if verdict.Valid() {
+			if res.filtered = f.keepRecord(verdict.Record, verdict.Moves); res.filtered == "" {
+				if size := to.packed.Size(); size > 0 {
+					res.data = make([]byte, 0, verdict.Moves*size)
+				}
+				res.ends = make([]int, 0, verdict.Moves)
+				if err := encodeSamples(&res, verdict.Record, to, f, dedup); err != nil {
+					res = positionsResult{v: res.v, failed: true}
+					res.v.OK = false
+					res.v.Error = fmt.Sprintf("cannot be written as %s: %v", to.name, err)
+					res.v.Code = "not-encodable"
+				}
+			}
+		}
+		emit(res)
+	}
+	if n == 0 {
+		emit(positionsResult{v: validationOf(record.SkippedReport(e.Path, noRecord))})
+	}
+}
+
+// hashSet is a set of 64-bit hashes in an open-addressed table of fixed size: it
+// allocates its memory once and holds at most three quarters of its slots.
+type hashSet struct {
+	slots []uint64
+	mask  uint64
+	n     int
+	limit int
+}
+
+// newHashSet returns a set that takes at most budget bytes (at least 1024 slots).
+func newHashSet(budget int64) *hashSet {
+	size := uint64(1024)
+	for size*2*8 <= uint64(budget) {
+		size *= 2
+	}
+	return &hashSet{slots: make([]uint64, size), mask: size - 1, limit: int(size / 4 * 3)}
+}
+
+// add adds h; it reports whether h was new, and full when h could not be
+// remembered because the set is full.
+func (s *hashSet) add(h uint64) (added, full bool) {
+	if h == 0 {
+		h = 1 // 0 marks an empty slot
+	}
+	i := (h * 0x9E3779B97F4A7C15) >> 1 & s.mask
+	for {
+		switch s.slots[i] {
+		case h:
+			return false, false
+		case 0:
+			if s.n >= s.limit {
+				return true, true
+			}
+			s.slots[i] = h
+			s.n++
+			return true, false
+		}
+		i = (i + 1) & s.mask
+	}
+}
+
+func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("positions", stderr)
+	withHelp(fs, positionsHelp)
+	toName := fs.String("to", "", "output format: hcpe, hcp, psfen, psv, sfen or usi (required)")
+	outPath := fs.String("o", "", "write the entries to `FILE` (default: standard output)")
+	force := fs.Bool("f", false, "with -o: overwrite an existing file")
+	asJSON := fs.Bool("json", false, "report skipped records as validate's JSON lines")
+	minRating := fs.Float64("min-rating", math.NaN(), "keep records whose two players' floodgate ratings are both at least `N`")
+	minPlies := fs.Int("min-plies", 0, "keep records of at least `N` moves")
+	endings := fs.String("endings", "", "keep records whose ending code is one of these, comma-separated (resign,mate,time-up,…; none: no ending)")
+	skipFirst := fs.Int("skip-first", 0, "drop the first `N` positions of each record")
+	maxEval := fs.Int("max-eval", -1, "drop positions whose |evaluation| is above `N`")
+	dedup := fs.Bool("dedup", false, "write each position only the first time it is met")
+	dedupMemory := sizeFlag(256 << 20)
+	fs.Var(&dedupMemory, "dedup-memory", "with -dedup: the memory of the set of positions met, 8 bytes a position")
+	rf := addReadFlags(fs)
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
+	}
+	if msg := rf.check(fs.Args()); msg != "" {
+		return usageError(fs, stderr, msg)
+	}
+	to, ok := parsePositionsFormat(*toName)
+	if !ok {
+		if *toName == "" {
+			return usageError(fs, stderr, "-to is required: hcpe, hcp, psfen, psv, sfen or usi")
+		}
+		return usageError(fs, stderr, fmt.Sprintf("-to: unknown format %q (want hcpe, hcp, psfen, psv, sfen or usi)", *toName))
+	}
+	filters := positionFilters{minRating: *minRating, minPlies: *minPlies, skipFirst: *skipFirst, maxEval: *maxEval}
+	switch {
+	case *minPlies < 0:
+		return usageError(fs, stderr, fmt.Sprintf("-min-plies: %d; want 0 or more", *minPlies))
+	case *skipFirst < 0:
+		return usageError(fs, stderr, fmt.Sprintf("-skip-first: %d; want 0 or more", *skipFirst))
+	case *maxEval < -1:
+		return usageError(fs, stderr, fmt.Sprintf("-max-eval: %d; want 0 or more", *maxEval))
+	case *force && *outPath == "":
+		return usageError(fs, stderr, "-f goes with -o")
+	}
+	if *endings != "" {
+		filters.endings = map[shogi.EndingKind]bool{}
+		for _, code := range strings.Split(*endings, ",") {
+			var k shogi.EndingKind
+			if err := k.UnmarshalText([]byte(strings.TrimSpace(code))); err != nil {
+				return usageError(fs, stderr, fmt.Sprintf("-endings: unknown ending %q", code))
+			}
+			filters.endings[k] = true
+		}
+	}
+
+	// Where the entries and the reports go.
+	var out io.Writer = stdout
+	reports := stderr
+	if *outPath != "" {
+		f, err := createNoFollow(*outPath, *force)
+		if err != nil {
+			fmt.Fprintln(stderr, "shogi positions:", escapeText(err.Error()))
+			return 2
+		}
+		defer f.Close()
+		out, reports = f, stdout
+	} else if f, ok := outputFile(stdout); ok && to.packed != 0 && term.IsTerminal(int(f.Fd())) {
+		return usageError(fs, stderr, "binary output ("+to.name+") is not written to a terminal: use -o FILE or a redirection")
+	}
+	w := bufio.NewWriterSize(out, 1<<20)
+	var set *hashSet
+	if *dedup {
+		set = newHashSet(int64(dedupMemory))
+	}
+
+	prog := newProgress(stderr)
+	var line []byte
+	var records, invalid, failed, filtered, files, skipped int
+	var written, duplicates, unchecked int64
+	ioFailed := false
+	start := time.Now()
+	fail := func(err error) int {
+		prog.finish()
+		fmt.Fprintln(stderr, "shogi positions:", escapeText(err.Error()))
+		return 2
+	}
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(positionsResult)) {
+		positionsEntry(e, stdin, rf, to, &filters, *dedup, emit)
+	})
+	for res := range results {
+		v := res.v
+		switch {
+		case v.Skipped != "":
+			skipped++
+		case v.InputFailed():
+			ioFailed = true
+			files++
+		default:
+			if v.Record <= 1 {
+				files++
+			}
+			records++
+			prog.add(v.OK)
+			switch {
+			case res.failed:
+				failed++
+			case !v.OK:
+				invalid++
+			case res.filtered != "":
+				filtered++
+				continue
+			default:
+				begin := 0
+				for i, end := range res.ends {
+					keep := true
+					if set != nil {
+						added, full := set.add(res.keys[i])
+						keep = added
+						if !added {
+							duplicates++
+						}
+						if full {
+							unchecked++
+						}
+					}
+					if keep {
+						if _, err := w.Write(res.data[begin:end]); err != nil {
+							return fail(err)
+						}
+						written++
+					}
+					begin = end
+				}
+				continue
+			}
+		}
+		var err error
+		prog.print(func() {
+			if *asJSON {
+				line = v.appendJSON(line[:0])
+				_, err = reports.Write(line)
+			} else {
+				_, err = fmt.Fprintln(reports, v.text())
+			}
+		})
+		if err != nil {
+			return fail(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fail(err)
+	}
+	if f, ok := out.(*os.File); ok && *outPath != "" {
+		if err := f.Close(); err != nil {
+			return fail(err)
+		}
+	}
+	prog.finish()
+	fmt.Fprintf(stderr, "%d records in %d inputs: %d used, %d filtered out, %d invalid, %d not writable as %s; %d positions written",
+		records, files, records-invalid-failed-filtered, filtered, invalid, failed, to.name, written)
+	if set != nil {
+		fmt.Fprintf(stderr, ", %d duplicates dropped", duplicates)
+		if unchecked > 0 {
+			fmt.Fprintf(stderr, ", %d not checked for duplicates (the -dedup-memory set is full)", unchecked)
+		}
+	}
+	fmt.Fprintf(stderr, "; %d files skipped (%.2fs)\n", skipped, time.Since(start).Seconds())
+	return nothingChecked(exitStatus(ioFailed, invalid+failed), records, "positions", stderr)
+}
