@@ -14,6 +14,8 @@ import (
 // TimeControl is a game's clock: each side's main time (持ち時間), then a byoyomi (秒読み,
 // the time each move may take once the main time is spent), or a Fischer increment
 // added after each move; neither is sudden death. A zero TimeControl is no clock.
+// It is the simple form of a [clock.Control] ([TimeControl.Control]), by which
+// [PlayGame] charges the moves.
 type TimeControl struct {
 	Main      time.Duration
 	Byoyomi   time.Duration
@@ -50,13 +52,14 @@ func (tc TimeControl) Withheld() time.Duration {
 }
 
 // Told returns the clock an engine is told for a move under a main time and
-// byoyomi, or sudden death, when each side has the main time remaining given (what
-// [clock.Clock.Go] says for [TimeControl.Control]; with an increment, which comes
-// after the move, Go tells the side to move its time less the increment and the
-// whole increment, so that the two add up to the time the move has): the real clock less the margin (see Margin). A side with some
-// time left but less than the margin is told 1 ms, never nothing, so that the engine
-// moves at once (a clock of 0 for both sides would be no limit at all). Depth, Nodes,
-// Infinite and Ponder are left zero.
+// byoyomi, or sudden death, when each side has the main time remaining given: the
+// real clock less the margin (see Margin), what [clock.Clock.Go] says for
+// [TimeControl.Control]. (With an increment, which comes after the move, Go tells
+// the side to move its time less the increment and the whole increment, so that
+// the two add up to the time the move has.) A side with some time left but less
+// than the margin is told 1 ms, never nothing, so that the engine moves at once (a
+// clock of 0 for both sides would be no limit at all). Depth, Nodes, Infinite and
+// Ponder are left zero.
 func (tc TimeControl) Told(remaining [2]time.Duration) Limits {
 	m := tc.Withheld()
 	var l Limits
