@@ -23,6 +23,7 @@ type converter struct {
 	t                   *tree      // the record decoded
 	comments            []string   // the comments of the record, t.comments copied
 	colorless           bool       // a move without "color" was reported (see resolve)
+	oldKeys             bool       // the record has old-layout keys, which encoding/json was let to skip
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 }
@@ -82,6 +83,12 @@ func (c *converter) warn(e *SyntaxError) error {
 	return e
 }
 
+// dialect records e, a departure from the format that every reader reads alike (the
+// old layout, ErrOldLayout), as a warning in strict reads as in lenient ones.
+func (c *converter) dialect(e *SyntaxError) {
+	c.r.warnings = append(c.r.warnings, e)
+}
+
 // text returns the JSON text of the value at path, on one line.
 func (c *converter) text(path []any) string {
 	dec := json.NewDecoder(bytes.NewReader(c.raw[locate(c.raw, path):]))
@@ -128,9 +135,13 @@ func (c *converter) record(t *tree) (*shogi.Record, error) {
 		}
 		c.r.warnings = append(c.r.warnings, err)
 	}
-	if (c.r.Lenient && !c.keysChecked) || inexact {
+	if (c.r.Lenient && !c.keysChecked) || inexact || c.oldKeys {
 		for _, u := range unknownKeys(c.raw, 100) {
 			line, col := c.place(u.offset)
+			if oldLayoutKeys[u.path] {
+				c.dialect(&SyntaxError{Line: line, Column: col, Path: u.path, Err: &oldLayoutError{ErrUnknownKey, fmt.Sprintf("key %q (skipped)", u.path)}})
+				continue
+			}
 			err := &SyntaxError{Line: line, Column: col, Path: u.path, Err: ErrUnknownKey}
 			if !c.r.Lenient {
 				return nil, err // a key in another case, which encoding/json let through
@@ -494,12 +505,10 @@ func (c *converter) resolve(mv *entry, pos *shogi.Position) (shogi.Move, error) 
 	color := mv.color
 	if mv.flags&hasColor == 0 {
 		// json-kifu-format's first layout had no "color"; the format makes it required.
-		// A lenient read takes the side to move, with one warning for the record.
+		// Every reader takes the side to move: so does this one, strict or lenient,
+		// with one warning for the record.
 		if !c.colorless {
-			err := c.soft(c.sub("move"), fmt.Errorf("%w: color (a move in the old layout of json-kifu-format; a lenient read takes the side to move)", ErrMissing))
-			if err != nil {
-				return 0, err
-			}
+			c.dialect(c.errAt(c.sub("move"), &oldLayoutError{ErrMissing, `moves without "color" (each read as the side to move's)`}))
 			c.colorless = true
 		}
 		color = int32(pos.SideToMove())

@@ -50,9 +50,14 @@
 // and nothing of the line after it is read. (The first move of a fork that cannot be
 // read makes the fork an unread alternative: a child without a move, with the
 // EndUnread ending.) A lenient read never records a result the text does not state:
-// an illegal move is no loss by a foul. Moves without "color", the old layout of
-// json-kifu-format (which the format now requires), are read as the side to move's
-// with one warning for the record; strictly, the first is an [ErrMissing] error.
+// an illegal move is no loss by a foul.
+//
+// json-kifu-format's first layout is read in strict reads as in lenient ones, as every
+// JKF reader reads it, with warnings that wrap [ErrOldLayout] ([Reader.Warnings]
+// returns them even in a strict read): moves without "color" (which the format now
+// requires) are read as the side to move's, with one warning for the record, and the
+// top-level keys "result" and "type" are skipped, with a warning each. Any other key
+// JKF does not define is still an error in a strict read.
 //
 // # Writing
 //

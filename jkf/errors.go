@@ -52,6 +52,27 @@ var (
 	ErrRepeatedKey = errors.New("jkf: a key repeated in one object")
 )
 
+// ErrOldLayout is the cause of a warning about json-kifu-format's first layout, a
+// dialect every JKF reader reads alike: moves without "color" (read as the side to
+// move's) and the top-level keys "result" and "type" (skipped). It is a warning in
+// strict reads too (see [Reader.Warnings]); its warnings also wrap [ErrMissing] (the
+// color) or [ErrUnknownKey] (the keys).
+var ErrOldLayout = errors.New("jkf: the old layout of json-kifu-format")
+
+// oldLayoutError is the cause of an ErrOldLayout warning: what of the old layout the
+// record holds, which errors.Is finds as ErrOldLayout and as kind.
+type oldLayoutError struct {
+	kind   error // ErrMissing or ErrUnknownKey
+	detail string
+}
+
+func (e *oldLayoutError) Error() string   { return ErrOldLayout.Error() + ": " + e.detail }
+func (e *oldLayoutError) Unwrap() []error { return []error{ErrOldLayout, e.kind} }
+
+// oldLayoutKeys are the top-level keys of json-kifu-format's first layout that JKF 1.0
+// does not define.
+var oldLayoutKeys = map[string]bool{"result": true, "type": true}
+
 // MaxForkDepth is how deep forks may nest in a record a Writer writes: each level of
 // forks is three levels of JSON, and encoding/json, which the Reader (and most other JKF
 // readers) decode with, refuses JSON nested more than 10 000 levels deep.

@@ -2,9 +2,11 @@ package jkf_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/jkf"
 )
@@ -23,36 +25,69 @@ const oldLayout = `{"header":{"先手":"A","後手":"B"},"moves":[{"comments":["
 {"special":"TORYO"}],"result":"","type":"kif"}
 `
 
-// TestOldLayout: strictly, a move without "color" (which JKF requires) is an error
-// that says what the file holds; a lenient read takes each move's color from the side
-// to move and keeps every move, with one warning for the colors and one for each key
-// JKF does not define. (It read no move at all and was called OK.)
+// TestOldLayout: the old layout is a dialect every JKF reader reads alike, so strict
+// and lenient reads both take each move's color from the side to move, skip the
+// top-level "result" and "type", and keep every move, with one ErrOldLayout warning for
+// the colors (wrapping ErrMissing) and one for each key (wrapping ErrUnknownKey). (A
+// strict read refused it; a lenient one read no move at all and was called OK.) A key
+// JKF does not define that is not the old layout's stays an error in a strict read.
 func TestOldLayout(t *testing.T) {
-	_, err := jkf.Parse([]byte(strings.Replace(oldLayout, `,"result":"","type":"kif"`, "", 1)))
-	var se *jkf.SyntaxError
-	if !errors.As(err, &se) || !errors.Is(err, jkf.ErrMissing) || se.Path != "moves[1].move" || !strings.Contains(err.Error(), "old layout") {
-		t.Errorf("strict: got %v, want a missing color at moves[1].move", err)
-	}
-	r := jkf.NewReader(strings.NewReader(oldLayout))
-	r.Lenient = true
-	rec, err := r.Read()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var missing, unknown int
-	for _, w := range r.Warnings() {
-		switch {
-		case errors.Is(w, jkf.ErrMissing):
-			missing++
-		case errors.Is(w, jkf.ErrUnknownKey):
-			unknown++
-		default:
-			t.Errorf("warning %v", w)
+	for _, lenient := range []bool{false, true} {
+		r := jkf.NewReader(strings.NewReader(oldLayout))
+		r.Lenient = lenient
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatalf("lenient %v: %v", lenient, err)
 		}
+		var missing, unknown int
+		var paths []string
+		for _, w := range r.Warnings() {
+			paths = append(paths, w.Path)
+			switch {
+			case !errors.Is(w, jkf.ErrOldLayout):
+				t.Errorf("lenient %v: warning %v is not ErrOldLayout", lenient, w)
+			case errors.Is(w, jkf.ErrMissing):
+				missing++
+			case errors.Is(w, jkf.ErrUnknownKey):
+				unknown++
+			default:
+				t.Errorf("lenient %v: warning %v", lenient, w)
+			}
+		}
+		if missing != 1 || unknown != 2 {
+			t.Errorf("lenient %v: warnings %v: want one missing color and two unknown keys", lenient, r.Warnings())
+		}
+		if diff := cmp.Diff([]string{"moves[1].move", "result", "type"}, slices.Sorted(slices.Values(paths))); diff != "" {
+			t.Errorf("lenient %v: warning paths (-want +got):\n%s", lenient, diff)
+		}
+		checkOldLayout(t, rec)
 	}
-	if missing != 1 || unknown != 2 {
-		t.Errorf("warnings %v: want one missing color and two unknown keys", r.Warnings())
+	rec, err := jkf.Parse([]byte(oldLayout))
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
 	}
+	checkOldLayout(t, rec)
+	// Without the keys (a record the fast decoder takes whole): the one warning.
+	r := jkf.NewReader(strings.NewReader(strings.Replace(oldLayout, `,"result":"","type":"kif"`, "", 1)))
+	if rec, err = r.Read(); err != nil || len(r.Warnings()) != 1 || !errors.Is(r.Warnings()[0], jkf.ErrOldLayout) {
+		t.Fatalf("without the keys: %v, warnings %v", err, r.Warnings())
+	}
+	checkOldLayout(t, rec)
+
+	// Another unknown key beside the old layout's is still refused strictly.
+	other := strings.Replace(oldLayout, `"type":"kif"`, `"type":"kif","typo":1`, 1)
+	if _, err := jkf.Parse([]byte(other)); !errors.Is(err, jkf.ErrUnknownKey) || errors.Is(err, jkf.ErrOldLayout) {
+		t.Errorf("strict read with the key typo: got %v, want an ErrUnknownKey error", err)
+	}
+	// And a record in the current layout with "color" has no warning.
+	r = jkf.NewReader(strings.NewReader(`{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"piece":"FU","to":{"x":7,"y":6}}}]}`))
+	if _, err := r.Read(); err != nil || len(r.Warnings()) != 0 {
+		t.Errorf("current layout: %v, warnings %v", err, r.Warnings())
+	}
+}
+
+func checkOldLayout(t *testing.T, rec *shogi.Record) {
+	t.Helper()
 	var moves []string
 	for _, m := range rec.Moves() {
 		moves = append(moves, m.String())

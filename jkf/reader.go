@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -84,7 +85,9 @@ func NewReader(r io.Reader) *Reader {
 
 // Warnings returns the problems a lenient read met in the record the last call of
 // [Reader.Read] returned or failed on, every time it is called, until the next call
-// of Read. The slice is the reader's own for that record: a later Read does not change
+// of Read. A strict read may return warnings too, but only of a dialect every JKF
+// reader reads alike ([ErrOldLayout]): they are the file's fault, not a reason to
+// refuse it. The slice is the reader's own for that record: a later Read does not change
 // it.
 func (r *Reader) Warnings() []*SyntaxError { return r.warnings }
 
@@ -237,7 +240,15 @@ func (r *Reader) read() (*shogi.Record, error) {
 	if !r.Lenient {
 		dec.DisallowUnknownFields()
 	}
-	if err := dec.Decode(&k); err != nil {
+	err = dec.Decode(&k)
+	if err != nil && !r.Lenient && strings.HasPrefix(err.Error(), "json: unknown field") && onlyOldLayoutKeys(v.raw) {
+		// The keys of the old layout are a warning even in a strict read: decode
+		// again, letting them through; record reports them.
+		k = kifu{}
+		err = json.NewDecoder(bytes.NewReader(v.raw)).Decode(&k)
+		c.oldKeys = true
+	}
+	if err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) {
 			r.resync = true
@@ -299,4 +310,16 @@ func invalidUTF8(b []byte) int {
 		i += n
 	}
 	return len(b)
+}
+
+// onlyOldLayoutKeys reports whether every key of raw that JKF does not define is a
+// top-level key of json-kifu-format's first layout.
+func onlyOldLayoutKeys(raw []byte) bool {
+	u := unknownKeys(raw, 100)
+	for _, k := range u {
+		if !oldLayoutKeys[k.path] {
+			return false
+		}
+	}
+	return len(u) > 0 && len(u) < 100
 }

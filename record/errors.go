@@ -117,7 +117,9 @@ func (e *Error) Unwrap() error { return e.Err }
 // contradict ("false-mate", "unrecorded-mate", …), a problem with the times
 // ("time-total-mismatch", … from [TimeError]), "io" for a failed read, "encoding"
 // for bytes that are not text in the input's encoding, "too-large" for a record or a
-// line past a reader's bound, and "syntax" for other text that could not be read.
+// line past a reader's bound, "dialect" for a departure from the format that every
+// reader reads alike (jkf.ErrOldLayout: a warning, even in strict reads), and "syntax"
+// for other text that could not be read.
 func (e *Error) Code() string {
 	var ime *shogi.IllegalMoveError
 	if errors.As(e.Err, &ime) {
@@ -133,6 +135,8 @@ func (e *Error) Code() string {
 	}
 	if e.syntax || isFormatError(e.Err) {
 		switch {
+		case isDialect(e.Err):
+			return "dialect"
 		case errors.Is(e.Err, kif.ErrEncoding), errors.Is(e.Err, csa.ErrEncoding), errors.Is(e.Err, jkf.ErrEncoding):
 			return "encoding"
 		case errors.Is(e.Err, kif.ErrTooLarge), errors.Is(e.Err, csa.ErrTooLarge), errors.Is(e.Err, jkf.ErrTooLarge),
@@ -162,6 +166,12 @@ func causeText(err error) string {
 
 // isFormatError reports whether err comes from the text of a record (a format package's
 // syntax error or one of the record package's own), not from the input's I/O.
+// isDialect reports whether err is a departure from a format that every reader reads
+// alike, which the format's reader reports as a warning even in a strict read.
+func isDialect(err error) bool {
+	return errors.Is(err, jkf.ErrOldLayout)
+}
+
 func isFormatError(err error) bool {
 	var (
 		ke *kif.SyntaxError

@@ -200,7 +200,8 @@ func (r *Reader) All() iter.Seq2[*shogi.Record, error] {
 }
 
 // Warnings returns the problems that a lenient read passed over in the record the last
-// call of Read returned (or failed on), in input order, each with SeverityWarning.
+// call of Read returned (or failed on), in input order, each with SeverityWarning. A
+// strict read may return warnings too, but only of the code "dialect" (see Error.Code).
 func (r *Reader) Warnings() []*Error { return r.warnings }
 
 // Source returns where the record that the last call of Read returned (or failed on)

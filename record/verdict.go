@@ -4,7 +4,9 @@ package record
 // decided here, once, for the library, the command line and the examples.
 //
 //   - A problem in the text of a record is an error in a strict read and a warning in a
-//     lenient one (the line of play then stops at it, with a shogi.EndUnread ending).
+//     lenient one (the line of play then stops at it, with a shogi.EndUnread ending),
+//     except a dialect every reader reads alike (code "dialect": json-kifu-format's old
+//     layout, jkf.ErrOldLayout), which is a warning in both.
 //   - An illegal move is an error; a move after checkmate is one.
 //   - A move played after the game ended by rule is an error: after the fourth
 //     occurrence of a position, 千日手 or 連続王手の千日手 ("move-after-end"), after
@@ -128,7 +130,8 @@ func Validate(r *Reader) iter.Seq[*Verdict] { return ValidateRules(r, shogi.Rule
 // policy (see CheckRules). Call it on a Reader that has not been read from. It reads leniently whatever
 // r.Lenient says, so that the verdict on a record with a problem still has the moves and
 // the position before it; with r.Lenient false every reading problem is an error, as a
-// strict Read reports it, and with r.Lenient true a warning. A record that could not be
+// strict Read reports it, but a "dialect" warning (see Error.Code), and with r.Lenient
+// true a warning. A record that could not be
 // read at all, or a failed read of the input, is a verdict with a nil Record.
 func ValidateRules(r *Reader, rules shogi.Rules) iter.Seq[*Verdict] {
 	return func(yield func(*Verdict) bool) {
@@ -144,7 +147,7 @@ func ValidateRules(r *Reader, rules shogi.Rules) iter.Seq[*Verdict] {
 			}
 			v := &Verdict{Source: r.Source(), Record: rec}
 			for _, w := range r.Warnings() {
-				if strict {
+				if strict && w.Code() != "dialect" {
 					e := *w
 					e.Severity = SeverityError
 					w = &e

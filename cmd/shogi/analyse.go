@@ -85,7 +85,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	plies := fs.String("plies", "", "the moves to annotate, `FROM-TO` in move numbers from 1 (\"30-\", \"-40\"); all by default")
 	to := fs.String("to", "", "output format: kif, ki2, csa or jkf (ShogiHome's comments, or floodgate's for csa); the input's by default (kif for usi and sfen)")
 	outDir := fs.String("o", "", "write one file per record into `DIR` (names from the inputs'), instead of standard output")
-	force := fs.Bool("f", false, "with -o: overwrite files that exist")
+	force := fs.Bool("f", false, "with -o or -log: overwrite files that exist (never through a symbolic link)")
 	fromFormat := fs.String("from", "", "input format: "+formatNames()+"; default: detect from the content")
 	jobs := fs.Int("j", 1, "the number of engines that analyse records in parallel (one record each)")
 	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
@@ -132,8 +132,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(fs, stderr, fmt.Sprintf("-from: unknown format %q (want %s)", *fromFormat, formatNames()))
 		}
 	}
-	if *force && *outDir == "" {
-		return usageError(fs, stderr, "-f goes with -o")
+	if *force && *outDir == "" && *logPath == "" {
+		return usageError(fs, stderr, "-f goes with -o or -log")
 	}
 	if *asJSON && *outDir == "" {
 		return usageError(fs, stderr, "-json goes with -o (the records would share standard output with it)")
@@ -141,12 +141,20 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ef.margin == 0 {
 		ef.margin = -1 // none, as asked
 	}
-	log, closeLog, err := openLog(*logPath)
+	log, closeLog, err := openLog(*logPath, *force)
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi analyse:", err)
 		return 2
 	}
 	defer closeLog()
+	var dir *outputDir // files under it are written through an os.Root (output.go)
+	if *outDir != "" {
+		if dir, err = openOutputDir(*outDir); err != nil {
+			fmt.Fprintln(stderr, "shogi analyse:", err)
+			return 2
+		}
+		defer dir.Close()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -188,12 +196,13 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			unevaluated += len(a.missing)
 			var werr error
 			dest := "standard output"
-			if *outDir != "" {
-				dest = filepath.Join(*outDir, outputName(a.entry, a.index, a.multi)+a.format.Extension())
+			if dir != nil {
+				name := outputName(a.entry, a.index, a.multi) + a.format.Extension()
+				dest = dir.path(name)
 				if prev, ok := written[dest]; ok {
 					werr = fmt.Errorf("%s was written from %s already; not overwritten", dest, prev)
-				} else if werr = os.MkdirAll(filepath.Dir(dest), 0o755); werr == nil {
-					werr = writeOutputFile(dest, a.data, *force)
+				} else {
+					werr = dir.write(name, a.data, *force) // no link inside the directory leads outside it
 				}
 				if werr == nil {
 					written[dest] = a.name

@@ -104,14 +104,16 @@ func (f *engineFlags) start(ctx context.Context, label string, log *engineLog, g
 	return e, nil
 }
 
-// openLog opens the engine log named by a -log flag; nil when there is none.
-func openLog(path string) (*engineLog, func(), error) {
+// openLog opens the engine log named by a -log flag; nil when there is none. It is a
+// new file, or with force an existing regular file overwritten; never a file written
+// through a symbolic link (createNoFollow, output.go).
+func openLog(path string, force bool) (*engineLog, func(), error) {
 	if path == "" {
 		return nil, func() {}, nil
 	}
-	f, err := os.Create(path)
+	f, err := createNoFollow(path, force)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("-log: %w", err)
 	}
 	return &engineLog{w: f}, func() { f.Close() }, nil
 }

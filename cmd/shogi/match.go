@@ -67,7 +67,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	openingsPath := fs.String("openings", "", "take the openings from the records (any format: SFEN, USI, KIF, CSA, …) of `FILE`, the main line's moves played")
 	concurrency := fs.Int("concurrency", 1, "the number of games played at once, each by its own pair of engine processes")
 	outDir := fs.String("o", "", "write each game into `DIR` as game-NNN.csa (CSA V3.0) and game-NNN.kif; without -o no record is written")
-	force := fs.Bool("f", false, "with -o: overwrite record files that exist")
+	force := fs.Bool("f", false, "with -o or -log: overwrite files that exist (never through a symbolic link)")
 	event := fs.String("event", "", "the records' event (棋戦)")
 	logPath := fs.String("log", "", "write every line sent to and received from the engines into `FILE`")
 	maxRecord := addMaxRecordSize(fs)
@@ -104,8 +104,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "-periods and -period go together")
 	case *controlSpec != "" && (*mainTime > 0 || *byoyomi > 0 || *inc > 0 || *periods > 0):
 		return usageError(fs, stderr, "-control excludes -time, -byoyomi, -inc, -periods and -period")
-	case *force && *outDir == "":
-		return usageError(fs, stderr, "-f goes with -o")
+	case *force && *outDir == "" && *logPath == "":
+		return usageError(fs, stderr, "-f goes with -o or -log")
 	case *declaration != 27 && *declaration != 24:
 		return usageError(fs, stderr, fmt.Sprintf("-declaration: %d; want 27 or 24", *declaration))
 	case (*sfenText != "") && (*handicapName != "") || (*sfenText != "" || *handicapName != "") && *openingsPath != "":
@@ -161,7 +161,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintln(stderr, "shogi match: no -o: the games' records are not written")
 	}
-	log, closeLog, err := openLog(*logPath)
+	log, closeLog, err := openLog(*logPath, *force)
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi match:", err)
 		return 2

@@ -83,53 +83,76 @@ func mkdirAllIn(root *os.Root, rel string) error {
 
 // writeNoFollow writes the file at path, never through a link (see writeIn).
 func writeNoFollow(path string, data []byte, force bool) error {
-	root, err := os.OpenRoot(filepath.Dir(path))
+	f, err := createNoFollow(path, force)
 	if err != nil {
 		return err
-	}
-	defer root.Close()
-	return writeIn(root, filepath.Base(path), path, data, force)
-}
-
-// writeIn writes the file rel of root (named shown in messages): a new file, or with
-// force an existing regular file overwritten. A name that is a symbolic link is an
-// error with force too: the file is opened without truncating it, and truncated only
-// once it is known to be the regular file of that name, so that a link (to a file
-// outside or inside root) is never written through.
-func writeIn(root *os.Root, rel, shown string, data []byte, force bool) error {
-	var f *os.File
-	var err error
-	if !force {
-		f, err = root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("%s exists; not overwritten (use -f)", quoteName(shown))
-		}
-		if err != nil {
-			return err
-		}
-	} else {
-		if info, err := root.Lstat(rel); err == nil && !info.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
-		}
-		if f, err = root.OpenFile(rel, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
-			return err
-		}
-		opened, err1 := f.Stat()
-		named, err2 := root.Lstat(rel)
-		if err1 != nil || err2 != nil || !named.Mode().IsRegular() || !os.SameFile(opened, named) {
-			f.Close()
-			return fmt.Errorf("%s changed while it was opened (a link?); not overwritten", quoteName(shown))
-		}
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return err
-		}
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return err
 	}
 	return f.Close()
+}
+
+// createNoFollow creates the file at path for writing, never through a link (see
+// createIn): for a file written as the command goes, such as an engine log.
+func createNoFollow(path string, force bool) (*os.File, error) {
+	root, err := os.OpenRoot(filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close() // the file stays open
+	return createIn(root, filepath.Base(path), path, force)
+}
+
+// writeIn writes the file rel of root (named shown in messages), as createIn creates
+// it.
+func writeIn(root *os.Root, rel, shown string, data []byte, force bool) error {
+	f, err := createIn(root, rel, shown, force)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// createIn creates the file rel of root (named shown in messages) for writing: a new
+// file, or with force an existing regular file, emptied. A name that is a symbolic link
+// is an error with force too: the file is opened without truncating it, and truncated
+// only once it is known to be the regular file of that name, so that a link (to a file
+// outside or inside root) is never written through.
+func createIn(root *os.Root, rel, shown string, force bool) (*os.File, error) {
+	if !force {
+		f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			if info, lerr := root.Lstat(rel); lerr == nil && !info.Mode().IsRegular() {
+				return nil, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
+			}
+			return nil, fmt.Errorf("%s exists; not overwritten (use -f)", quoteName(shown))
+		}
+		return f, err
+	}
+	if info, err := root.Lstat(rel); err == nil && !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
+	}
+	f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	opened, err1 := f.Stat()
+	named, err2 := root.Lstat(rel)
+	if err1 != nil || err2 != nil || !named.Mode().IsRegular() || !os.SameFile(opened, named) {
+		f.Close()
+		return nil, fmt.Errorf("%s changed while it was opened (a link?); not overwritten", quoteName(shown))
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // fileKind names the kind of a file that is not a regular one.
