@@ -398,7 +398,7 @@ func newGameRecord(cfg GameConfig, p *shogi.Position) *shogi.Record {
 	}
 	rec.Header.Set(shogi.HeaderStartTime, time.Now().Format("2006/01/02 15:04:05"))
 	if c := cfg.control(); !c.IsZero() {
-		rec.Header.Set(shogi.HeaderTimeLimit, timeLimit(c))
+		rec.Header.Set(timeLimit(c))
 	}
 	rec.Header.Set(shogi.HeaderBlack, name(cfg.BlackName, cfg.Black))
 	rec.Header.Set(shogi.HeaderWhite, name(cfg.WhiteName, cfg.White))
@@ -413,14 +413,20 @@ func (cfg GameConfig) control() clock.Control {
 	return cfg.Time.Control()
 }
 
-// timeLimit returns the record's 持ち時間 for c: KIF's spelling, which the record
-// formats and [clock.ControlOf] read back, where it can express c; else c's
-// description.
-func timeLimit(c clock.Control) string {
+// timeLimit returns the record's header field for c, in a spelling that the
+// record formats keep and [clock.ControlOf] reads back: KIF's 持ち時間 ("各10分
+// （秒読み30秒）"), else CSA V3.0's $TIME for times in milliseconds ("0+0.1+0"),
+// else 持ち時間 with c's description.
+func timeLimit(c clock.Control) (key, value string) {
 	if s, err := clock.FormatKIF(c); err == nil {
-		return s
+		return shogi.HeaderTimeLimit, s
 	}
-	return c.String()
+	if c.Symmetric() {
+		if s, err := clock.FormatCSATime(c.Black); err == nil {
+			return clock.HeaderCSATime, s
+		}
+	}
+	return shogi.HeaderTimeLimit, c.String()
 }
 
 // moveComment returns floodgate's comment for the move m an engine played: its score
