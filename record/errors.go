@@ -114,7 +114,8 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Code returns a short stable machine code for the problem: the foul of an illegal move
 // ("nifu", "uchifuzume", "king-in-check", …), the kind of a recorded ending the rules
-// contradict ("false-mate", "unrecorded-mate", …), "io" for a failed read, "encoding"
+// contradict ("false-mate", "unrecorded-mate", …), a problem with the times
+// ("time-total-mismatch", … from [TimeError]), "io" for a failed read, "encoding"
 // for bytes that are not text in the input's encoding, "too-large" for a record or a
 // line past a reader's bound, "dialect" for a departure from the format that every
 // reader reads alike (jkf.ErrOldLayout: a warning, even in strict reads), and "syntax"
@@ -127,6 +128,10 @@ func (e *Error) Code() string {
 	var me *shogi.MismatchError
 	if errors.As(e.Err, &me) {
 		return me.Code()
+	}
+	var te *TimeError
+	if errors.As(e.Err, &te) {
+		return te.Code()
 	}
 	if e.syntax || isFormatError(e.Err) {
 		switch {

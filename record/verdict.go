@@ -24,6 +24,11 @@ package record
 //     them, 無駄合); moves past the move limit of the rules, 500 moves, when neither
 //     the record nor the caller states a limit ("past-default-move-limit": servers and
 //     amateur games use other limits).
+//   - The times are checked against the time control the record states
+//     (clock.CheckTimes): totals that do not add up ("time-total-mismatch"), a move
+//     over the time the clock allowed it ("time-over-time"), a control that cannot
+//     be read ("time-unreadable-control"). Each is a warning with the move
+//     ([TimeError]).
 
 import (
 	"io"
@@ -72,6 +77,7 @@ func check(rec *shogi.Record, src Source, rules shogi.Rules) (*shogi.Position, [
 	if err != nil {
 		problems = append(problems, newError(err, src, SeverityError))
 	}
+	problems = append(problems, timeProblems(rec, src)...)
 	return p, problems
 }
 

@@ -8,11 +8,14 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/clock"
 )
 
 // TimeControl is a game's clock: each side's main time (持ち時間), then a byoyomi (秒読み,
 // the time each move may take once the main time is spent), or a Fischer increment
 // added after each move; neither is sudden death. A zero TimeControl is no clock.
+// It is the simple form of a [clock.Control] ([TimeControl.Control]), by which
+// [PlayGame] charges the moves.
 type TimeControl struct {
 	Main      time.Duration
 	Byoyomi   time.Duration
@@ -48,11 +51,15 @@ func (tc TimeControl) Withheld() time.Duration {
 	return DefaultMargin
 }
 
-// Told returns the clock an engine is told for a move, when each side has the main
-// time remaining given: the real clock less the margin (see Margin). A side with some
-// time left but less than the margin is told 1 ms, never nothing, so that the engine
-// moves at once (a clock of 0 for both sides would be no limit at all). Depth, Nodes,
-// Infinite and Ponder are left zero.
+// Told returns the clock an engine is told for a move under a main time and
+// byoyomi, or sudden death, when each side has the main time remaining given: the
+// real clock less the margin (see Margin), what [clock.Clock.Go] says for
+// [TimeControl.Control]. (With an increment, which comes after the move, Go tells
+// the side to move its time less the increment and the whole increment, so that
+// the two add up to the time the move has.) A side with some time left but less
+// than the margin is told 1 ms, never nothing, so that the engine moves at once (a
+// clock of 0 for both sides would be no limit at all). Depth, Nodes, Infinite and
+// Ponder are left zero.
 func (tc TimeControl) Told(remaining [2]time.Duration) Limits {
 	m := tc.Withheld()
 	var l Limits
@@ -78,6 +85,19 @@ func lessMargin(remaining, margin time.Duration) time.Duration {
 		return 0
 	}
 	return max(remaining-margin, time.Millisecond)
+}
+
+// Control returns tc as a [clock.Control], the form [PlayGame] charges the moves
+// by: both sides the same main time and byoyomi, or an increment added after each
+// move made on time, each move charged its exact time, and tc's margin.
+func (tc TimeControl) Control() clock.Control {
+	if tc.IsZero() {
+		return clock.Control{}
+	}
+	c := clock.Same(clock.Allowance{Main: max(tc.Main, 0), Byoyomi: max(tc.Byoyomi, 0),
+		Increment: max(tc.Increment, 0), IncrementAfter: tc.Increment > 0})
+	c.Margin = tc.Margin
+	return c
 }
 
 // IsZero reports whether tc is no clock.
@@ -112,9 +132,21 @@ type GameConfig struct {
 	// sfen.ParsePosition gives it); nil is the even game. The record starts from the
 	// position before those moves and holds them as its first moves.
 	Start *shogi.Position
-	// Time is the clock; with none, Limits must give a depth or a node count, and
-	// MoveTimeout bounds each move.
+	// Clock is the game's time control: each side's allowance (main time,
+	// consideration periods, byoyomi or an increment), how moves are charged (the
+	// unit and its rounding, the least time per move) and the margin withheld from
+	// the engines. Each engine is told what [clock.Clock.Go] says, and each move is
+	// charged the real time it took, from sending go to reading bestmove, by a
+	// [clock.Clock]; a move its Charge says is not on time loses. When Clock is
+	// zero, Time gives the clock (as [TimeControl.Control]); with neither, Limits
+	// must give a depth or a node count, and MoveTimeout bounds each move.
+	Clock clock.Control
+	// Time is the simple form of the clock: same main time and byoyomi or
+	// increment for both sides, charged exactly. Clock overrides it.
 	Time TimeControl
+	// Now is the time source of the game's clock: time.Now when nil. Tests give one
+	// to charge moves a set time; the engines are still stopped in real time.
+	Now func() time.Time
 	// Limits adds a depth or a node count to every go (its clock fields, Infinite and
 	// Ponder are ignored: the game's clock gives the times).
 	Limits Limits
@@ -178,8 +210,9 @@ func (g *Game) Loser() (shogi.Color, bool) {
 // without a legal move loses; 千日手 is a draw and 連続王手の千日手 loses for the side that
 // gave every check (recorded as that side's foul, 反則負け or 反則勝ち, with a comment); "bestmove win" is judged by cfg.Declaration (a win, a draw under
 // the 24-point rule, or a loss when the conditions fail); the move limit draws; a side
-// whose answer comes after its time (or never) loses on time (the real time: the
-// engines are told it less cfg.Time.Margin); "bestmove resign" loses.
+// whose answer comes after its time (or never) loses on time, as the game's
+// [clock.Clock] charges the real time (the engines are told it less the control's
+// margin, what [clock.Clock.Go] says); "bestmove resign" loses.
 // An engine that dies, hangs or answers with a malformed line loses the game (on time,
 // or by a foul for the malformed line) and the game's Err says why.
 //
@@ -191,7 +224,11 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 	if cfg.Black == nil || cfg.White == nil {
 		return nil, errors.New("usi: a game needs two engines")
 	}
-	if cfg.Time.IsZero() && cfg.Limits.Depth <= 0 && cfg.Limits.Nodes <= 0 {
+	control := cfg.control()
+	if err := control.Validate(); err != nil {
+		return nil, fmt.Errorf("usi: the game's clock: %w", err)
+	}
+	if control.IsZero() && cfg.Limits.Depth <= 0 && cfg.Limits.Nodes <= 0 {
 		return nil, errors.New("usi: a game needs a clock, or a depth or node limit for each move")
 	}
 	engines := [2]*Engine{cfg.Black, cfg.White}
@@ -218,9 +255,8 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 	if declaration == 0 {
 		declaration = shogi.Rule27
 	}
-	var remaining, used [2]time.Duration
-	remaining[shogi.Black], remaining[shogi.White] = cfg.Time.Main, cfg.Time.Main
-	clock := !cfg.Time.IsZero()
+	hasClock := !control.IsZero()
+	k := clock.New(control, cfg.Now)
 	for {
 		if o := p.Outcome(rules); o.Reason != shogi.NoReason {
 			g.endByRule(node, p, o)
@@ -235,37 +271,54 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 		}
 		var told time.Duration // the time the engine is told it has
 		stopAt := allowed
-		if clock {
-			t := cfg.Time.Told(remaining)
+		before := k.State(side)
+		if hasClock {
+			t := k.Go(side)
 			lim.BlackTime, lim.WhiteTime, lim.Byoyomi = t.BlackTime, t.WhiteTime, t.Byoyomi
-			lim.BlackIncrement, lim.WhiteIncrement = t.BlackIncrement, t.WhiteIncrement
-			told = t.Within(side, 0, 0) // its own time and the byoyomi; an increment comes after the move
-			allowed = remaining[side] + cfg.Time.Byoyomi
+			lim.BlackIncrement, lim.WhiteIncrement = t.BlackInc, t.WhiteInc
+			// Its own time and the byoyomi or its increment, as engines count
+			// (Shogidokoro's rule): the time the clock allows the move less the margin.
+			told = t.BlackTime + t.BlackInc
+			if side == shogi.White {
+				told = t.WhiteTime + t.WhiteInc
+			}
+			told += t.Byoyomi
+			if at, ok := control.For(side).FlagAt(before); ok {
+				allowed = at
+			}
 			// Stop goes when the time told runs out: an engine that misjudges its time
 			// but answers stop has the margin for its answer to arrive.
 			stopAt = told
+			if stopAt <= 0 {
+				stopAt = time.Millisecond
+			}
 		}
 		// The move's time runs from before the stop's timer is set to the answer, so
 		// that without a margin an answer to stop is always late.
-		began := time.Now()
+		k.Start(side)
 		var res *Result
 		s, err := e.goWithin(ctx, p, lim, stopAt, nil)
 		if err == nil {
 			res, err = s.Wait()
 		}
-		took := time.Since(began)
+		charge, _ := k.Stop() // started above
+		took := charge.Elapsed
 		if ctx.Err() != nil {
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndInterrupt}, "the game was interrupted", nil)
 			gameOver(engines, g.Result)
 			return g, ctx.Err()
 		}
-		if clock {
+		if hasClock {
 			if over := took - told; !g.Moved[side] || over > g.Overrun[side] {
 				g.Overrun[side] = over
 			}
 			g.Moved[side] = true
 		}
 		timeUp := took > allowed
+		if hasClock {
+			timeUp = !charge.OnTime
+		}
+		spent := shogi.MoveTime{Spent: charge.Charged, Total: charge.After.Used}
 		switch {
 		case err != nil && errors.Is(err, ErrIllegalMove) && !timeUp:
 			foul := err
@@ -273,22 +326,25 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 			if errors.As(err, &ime) {
 				foul = ime
 			}
-			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: spent, HasTime: true},
 				fmt.Sprintf("%s's move %s is illegal: %s", side, res.BestMove, trimPrefixes(foul)), foul)
 		case err != nil && (errors.Is(err, ErrMalformed) || errors.Is(err, ErrUnexpected)) && !timeUp:
-			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: spent, HasTime: true},
 				fmt.Sprintf("%s's engine broke the protocol: %s", side, trimPrefixes(err)), err)
 		case err != nil || timeUp:
 			detail := fmt.Sprintf("%s lost on time: %v late (%v for a move that had %v)", side, (took - allowed).Round(time.Millisecond), took.Round(time.Millisecond), allowed.Round(time.Millisecond))
 			if err != nil && !timeUp {
 				detail = fmt.Sprintf("%s's engine failed: %s", side, trimPrefixes(err))
 			}
-			g.end(node, p, &shogi.Ending{Kind: shogi.EndTimeUp, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true}, detail, err)
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndTimeUp, Time: spent, HasTime: true}, detail, err)
 			if timeUp {
-				g.Late = took - allowed
+				g.Late = max(took-allowed, time.Nanosecond)
+				if hasClock && charge.Late > 0 {
+					g.Late = charge.Late
+				}
 			}
 		case res.Resign:
-			g.end(node, p, &shogi.Ending{Kind: shogi.EndResign, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true}, side.String()+" resigned", nil)
+			g.end(node, p, &shogi.Ending{Kind: shogi.EndResign, Time: spent, HasTime: true}, side.String()+" resigned", nil)
 		case res.Win:
 			o := p.Declare(declaration)
 			kind := shogi.EndEnteringKingWin
@@ -299,19 +355,15 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 				kind = shogi.EndIllegalLoss
 			}
 			g.Reason = o.Reason
-			g.end(node, p, &shogi.Ending{Kind: kind, Result: o.Result, Time: shogi.MoveTime{Spent: took, Total: used[side] + took}, HasTime: true},
+			g.end(node, p, &shogi.Ending{Kind: kind, Result: o.Result, Time: spent, HasTime: true},
 				fmt.Sprintf("%s declared (入玉宣言, %d points): %v", side, p.DeclarationPoints(side), o), nil)
 		default:
 			m := res.BestMove
 			p.PlayUnchecked(m) // Search checked it
-			used[side] += took
 			node = node.AddChild(m)
-			node.Time, node.HasTime = shogi.MoveTime{Spent: took, Total: used[side]}, true
+			node.Time, node.HasTime = spent, true
 			if c, ok := moveComment(res, m, p); ok {
 				node.Comments = append(node.Comments, c)
-			}
-			if clock {
-				remaining[side] = max(remaining[side]-took, 0) + cfg.Time.Increment
 			}
 			if cfg.OnMove != nil {
 				cfg.OnMove(p, m, took)
@@ -345,10 +397,36 @@ func newGameRecord(cfg GameConfig, p *shogi.Position) *shogi.Record {
 		rec.Header.Set(shogi.HeaderEvent, cfg.Event)
 	}
 	rec.Header.Set(shogi.HeaderStartTime, time.Now().Format("2006/01/02 15:04:05"))
-	rec.Header.Set(shogi.HeaderTimeLimit, cfg.Time.String())
+	if c := cfg.control(); !c.IsZero() {
+		rec.Header.Set(timeLimit(c))
+	}
 	rec.Header.Set(shogi.HeaderBlack, name(cfg.BlackName, cfg.Black))
 	rec.Header.Set(shogi.HeaderWhite, name(cfg.WhiteName, cfg.White))
 	return rec
+}
+
+// control returns the game's clock: Clock, or Time's.
+func (cfg GameConfig) control() clock.Control {
+	if !cfg.Clock.IsZero() {
+		return cfg.Clock
+	}
+	return cfg.Time.Control()
+}
+
+// timeLimit returns the record's header field for c, in a spelling that the
+// record formats keep and [clock.ControlOf] reads back: KIF's 持ち時間 ("各10分
+// （秒読み30秒）"), else CSA V3.0's $TIME for times in milliseconds ("0+0.1+0"),
+// else 持ち時間 with c's description.
+func timeLimit(c clock.Control) (key, value string) {
+	if s, err := clock.FormatKIF(c); err == nil {
+		return shogi.HeaderTimeLimit, s
+	}
+	if c.Symmetric() {
+		if s, err := clock.FormatCSATime(c.Black); err == nil {
+			return clock.HeaderCSATime, s
+		}
+	}
+	return shogi.HeaderTimeLimit, c.String()
 }
 
 // moveComment returns floodgate's comment for the move m an engine played: its score

@@ -155,6 +155,7 @@ func TestExitStatusTable(t *testing.T) {
 		{"match", "bad record in -openings", cat(engines, []string{"-games", "1", "-depth", "1", "-openings", f.badOpenings, "-o", filepath.Join(out, "m3")}), "", false, exitUsage},
 		{"match", "bad flag value -sfen", cat(engines, []string{"-sfen", "nonsense", "-o", filepath.Join(out, "m4")}), "", false, exitUsage},
 		{"match", "bad flag value -games", cat(engines, []string{"-games", "0", "-o", filepath.Join(out, "m5")}), "", false, exitUsage},
+		{"match", "bad flag value -control", cat(engines, []string{"-control", "ten minutes", "-o", filepath.Join(out, "m9")}), "", false, exitUsage},
 		{"match", "missing -openings file", cat(engines, []string{"-openings", f.missing, "-o", filepath.Join(out, "m6")}), "", false, exitUsage},
 		{"match", "binary -openings file", cat(engines, []string{"-openings", f.binary, "-o", filepath.Join(out, "m7")}), "", false, exitUsage},
 		{"match", "output directory is a file", cat(engines, []string{"-games", "1", "-depth", "1", "-o", f.good}), "", false, exitUsage},

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/clock"
 	"github.com/kifu-go/shogi/csa"
 	"github.com/kifu-go/shogi/kif"
 	"github.com/kifu-go/shogi/record"
@@ -28,7 +29,7 @@ func init() {
 	commands["match"] = command{
 		summary: "play games between two USI engines, adjudicated by the rules",
 		usage: "shogi match -engine1 PROGRAM [-arg1 ARG]… [-option1 NAME=VALUE]… [-name1 NAME] [-engine2 PROGRAM [-arg2 …] [-option2 …] [-name2 NAME]] " +
-			"[-games N] [-time D] [-byoyomi D] [-inc D] [-margin D] [-depth N] [-nodes N] [-move-timeout D] [-max-moves N] [-declaration 27|24] " +
+			"[-games N] [-time D] [-byoyomi D | -inc D] [-periods N -period D] [-control SPEC] [-margin D] [-depth N] [-nodes N] [-move-timeout D] [-max-moves N] [-declaration 27|24] " +
 			"[-sfen SFEN | -handicap NAME | -openings FILE] [-concurrency N] [-o DIR [-f]] [-event NAME] [-log FILE]",
 		run: runMatch,
 	}
@@ -51,7 +52,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 2, "the number of games; colours alternate, and each opening is played twice")
 	mainTime := fs.Duration("time", 0, "each side's main time (持ち時間)")
 	byoyomi := fs.Duration("byoyomi", 0, "the time per move once the main time is spent (秒読み); 1s when no clock, -depth or -nodes is given")
-	inc := fs.Duration("inc", 0, "a Fischer increment added after each move")
+	inc := fs.Duration("inc", 0, "a Fischer increment added after each move made on time")
+	periods := fs.Int("periods", 0, "the number of consideration periods (考慮時間) after the main time, each of -period, before the byoyomi; a move uses up the whole periods its time past the main time fills")
+	period := fs.Duration("period", 0, "with -periods: the length of each consideration period")
+	controlSpec := fs.String("control", "", "the time control in `SPEC`, instead of -time, -byoyomi, -inc, -periods and -period: CSA's $TIME_LIMIT (00:25+10), CSA V3.0's $TIME (900+0+5), KIF's 持ち時間 (各10分（秒読み30秒）, 各10分（考慮時間1分×10回、秒読み30秒）), or a floodgate game name (floodgate-600-10F), charged in whole seconds as those forms have it (an increment before each move)")
 	margin := fs.Duration("margin", usi.DefaultMargin, "the time withheld from the engines for the lines to travel and the engines to be scheduled: they are told their clock less it (the byoyomi, or the main time and increment) and sent stop when that runs out, while a move loses on time only after the real time; by default no more than half the byoyomi")
 	depth := fs.Int("depth", 0, "a depth limit sent with every go")
 	nodes := fs.Int64("nodes", 0, "a node limit sent with every go")
@@ -92,35 +96,49 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, fmt.Sprintf("-games: %d; want 1 or more", *games))
 	case *concurrency < 1:
 		return usageError(fs, stderr, fmt.Sprintf("-concurrency: %d; want 1 or more", *concurrency))
-	case *mainTime < 0 || *byoyomi < 0 || *inc < 0 || *margin < 0 || *depth < 0 || *nodes < 0 || *moveTimeout <= 0 || *maxMoves < 0:
+	case *mainTime < 0 || *byoyomi < 0 || *inc < 0 || *periods < 0 || *period < 0 || *margin < 0 || *depth < 0 || *nodes < 0 || *moveTimeout <= 0 || *maxMoves < 0:
 		return usageError(fs, stderr, "times, limits and -max-moves cannot be negative")
 	case *byoyomi > 0 && *inc > 0:
 		return usageError(fs, stderr, "-byoyomi and -inc exclude each other")
+	case (*periods > 0) != (*period > 0):
+		return usageError(fs, stderr, "-periods and -period go together")
+	case *controlSpec != "" && (*mainTime > 0 || *byoyomi > 0 || *inc > 0 || *periods > 0):
+		return usageError(fs, stderr, "-control excludes -time, -byoyomi, -inc, -periods and -period")
 	case *force && *outDir == "" && *logPath == "":
 		return usageError(fs, stderr, "-f goes with -o or -log")
-	case marginSet && *byoyomi > 0 && *mainTime == 0 && *margin >= *byoyomi:
-		return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the byoyomi %v", *margin, *byoyomi))
-	case marginSet && *byoyomi == 0 && *mainTime > 0 && *margin >= *mainTime:
-		return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the main time %v", *margin, *mainTime))
 	case *declaration != 27 && *declaration != 24:
 		return usageError(fs, stderr, fmt.Sprintf("-declaration: %d; want 27 or 24", *declaration))
 	case (*sfenText != "") && (*handicapName != "") || (*sfenText != "" || *handicapName != "") && *openingsPath != "":
 		return usageError(fs, stderr, "-sfen, -handicap and -openings exclude each other")
 	}
-	tc := usi.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *inc}
+	control := clock.Same(clock.Allowance{Main: *mainTime, Periods: *periods, Period: *period, Byoyomi: *byoyomi,
+		Increment: *inc, IncrementAfter: *inc > 0})
+	if *controlSpec != "" {
+		c, err := parseControl(*controlSpec)
+		if err != nil {
+			return usageError(fs, stderr, "-control: "+err.Error())
+		}
+		control = c
+	}
+	if err := control.Validate(); err != nil {
+		return usageError(fs, stderr, err.Error())
+	}
 	switch {
 	case !marginSet:
-		// usi's default: DefaultMargin, no more than half the byoyomi.
+		// clock's default: DefaultMargin, no more than half the byoyomi.
 	case *margin == 0:
-		tc.Margin = -1 // none, as asked
+		control.Margin = -1 // none, as asked
 	default:
-		tc.Margin = *margin
+		control.Margin = *margin
 	}
-	if tc.IsZero() && *depth == 0 && *nodes == 0 {
-		tc.Byoyomi = time.Second
-		if marginSet && *margin >= tc.Byoyomi {
-			return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the default byoyomi %v", *margin, tc.Byoyomi))
+	if control.IsZero() && *depth == 0 && *nodes == 0 {
+		control.Black.Byoyomi, control.White.Byoyomi = time.Second, time.Second
+		if marginSet && *margin >= time.Second {
+			return usageError(fs, stderr, fmt.Sprintf("-margin %v leaves the engines no time of the default byoyomi 1s", *margin))
 		}
+	}
+	if msg := marginLeaves(control, marginSet); msg != "" {
+		return usageError(fs, stderr, msg)
 	}
 	rule := shogi.Rule27
 	if *declaration == 24 {
@@ -152,7 +170,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cfg := usi.GameConfig{Time: tc, Limits: usi.Limits{Depth: *depth, Nodes: *nodes}, MoveTimeout: *moveTimeout,
+	cfg := usi.GameConfig{Clock: control, Limits: usi.Limits{Depth: *depth, Nodes: *nodes}, MoveTimeout: *moveTimeout,
 		MaxMoves: limit, Declaration: rule, Event: *event}
 	var running, moves atomic.Int64
 	start := time.Now()
@@ -211,7 +229,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status.print(func() { fmt.Fprintln(stdout, line) })
 	}
 	status.finish()
-	summarize(stdout, played, *games, tc)
+	summarize(stdout, played, *games, control)
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "shogi match: interrupted")
@@ -452,7 +470,7 @@ type clockRecord struct {
 
 // summarize prints the first engine's results, by colour, what the clock did to each
 // engine, and the Elo difference, or why there is none to give.
-func summarize(w io.Writer, played []matchGame, games int, tc usi.TimeControl) {
+func summarize(w io.Writer, played []matchGame, games int, control clock.Control) {
 	var total, asBlack, asWhite tally
 	var names [2]string
 	var clocks [2]clockRecord
@@ -519,8 +537,8 @@ func summarize(w io.Writer, played []matchGame, games int, tc usi.TimeControl) {
 		fmt.Fprintln(w, "no score: no game was decided")
 		return
 	}
-	if !tc.IsZero() {
-		line := "time losses:"
+	if !control.IsZero() {
+		line := "time losses (" + describeControl(control) + "):"
 		for i, c := range clocks {
 			line += fmt.Sprintf(" %s %d", names[i], c.timeLosses)
 			if c.timeLosses > 0 {
@@ -531,7 +549,7 @@ func summarize(w io.Writer, played []matchGame, games int, tc usi.TimeControl) {
 			}
 		}
 		fmt.Fprintln(w, line)
-		line = fmt.Sprintf("the longest move past the time told (margin %v):", tc.Withheld())
+		line = fmt.Sprintf("the longest move past the time told (margin %v):", control.Withheld())
 		for i, c := range clocks {
 			if c.moved {
 				line += fmt.Sprintf(" %s %s", names[i], signedDuration(c.overrun))
@@ -568,6 +586,56 @@ func summarize(w io.Writer, played []matchGame, games int, tc usi.TimeControl) {
 			fmt.Fprintf(w, "%s; Elo difference %+.0f ± %.0f (95%%)%s\n", scored, diff, margin, note)
 		}
 	}
+}
+
+// parseControl reads a time control in any of the spellings clock reads: CSA's
+// $TIME_LIMIT and V3.0's $TIME, KIF's 持ち時間, a game name.
+func parseControl(spec string) (clock.Control, error) {
+	if c, err := clock.ParseCSATimeLimit(spec); err == nil {
+		return c, nil
+	}
+	if a, err := clock.ParseCSATime(spec); err == nil {
+		return clock.Same(a), nil
+	}
+	if c, err := clock.ParseKIF(spec); err == nil {
+		return c, nil
+	}
+	if _, c, err := clock.ParseGameName(spec); err == nil {
+		return c, nil
+	}
+	return clock.Control{}, fmt.Errorf("%q is no time control: want CSA's 00:25+10 or 900+0+5, KIF's 各10分（秒読み30秒）, or a game name like floodgate-600-10F", spec)
+}
+
+// marginLeaves returns what is wrong with a margin given with -margin that leaves
+// a side nothing of its first move's time, or "".
+func marginLeaves(c clock.Control, marginSet bool) string {
+	m := c.Withheld()
+	if !marginSet || m == 0 {
+		return ""
+	}
+	for side := range shogi.Color(2) {
+		a := c.For(side)
+		if a.Unlimited() {
+			continue
+		}
+		if avail := a.Available(a.Start()); m >= avail {
+			what := "the byoyomi " + a.Byoyomi.String()
+			if a.Main > 0 || a.Periods > 0 || a.Byoyomi == 0 {
+				what = "the first move's " + avail.String()
+			}
+			if a.Main > 0 && a.Periods == 0 && a.Byoyomi == 0 && a.Increment == 0 {
+				what = "the main time " + a.Main.String()
+			}
+			return fmt.Sprintf("-margin %v leaves the engines no time of %s", m, what)
+		}
+	}
+	return ""
+}
+
+// describeControl names a match's control and margin: "byoyomi 1s, margin 500ms".
+func describeControl(c clock.Control) string {
+	s := strings.ReplaceAll(c.String(), "main 0s, ", "")
+	return s + ", margin " + c.Withheld().String()
 }
 
 // signedDuration writes d in milliseconds with its sign: "+37ms", "-120ms".

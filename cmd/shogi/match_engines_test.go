@@ -125,7 +125,7 @@ func TestMatchRealEngines(t *testing.T) {
 		t.Logf("%s: %d moves, %v, %v", name, len(rec.MainLine()), end.Kind, end.Result)
 	}
 	if long {
-		if !regexp.MustCompile(`(?m)^time losses: gpsusi \d+.*, fairy-stockfish \d+`).MatchString(stdout) ||
+		if !regexp.MustCompile(`(?m)^time losses \([^)]*\): gpsusi \d+.*, fairy-stockfish \d+`).MatchString(stdout) ||
 			!regexp.MustCompile(`(?m)^the longest move past the time told `+regexp.QuoteMeta(fmt.Sprintf("(margin %v)", usi.DefaultMargin))+`: gpsusi [-+]`).MatchString(stdout) {
 			t.Errorf("no time losses or overruns in the summary")
 		}

@@ -189,7 +189,7 @@ func TestMatchTimeLosses(t *testing.T) {
 		regexp.MustCompile(`(?m)^game 1 \(opening 1\): one \(black\) vs two \(white\): black wins \(white lost on time: \d+ms late \([0-9.]+m?s for a move that had 300ms\)\), 1 moves$`),
 		regexp.MustCompile(`(?m)^game 2 \(opening 1\): two \(black\) vs one \(white\): white wins \(black lost on time: `),
 		regexp.MustCompile(`(?m)^2 of 2 games decided: one \+2 -0 =0 two`),
-		regexp.MustCompile(`(?m)^time losses: one 0, two 2 \(at most \d+ms late\)$`),
+		regexp.MustCompile(`(?m)^time losses \(byoyomi 300ms, margin 200ms\): one 0, two 2 \(at most \d+ms late\)$`),
 		regexp.MustCompile(`(?m)^the longest move past the time told \(margin 200ms\): one [-+]\d+ms, two \+[0-9.]+m?s$`),
 		regexp.MustCompile(`(?m)^one scored 2.0 of 2 \(100.0%\); no Elo difference: every decided game was lost on time`),
 	} {
@@ -244,7 +244,7 @@ func TestSummarize(t *testing.T) {
 		}
 		return matchGame{index: i, firstIsBlack: i%2 == 0, game: g}
 	}
-	clock := usi.TimeControl{Byoyomi: time.Second, Margin: 200 * time.Millisecond}
+	control := usi.TimeControl{Byoyomi: time.Second, Margin: 200 * time.Millisecond}.Control()
 	tests := []struct {
 		name     string
 		outcomes []string
@@ -252,13 +252,13 @@ func TestSummarize(t *testing.T) {
 	}{
 		{"all on time", []string{"time loss", "time loss", "time loss", "time loss"}, []string{
 			"4 of 4 games decided: A +0 -4 =0 B (as black +0 -2 =0, as white +0 -2 =0)\n",
-			"time losses: A 4 (at most 47ms late), B 0\n",
+			"time losses (byoyomi 1s, margin 200ms): A 4 (at most 47ms late), B 0\n",
 			"the longest move past the time told (margin 200ms): A +247ms, B -100ms\n",
 			"A scored 0.0 of 4 (0.0%); no Elo difference: every decided game was lost on time, so the score measures the clock, not the engines",
 		}},
 		{"some on time", []string{"win", "time loss", "loss", "time win", "draw"}, []string{
 			"5 of 5 games decided: A +2 -2 =1 B",
-			"time losses: A 1 (at most 47ms late), B 1 (at most 7ms late)\n",
+			"time losses (byoyomi 1s, margin 200ms): A 1 (at most 47ms late), B 1 (at most 7ms late)\n",
 			"A scored 2.5 of 5 (50.0%); Elo difference +0 ± ",
 			"(95%); 2 of the 5 games lost on time\n",
 		}},
@@ -276,7 +276,7 @@ func TestSummarize(t *testing.T) {
 			played = append(played, game(i, o))
 		}
 		var out strings.Builder
-		summarize(&out, played, len(played), clock)
+		summarize(&out, played, len(played), control)
 		for _, w := range tt.want {
 			if !strings.Contains(out.String(), w) {
 				t.Errorf("%s: output lacks %q:\n%s", tt.name, w, out.String())
