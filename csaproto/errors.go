@@ -1,0 +1,74 @@
+package csaproto
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Error reports a message of the server that cannot be read or is not allowed
+// where it came: the number of the line (1-based, counted over every line read
+// from the connection, or over the text given to a Parse function), its text and
+// the reason, one of the package's sentinels or an error of the csa, clock or
+// shogi packages that errors.Is and errors.As see through it.
+type Error struct {
+	Line int
+	Text string
+	Err  error
+}
+
+func (e *Error) Error() string {
+	msg := strings.TrimPrefix(e.Err.Error(), "csaproto: ")
+	return fmt.Sprintf("csaproto: line %d %q: %s", e.Line, shorten(e.Text), msg)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Code is the stable machine code of the error's reason ([Code]).
+func (e *Error) Code() string { return Code(e.Err) }
+
+// Reasons of an [*Error], and of the failures of a [Client]'s calls.
+var (
+	ErrSyntax      = errors.New("csaproto: malformed message")
+	ErrUnexpected  = errors.New("csaproto: message not expected here")
+	ErrSummary     = errors.New("csaproto: invalid Game_Summary")
+	ErrIllegal     = errors.New("csaproto: illegal move from the server")
+	ErrTime        = errors.New("csaproto: invalid time")
+	ErrComment     = errors.New("csaproto: malformed PV comment")
+	ErrLineTooLong = errors.New("csaproto: line too long")
+
+	ErrLogin        = errors.New("csaproto: login incorrect")
+	ErrRejected     = errors.New("csaproto: the game was rejected")
+	ErrServerClosed = errors.New("csaproto: the server closed the connection")
+	ErrClosed       = errors.New("csaproto: the connection is closed")
+	ErrState        = errors.New("csaproto: call not allowed in this state")
+)
+
+var codes = []struct {
+	err  error
+	code string
+}{
+	{ErrSyntax, "syntax"}, {ErrUnexpected, "unexpected"}, {ErrSummary, "summary"},
+	{ErrIllegal, "illegal-move"}, {ErrTime, "time"}, {ErrComment, "comment"},
+	{ErrLineTooLong, "line-too-long"}, {ErrLogin, "login"}, {ErrRejected, "rejected"},
+	{ErrServerClosed, "server-closed"}, {ErrClosed, "closed"}, {ErrState, "state"},
+}
+
+// Code returns the stable machine code of err's reason ("syntax", "summary",
+// "illegal-move", "server-closed", …), or "" when it is none of the package's.
+func Code(err error) string {
+	for _, c := range codes {
+		if errors.Is(err, c.err) {
+			return c.code
+		}
+	}
+	return ""
+}
+
+// shorten keeps an error's quoted text readable.
+func shorten(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
