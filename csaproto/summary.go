@@ -39,11 +39,11 @@ import (
 
 // Summary is a Game_Summary.
 type Summary struct {
-	ProtocolVersion string // Protocol_Version, such as "1.2"
-	ProtocolMode    string // Protocol_Mode: "Server" or "Direct"
-	Format          string // Format, such as "Shogi 1.0"
-	Declaration     string // Declaration, such as "Jishogi 1.1"
-	GameID          string // Game_ID
+	ProtocolVersion string      // Protocol_Version, such as "1.2"
+	ProtocolMode    string      // Protocol_Mode: "Server" or "Direct"
+	Format          string      // Format, such as "Shogi 1.0"
+	Declaration     string      // Declaration, such as "Jishogi 1.1"
+	GameID          string      // Game_ID
 	Names           [2]string   // Name+ and Name-, by [shogi.Color]
 	YourTurn        shogi.Color // Your_Turn: the client's side
 	RematchOnDraw   bool        // Rematch_On_Draw:YES
