@@ -253,3 +253,23 @@ func FuzzParseMessage(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseSummary(f *testing.F) {
+	f.Add(summaryText)
+	f.Add(strings.Replace(summaryText, "+\nEND Position", "+\n+2726FU,T12\n-3334FU,T1.5\nEND Position", 1))
+	f.Add(strings.Replace(summaryText, "BEGIN Time\n", "BEGIN Time+\nTotal_Time:60\nEND Time+\nBEGIN Time\n", 1))
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := strings.Split(text, "\n")
+		s, err := ParseSummary(lines)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Line < 1 || e.Line > len(lines) {
+				t.Fatalf("error %v does not name a line of %d", err, len(lines))
+			}
+			return
+		}
+		if s.GameID == "" || s.Start == nil || s.Position == nil || len(s.Moves) != len(s.Times) {
+			t.Fatalf("summary %+v", s)
+		}
+	})
+}
