@@ -401,3 +401,51 @@ func TestMoveNotSentWhenIllegal(t *testing.T) {
 	c.Close()
 	wait()
 }
+
+func TestTimeUnit(t *testing.T) {
+	lines := summaryLines()
+	for i, l := range lines {
+		switch {
+		case l == "Time_Unit:1sec":
+			lines[i] = "Time_Unit:1msec"
+		case l == "Total_Time:300":
+			lines[i] = "Total_Time:300000"
+		case l == "Increment:10":
+			lines[i] = "Increment:10000"
+		}
+	}
+	addr, wait := serve(t, reply("LOGIN alice pw", "LOGIN:alice OK"), send(lines...),
+		reply("AGREE "+gameID, "START:"+gameID, "+7776FU,T1500"))
+	c := dial(t, addr, Config{})
+	startGame(t, c)
+	u, err := c.Next(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Time != 1500*time.Millisecond {
+		t.Errorf("T1500 in msec = %v, want 1.5s", u.Time)
+	}
+	c.Close()
+	wait()
+}
+
+func TestUnexpectedAndTooLong(t *testing.T) {
+	addr, wait := serve(t, gameScript(send("LOGIN:alice OK", strings.Repeat("x", MaxLine+10)))...)
+	c := dial(t, addr, Config{})
+	startGame(t, c)
+	ctx := testCtx(t)
+	_, err := c.Next(ctx)
+	var e *Error
+	if !errors.Is(err, ErrUnexpected) || !errors.As(err, &e) || e.Text != "LOGIN:alice OK" {
+		t.Errorf("Next = %v, want ErrUnexpected naming the line", err)
+	}
+	line := e.Line
+	_, err = c.Next(ctx)
+	if !errors.Is(err, ErrLineTooLong) || !errors.As(err, &e) || e.Line != line+1 {
+		t.Errorf("Next = %v, want ErrLineTooLong at line %d", err, line+1)
+	}
+	if c.Err() == nil {
+		t.Error("the connection stays open after a line too long")
+	}
+	wait()
+}
