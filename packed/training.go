@@ -33,7 +33,17 @@ type Sample struct {
 // are checked as they are played: the iteration stops after yielding the error of the
 // first illegal one (run record.Validate first to know a record is sound). Iterating
 // allocates nothing but the position.
-func Samples(rec *shogi.Record) iter.Seq2[Sample, error] {
+func Samples(rec *shogi.Record) iter.Seq2[Sample, error] { return samples(rec, true) }
+
+// SamplesTrusted is [Samples] for a record whose main line is known to be legal, as
+// record.Validate and record.ValidateRules judge a valid record: it plays the moves
+// with [shogi.Position.PlayUnchecked] and checks none of them, which saves a second
+// legality check of every move after the validation's. An illegal move in rec gives
+// entries of positions the rules do not reach, or a corrupt position: use [Samples] for
+// a record not validated. The only errors it yields are those of the start position.
+func SamplesTrusted(rec *shogi.Record) iter.Seq2[Sample, error] { return samples(rec, false) }
+
+func samples(rec *shogi.Record, check bool) iter.Seq2[Sample, error] {
 	return func(yield func(Sample, error) bool) {
 		start, err := rec.StartPosition()
 		if err != nil {
@@ -57,15 +67,19 @@ func Samples(rec *shogi.Record) iter.Seq2[Sample, error] {
 				return
 			}
 			eval := 0
-			if e, ok := FloodgateEval(n.Comments); ok {
-				eval = e
-				if p.SideToMove() == shogi.White {
-					eval = -eval
+			if len(n.Comments) > 0 {
+				if e, ok := FloodgateEval(n.Comments); ok {
+					eval = e
+					if p.SideToMove() == shogi.White {
+						eval = -eval
+					}
 				}
 			}
-			if err := p.CheckMove(n.Move); err != nil {
-				yield(Sample{}, err)
-				return
+			if check {
+				if err := p.CheckMove(n.Move); err != nil {
+					yield(Sample{}, err)
+					return
+				}
 			}
 			if !yield(Sample{Position: p, Move: n.Move, Eval: eval, Result: result}, nil) {
 				return

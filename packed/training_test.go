@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/packed"
 )
 
@@ -162,5 +163,38 @@ func TestSamplesIllegalMove(t *testing.T) {
 	}
 	if count != 2 || len(errs) != 1 {
 		t.Fatalf("%d samples, errors %v", count, errs)
+	}
+}
+
+// TestSamplesTrusted: on legal records, the unchecked walk yields what the checked one
+// does, sample for sample.
+func TestSamplesTrusted(t *testing.T) {
+	type sample struct {
+		SFEN, Move string
+		Eval       int
+		Result     shogi.Result
+	}
+	collect := func(seq func(func(packed.Sample, error) bool)) []sample {
+		var got []sample
+		for s, err := range seq {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, sample{s.Position.String(), s.Move.String(), s.Eval, s.Result})
+		}
+		return got
+	}
+	recs := []*shogi.Record{parseCSA(t, floodgateGame+"%TORYO\n")}
+	for seed := range uint64(4) {
+		recs = append(recs, gametest.Long(120, seed))
+	}
+	for i, rec := range recs {
+		want := collect(packed.Samples(rec))
+		if len(want) == 0 {
+			t.Fatalf("record %d: no samples", i)
+		}
+		if diff := cmp.Diff(want, collect(packed.SamplesTrusted(rec))); diff != "" {
+			t.Errorf("record %d: SamplesTrusted (-Samples +SamplesTrusted)\n%s", i, diff)
+		}
 	}
 }

@@ -14,8 +14,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kifu-go/shogi"
@@ -162,14 +164,51 @@ type positionsResult struct {
 	failed   bool   // the record is valid but cannot be written in the format
 	filtered string // the record filter that dropped it
 	data     []byte // the entries, back to back
-	ends     []int  // the end offset of each entry in data
+	ends     []int  // the end offset of each entry in data; nil for a fixed-size format
 	keys     []uint64
+	buf      *[]byte // data's buffer, from dataPool: the printer puts it back
 }
 
-// encodeSamples appends rec's entries that pass the position filters to r.
+// release gives r's buffer back to dataPool; r's entries must not be used after.
+func (r *positionsResult) release() {
+	if r.buf != nil {
+		*r.buf = r.data[:0]
+		dataPool.Put(r.buf)
+		r.buf, r.data = nil, nil
+	}
+}
+
+// dataPool recycles the buffers of the records' entries between the workers and the
+// printer, so that a record's entries do not cost a fresh buffer.
+var dataPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// entry returns the i-th entry of r, which has fixed-size entries of size bytes when
+// size > 0.
+func (r *positionsResult) entry(i, size int) []byte {
+	if size > 0 {
+		return r.data[i*size : (i+1)*size]
+	}
+	begin := 0
+	if i > 0 {
+		begin = r.ends[i-1]
+	}
+	return r.data[begin:r.ends[i]]
+}
+
+// count returns how many entries r holds.
+func (r *positionsResult) count(size int) int {
+	if size > 0 {
+		return len(r.data) / size
+	}
+	return len(r.ends)
+}
+
+// encodeSamples appends rec's entries that pass the position filters to r. rec must be
+// valid (record.ValidateRules said so): its main line is played without checking the
+// moves a second time (packed.SamplesTrusted).
 func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f *positionFilters, dedup bool) error {
 	i := -1
-	for s, err := range packed.Samples(rec) {
+	for s, err := range packed.SamplesTrusted(rec) {
 		if err != nil {
 			return err
 		}
@@ -215,7 +254,9 @@ func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f 
 			data = append(data, '\n')
 		}
 		r.data = data
-		r.ends = append(r.ends, len(data))
+		if to.packed == 0 {
+			r.ends = append(r.ends, len(data))
+		}
 		if dedup {
 			r.keys = append(r.keys, s.Position.Hash())
 		}
@@ -245,12 +286,15 @@ func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positions
 		res := positionsResult{v: verdictOf(e.Path, verdict)}
 		if verdict.Valid() {
 			if res.filtered = f.keepRecord(verdict.Record, verdict.Moves); res.filtered == "" {
+				res.buf = dataPool.Get().(*[]byte)
+				res.data = (*res.buf)[:0]
 				if size := to.packed.Size(); size > 0 {
-					res.data = make([]byte, 0, verdict.Moves*size)
+					res.data = slices.Grow(res.data, verdict.Moves*size)
+				} else {
+					res.ends = make([]int, 0, verdict.Moves)
 				}
-				res.ends = make([]int, 0, verdict.Moves)
 				if err := encodeSamples(&res, verdict.Record, to, f, dedup); err != nil {
-					res = positionsResult{v: res.v, failed: true}
+					res = positionsResult{v: res.v, failed: true, buf: res.buf}
 					res.v.OK = false
 					res.v.Error = fmt.Sprintf("cannot be written as %s: %v", to.name, err)
 					res.v.Code = "not-encodable"
@@ -392,6 +436,9 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	})
 	for res := range results {
 		v := res.v
+		if res.filtered != "" || !v.OK || res.failed {
+			res.release()
+		}
 		switch {
 		case v.Skipped != "":
 			skipped++
@@ -413,8 +460,8 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 				filtered++
 				continue
 			default:
-				begin := 0
-				for i, end := range res.ends {
+				size := to.packed.Size()
+				for i := range res.count(size) {
 					keep := true
 					if set != nil {
 						added, full := set.add(res.keys[i])
@@ -427,13 +474,13 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 						}
 					}
 					if keep {
-						if _, err := w.Write(res.data[begin:end]); err != nil {
+						if _, err := w.Write(res.entry(i, size)); err != nil {
 							return fail(err)
 						}
 						written++
 					}
-					begin = end
 				}
+				res.release()
 				continue
 			}
 		}
