@@ -1,6 +1,8 @@
 package packed_test
 
 import (
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -195,6 +197,70 @@ func TestSamplesTrusted(t *testing.T) {
 		}
 		if diff := cmp.Diff(want, collect(packed.SamplesTrusted(rec))); diff != "" {
 			t.Errorf("record %d: SamplesTrusted (-Samples +SamplesTrusted)\n%s", i, diff)
+		}
+		final := playLine(t, rec)
+		got := collect(packed.UndoSamples(rec, final))
+		slices.Reverse(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("record %d: UndoSamples reversed (-Samples +UndoSamples)\n%s", i, diff)
+		}
+		if final.Ply() != 0 {
+			t.Errorf("record %d: UndoSamples left %d moves in the history", i, final.Ply())
+		}
+	}
+}
+
+// playLine returns the position rec's main line reaches, played from its start.
+func playLine(t *testing.T, rec *shogi.Record) *shogi.Position {
+	t.Helper()
+	p, err := rec.StartPosition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rec.MainLine() {
+		if err := p.Play(m.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
+
+// TestUndoSamplesIndex: the index counts the line's moves from 0, last first.
+func TestUndoSamplesIndex(t *testing.T) {
+	rec := gametest.Long(30, 7)
+	want := len(rec.MainLine()) - 1
+	for s, err := range packed.UndoSamples(rec, playLine(t, rec)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Index != want {
+			t.Fatalf("index %d, want %d", s.Index, want)
+		}
+		want--
+	}
+	if want != -1 {
+		t.Errorf("stopped before index %d", want)
+	}
+}
+
+// TestUndoSamplesOtherLine: a position whose history is not the record's line is an
+// ErrMove, not wrong samples.
+func TestUndoSamplesOtherLine(t *testing.T) {
+	rec := gametest.Long(40, 1)
+	other := playLine(t, gametest.Long(40, 2))
+	short, err := rec.StartPosition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, final := range map[string]*shogi.Position{"other line": other, "no history": short} {
+		var last error
+		n := 0
+		for _, err := range packed.UndoSamples(rec, final) {
+			n++
+			last = err
+		}
+		if !errors.Is(last, packed.ErrMove) {
+			t.Errorf("%s: after %d samples, error %v; want packed.ErrMove", name, n, last)
 		}
 	}
 }

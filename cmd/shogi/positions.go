@@ -203,6 +203,72 @@ func (r *positionsResult) count(size int) int {
 	return len(r.ends)
 }
 
+// encodePackedBack writes rec's entries that pass the position filters to r in a
+// fixed-size format, from final, the position the validation reached (the verdict's
+// Final, its history the main line): packed.UndoSamples takes the moves back, so the
+// line is not played a second time. The entries come last first: they are written
+// from the end of r.data's room down, then moved to its front.
+func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Position, moves int, to positionsFormat, f *positionFilters, dedup bool) error {
+	size := to.packed.Size()
+	data := slices.Grow(r.data[:0], moves*size)[:moves*size]
+	at := len(data)
+	var keys []uint64
+	if dedup {
+		keys = make([]uint64, moves)
+	}
+	k := len(keys)
+	for s, err := range packed.UndoSamples(rec, final) {
+		if err != nil {
+			return err
+		}
+		if s.Index < f.skipFirst {
+			break // the rest come before it
+		}
+		if f.maxEval >= 0 && (s.Eval > f.maxEval || s.Eval < -f.maxEval) {
+			continue
+		}
+		if at < size {
+			return fmt.Errorf("the main line has more than the %d moves the validation counted", moves)
+		}
+		at -= size
+		entry := data[at : at : at+size]
+		switch to.packed {
+		case packed.FormatHCPE:
+			e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
+			if err == nil {
+				_, err = e.AppendBinary(entry)
+			}
+			if err != nil {
+				return err
+			}
+		case packed.FormatHCP:
+			if _, err = packed.AppendHCP(entry, s.Position); err != nil {
+				return err
+			}
+		case packed.FormatPackedSfen:
+			if _, err = packed.AppendPackedSfen(entry, s.Position); err != nil {
+				return err
+			}
+		case packed.FormatPSV:
+			e, err := packed.NewPSV(s.Position, s.Move, s.Eval, s.Result)
+			if err == nil {
+				e.GamePly = uint16(s.Index + 1) // counted from the record's start
+				_, err = e.AppendBinary(entry)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if dedup {
+			k--
+			keys[k] = s.Position.Hash()
+		}
+	}
+	r.data = data[:copy(data, data[at:])]
+	r.keys = keys[:copy(keys, keys[k:])]
+	return nil
+}
+
 // encodeSamples appends rec's entries that pass the position filters to r. rec must be
 // valid (record.ValidateRules said so): its main line is played without checking the
 // moves a second time (packed.SamplesTrusted).
@@ -293,7 +359,13 @@ func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positions
 				} else {
 					res.ends = make([]int, 0, verdict.Moves)
 				}
-				if err := encodeSamples(&res, verdict.Record, to, f, dedup); err != nil {
+				var err error
+				if to.packed != 0 && verdict.Final != nil && verdict.Final.Ply() >= verdict.Moves {
+					err = encodePackedBack(&res, verdict.Record, verdict.Final, verdict.Moves, to, f, dedup)
+				} else {
+					err = encodeSamples(&res, verdict.Record, to, f, dedup)
+				}
+				if err != nil {
 					res = positionsResult{v: res.v, failed: true, buf: res.buf}
 					res.v.OK = false
 					res.v.Error = fmt.Sprintf("cannot be written as %s: %v", to.name, err)
