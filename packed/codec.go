@@ -132,18 +132,19 @@ var sfenScheme = newScheme(FormatPackedSfen, []row{
 	{shogi.Rook, "11111100", "11111101", "11111110", "11111111", "1111100", "1111101", "1111110"},
 })
 
-// encode packs p with scheme s. It refuses a position without both kings or with more
-// pieces of a kind than a set, and then leaves out as it was.
+// encode packs p with scheme s into out. It refuses a position without both kings or
+// with more pieces of a kind than a set, and then leaves out zero.
 //
 // The bits go into a 64-bit accumulator, least significant first, from code tables
 // indexed by piece; every 32 bits are stored at once. No code is longer than 8 bits, so
 // the accumulator never holds more than 39.
 func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
+	*out = [32]byte{}
+	buf := out
 	bk, wk := p.King(shogi.Black), p.King(shogi.White)
 	if bk == shogi.NoSquare || wk == shogi.NoSquare {
 		return ErrNoKing
 	}
-	var buf [32]byte
 	var count [shogi.NumPieceTypes]int // by unpromoted type: board and hands
 	acc, n, at := uint64(p.SideToMove())|uint64(bk-1)<<1|uint64(wk-1)<<8, uint(15), 0
 	// The board: the occupied squares but the kings', in square order. The empty squares
@@ -180,15 +181,20 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 		acc >>= 32
 		n -= 32
 	}
-	var hands [2]shogi.Hand
+	var hands [2][len(handOrder)]int
 	for c := shogi.Black; c <= shogi.White; c++ {
-		hands[c] = p.Hand(c)
-		for _, t := range handOrder {
-			count[t] += hands[c].Count(t)
+		h := p.Hand(c)
+		if h == 0 {
+			continue
+		}
+		for k, t := range handOrder {
+			hands[c][k] = h.Count(t)
+			count[t] += hands[c][k]
 		}
 	}
 	for _, t := range handOrder {
 		if count[t] > setCount[t] {
+			*out = [32]byte{}
 			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
 		}
 	}
@@ -205,8 +211,8 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 		}
 	}
 	for c := range hands {
-		for k, t := range handOrder {
-			put(s.hand[c][k], hands[c].Count(t))
+		for k, m := range hands[c] {
+			put(s.hand[c][k], m)
 		}
 	}
 	for k, t := range handOrder {
@@ -214,7 +220,6 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	}
 	// 1 + 14 + 79 bits, one more per piece on the board and one less per piece off
 	// it than its board code: 256 bits exactly for a full set, all stored by now.
-	*out = buf
 	return nil
 }
 
