@@ -36,6 +36,13 @@ var (
 	kifByoyomi = regexp.MustCompile(`^` + kifDuration + `$`)
 )
 
+// The largest time limit CSA's form "HH:MM+SS" reads: 10 000 hours (and 59 minutes), and
+// an hour of byoyomi.
+const (
+	maxCSAHours   = 10000
+	maxCSAByoyomi = time.Hour
+)
+
 // ParseTimeLimit reads a time limit in CSA's form ("00:10+30") or in one of KIF's
 // ("各10分", "1時間30分", "各10分（秒読み30秒）", "10分+30秒", "各5分 切れ負け"), with
 // full-width digits or not. It returns false for any other text.
@@ -45,7 +52,7 @@ func ParseTimeLimit(s string) (TimeLimit, bool) {
 		h, _ := strconv.Atoi(m[1])
 		min, _ := strconv.Atoi(m[2])
 		sec, _ := strconv.Atoi(m[3])
-		if h > 10000 || sec > 3600 {
+		if h > maxCSAHours || time.Duration(sec)*time.Second > maxCSAByoyomi {
 			return TimeLimit{}, false
 		}
 		return TimeLimit{Main: time.Duration(h)*time.Hour + time.Duration(min)*time.Minute, Byoyomi: time.Duration(sec) * time.Second}, true
@@ -105,10 +112,11 @@ func duration(parts []string) (time.Duration, bool) {
 }
 
 // CSA returns the time limit in CSA's form "HH:MM+SS", and false when it has none: a
-// main time that is not a whole number of minutes, or byoyomi not a whole number of
-// seconds.
+// main time that is not a whole number of minutes or is longer than the form reads
+// (maxCSAHours), or byoyomi not a whole number of seconds or longer than an hour.
 func (t TimeLimit) CSA() (string, bool) {
-	if t.Main%time.Minute != 0 || t.Byoyomi%time.Second != 0 || t.Main < 0 || t.Byoyomi < 0 {
+	if t.Main%time.Minute != 0 || t.Byoyomi%time.Second != 0 || t.Main < 0 || t.Byoyomi < 0 ||
+		t.Main >= (maxCSAHours+1)*time.Hour || t.Byoyomi > maxCSAByoyomi {
 		return "", false
 	}
 	min := int64(t.Main / time.Minute)
