@@ -2,9 +2,12 @@ package main
 
 // shogi positions: training data from game records. Every record is judged as
 // validate judges it; a valid one that passes the record filters gives one entry per
-// move of its main line (packed.Samples: the position before the move, the move, the
-// floodgate evaluation, the game's result), and the position filters and the
-// de-duplication pick which are written. Workers encode whole records in parallel;
+// move of its main line (the position before the move, the move, the floodgate
+// evaluation, the game's result), and the position filters and the de-duplication pick
+// which are written. The validation has played the line: the packed formats take it
+// back from the verdict's final position (packed.UndoSamples), the text formats play it
+// again unchecked (packed.SamplesTrusted); each record's entries go to a buffer the
+// printer gives back once they are written. Workers encode whole records in parallel;
 // the printer writes them in input order, so the output does not depend on -j.
 
 import (
