@@ -3,6 +3,7 @@ package packed_test
 import (
 	"bytes"
 	"io"
+	"iter"
 	"testing"
 
 	"github.com/kifu-go/shogi"
@@ -123,26 +124,58 @@ func BenchmarkReadHCPE(b *testing.B) {
 
 // BenchmarkSamplesHCPE turns the main line of a 200-move record into HCPE entries
 // written to a buffer: the conversion loop without the parsing; ns/op is per position.
+// Checked plays and checks every move (Samples), trusted plays them unchecked
+// (SamplesTrusted), undo takes them back from the line's final position (UndoSamples),
+// as cmd/shogi positions does after the validation — undo's rounds also play the line
+// forward again to restore the final position, which the timing includes.
 func BenchmarkSamplesHCPE(b *testing.B) {
 	rec := gametest.Long(200, 3)
-	w := packed.NewWriter[packed.HCPE](io.Discard)
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		for s, err := range packed.Samples(rec) {
-			if err != nil {
-				b.Fatal(err)
-			}
-			e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := w.Write(e); err != nil {
-				b.Fatal(err)
-			}
-			n++
-		}
+	final, err := rec.StartPosition()
+	if err != nil {
+		b.Fatal(err)
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/position")
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mpositions/s")
+	line := rec.MainLine()
+	for _, n := range line {
+		final.PlayUnchecked(n.Move)
+	}
+	walks := []struct {
+		name string
+		seq  func() iter.Seq2[packed.Sample, error]
+		redo func()
+	}{
+		{"checked", func() iter.Seq2[packed.Sample, error] { return packed.Samples(rec) }, nil},
+		{"trusted", func() iter.Seq2[packed.Sample, error] { return packed.SamplesTrusted(rec) }, nil},
+		{"undo", func() iter.Seq2[packed.Sample, error] { return packed.UndoSamples(rec, final) }, func() {
+			for _, n := range line {
+				final.PlayUnchecked(n.Move)
+			}
+		}},
+	}
+	for _, walk := range walks {
+		b.Run(walk.name, func(b *testing.B) {
+			w := packed.NewWriter[packed.HCPE](io.Discard)
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				for s, err := range walk.seq() {
+					if err != nil {
+						b.Fatal(err)
+					}
+					e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := w.Write(e); err != nil {
+						b.Fatal(err)
+					}
+					n++
+				}
+				if walk.redo != nil {
+					walk.redo()
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/position")
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mpositions/s")
+		})
+	}
 }

@@ -132,66 +132,108 @@ var sfenScheme = newScheme(FormatPackedSfen, []row{
 	{shogi.Rook, "11111100", "11111101", "11111110", "11111111", "1111100", "1111101", "1111110"},
 })
 
-// encode packs p with scheme s. It refuses, before writing anything, a position
-// without both kings or with more pieces of a kind than a set.
+// encode packs p with scheme s into out. It refuses a position without both kings or
+// with more pieces of a kind than a set, and then leaves out zero.
+//
+// The bits go into a 64-bit accumulator, least significant first, from code tables
+// indexed by piece; every 32 bits are stored at once. No code is longer than 8 bits, so
+// the accumulator never holds more than 39.
 func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	*out = [32]byte{}
+	buf := out
 	bk, wk := p.King(shogi.Black), p.King(shogi.White)
 	if bk == shogi.NoSquare || wk == shogi.NoSquare {
 		return ErrNoKing
 	}
-	var count [shogi.NumPieceTypes]int
-	var hands [2][7]int
-	for c := shogi.Black; c <= shogi.White; c++ {
-		h := p.Hand(c)
-		for k, t := range handOrder {
-			n := h.Count(t)
-			hands[c][k] = n
-			count[t] += n + p.Pieces(c, t).Count()
-			if t.CanPromote() {
-				count[t] += p.Pieces(c, t.Promote()).Count()
-			}
-		}
-	}
-	for _, t := range handOrder {
-		if count[t] > setCount[t] {
-			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
-		}
-	}
-	// The bits go into acc, least significant first, and every 32 of them into out.
+	var count [shogi.NumPieceTypes]int // by unpromoted type: board and hands
 	acc, n, at := uint64(p.SideToMove())|uint64(bk-1)<<1|uint64(wk-1)<<8, uint(15), 0
-	put := func(cd code) {
-		acc |= uint64(cd.bits) << n
-		n += uint(cd.n)
-		if n >= 32 && at <= len(out)-4 {
-			binary.LittleEndian.PutUint32(out[at:], uint32(acc))
+	// The board: the occupied squares but the kings', in square order. The empty squares
+	// between them are one 0 bit each, so they only move the write position on.
+	occ := p.Occupied().AndNot(shogi.SquareBB(bk).Or(shogi.SquareBB(wk)))
+	next := 0 // the slot of the next square in the stream: kings have none
+	for !occ.IsEmpty() {
+		sq := occ.Pop()
+		slot := int(sq) - 1
+		if bk < sq {
+			slot--
+		}
+		if wk < sq {
+			slot--
+		}
+		n += uint(slot - next)
+		next = slot + 1
+		for n >= 32 {
+			binary.LittleEndian.PutUint32(buf[at&31:], uint32(acc))
 			at += 4
 			acc >>= 32
 			n -= 32
 		}
+		pc := p.PieceAt(sq)
+		cd := s.byPiece[pc&31]
+		count[unpromoted[pc&15]]++
+		acc |= uint64(cd.bits) << n
+		n += uint(cd.n)
 	}
-	for i := range shogi.NumSquares {
-		sq := shogi.SquareAt(i)
-		if sq != bk && sq != wk {
-			put(s.byPiece[p.PieceAt(sq)&31])
+	n += uint(shogi.NumSquares - 2 - next)
+	for n >= 32 {
+		binary.LittleEndian.PutUint32(buf[at&31:], uint32(acc))
+		at += 4
+		acc >>= 32
+		n -= 32
+	}
+	var hands [2][len(handOrder)]int
+	for c := shogi.Black; c <= shogi.White; c++ {
+		h := p.Hand(c)
+		if h == 0 {
+			continue
+		}
+		for k, t := range handOrder {
+			hands[c][k] = h.Count(t)
+			count[t] += hands[c][k]
+		}
+	}
+	for _, t := range handOrder {
+		if count[t] > setCount[t] {
+			*out = [32]byte{}
+			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
+		}
+	}
+	put := func(cd code, m int) {
+		for range m {
+			acc |= uint64(cd.bits) << n
+			n += uint(cd.n)
+			if n >= 32 {
+				binary.LittleEndian.PutUint32(buf[at&31:], uint32(acc))
+				at += 4
+				acc >>= 32
+				n -= 32
+			}
 		}
 	}
 	for c := range hands {
 		for k, m := range hands[c] {
-			for range m {
-				put(s.hand[c][k])
-			}
+			put(s.hand[c][k], m)
 		}
 	}
 	for k, t := range handOrder {
-		for range setCount[t] - count[t] {
-			put(s.box[k])
-		}
+		put(s.box[k], setCount[t]-count[t])
 	}
 	// 1 + 14 + 79 bits, one more per piece on the board and one less per piece off
 	// it than its board code: 256 bits exactly for a full set, all stored by now.
 	return nil
 }
+
+// unpromoted maps a piece's low four bits (its type) to the unpromoted type, the
+// empty square and the king to NoPieceType: what the piece counts are kept by.
+var unpromoted = func() (u [16]shogi.PieceType) {
+	for t := range shogi.NumPieceTypes {
+		pt := shogi.PieceType(t)
+		if pt != shogi.King && pt != shogi.NoPieceType {
+			u[t] = pt.Unpromote()
+		}
+	}
+	return u
+}()
 
 // bitReader reads 256 bits, least significant bit first.
 type bitReader struct {

@@ -53,6 +53,11 @@
 // anything else is no result (0). Positions are numbered from 1 at the record's start,
 // so PSV's gamePly counts the plies from there.
 //
+// Samples checks every move as it plays it. For a record already validated (by
+// record.Validate, which plays the line itself), [SamplesTrusted] plays the moves
+// without checking them again, and [UndoSamples] plays none: it takes the line back
+// from the validation's final position (record.Verdict.Final), last sample first.
+//
 // # Streams
 //
 // A file of any format is its entries back to back. [NewReader] reads them

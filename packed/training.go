@@ -4,6 +4,7 @@
 package packed
 
 import (
+	"fmt"
 	"iter"
 	"strconv"
 	"strings"
@@ -19,6 +20,9 @@ type Sample struct {
 	// Position: it is valid until the next iteration; Clone it to keep it.
 	Position *shogi.Position
 	Move     shogi.Move // the move played
+	// Index is the move's index in the main line, from 0 for its first move; Index+1
+	// is PSV's gamePly.
+	Index int
 	// Eval is the evaluation from the side to move's view: the floodgate comment
 	// [FloodgateEval] finds on the move's node, clamped to ±32767, negated when White
 	// is to move; 0 when there is none.
@@ -33,7 +37,17 @@ type Sample struct {
 // are checked as they are played: the iteration stops after yielding the error of the
 // first illegal one (run record.Validate first to know a record is sound). Iterating
 // allocates nothing but the position.
-func Samples(rec *shogi.Record) iter.Seq2[Sample, error] {
+func Samples(rec *shogi.Record) iter.Seq2[Sample, error] { return samples(rec, true) }
+
+// SamplesTrusted is [Samples] for a record whose main line is known to be legal, as
+// record.Validate and record.ValidateRules judge a valid record: it plays the moves
+// with [shogi.Position.PlayUnchecked] and checks none of them, which saves a second
+// legality check of every move after the validation's. An illegal move in rec gives
+// entries of positions the rules do not reach, or a corrupt position: use [Samples] for
+// a record not validated. The only errors it yields are those of the start position.
+func SamplesTrusted(rec *shogi.Record) iter.Seq2[Sample, error] { return samples(rec, false) }
+
+func samples(rec *shogi.Record, check bool) iter.Seq2[Sample, error] {
 	return func(yield func(Sample, error) bool) {
 		start, err := rec.StartPosition()
 		if err != nil {
@@ -51,26 +65,76 @@ func Samples(rec *shogi.Record) iter.Seq2[Sample, error] {
 		result := RecordResult(rec)
 		n := &rec.Root
 		p.Grow(lineLength(n))
-		for {
+		for i := 0; ; i++ {
 			n = mainChild(n)
 			if n == nil {
 				return
 			}
 			eval := 0
-			if e, ok := FloodgateEval(n.Comments); ok {
-				eval = e
-				if p.SideToMove() == shogi.White {
-					eval = -eval
+			if len(n.Comments) > 0 {
+				if e, ok := FloodgateEval(n.Comments); ok {
+					eval = e
+					if p.SideToMove() == shogi.White {
+						eval = -eval
+					}
 				}
 			}
-			if err := p.CheckMove(n.Move); err != nil {
-				yield(Sample{}, err)
-				return
+			if check {
+				if err := p.CheckMove(n.Move); err != nil {
+					yield(Sample{}, err)
+					return
+				}
 			}
-			if !yield(Sample{Position: p, Move: n.Move, Eval: eval, Result: result}, nil) {
+			if !yield(Sample{Position: p, Move: n.Move, Index: i, Eval: eval, Result: result}, nil) {
 				return
 			}
 			p.PlayUnchecked(n.Move)
+		}
+	}
+}
+
+// UndoSamples returns the samples of rec's main line as [SamplesTrusted] does, but last
+// first and without playing a move: it starts from final, the position the line
+// reaches with the line's moves at the end of its history — record.Verdict.Final of a
+// valid record, which record.ValidateRules played move by move — and takes them back
+// one by one with [shogi.Position.Undo]. Every Sample.Position is final itself, left
+// at the line's start when the iteration ends (or where it was stopped). Its move
+// numbers are those final carries, not counted from 1 as the other iterators' are: use
+// Sample.Index. Final's history is compared with the line move by move; where they
+// differ the iteration stops after yielding an error wrapping [ErrMove]. Iterating
+// allocates one pointer per move.
+func UndoSamples(rec *shogi.Record, final *shogi.Position) iter.Seq2[Sample, error] {
+	return func(yield func(Sample, error) bool) {
+		var nodes []*shogi.Node
+		if k := lineLength(&rec.Root); k > 0 {
+			nodes = make([]*shogi.Node, 0, k)
+		}
+		for n := mainChild(&rec.Root); n != nil; n = mainChild(n) {
+			nodes = append(nodes, n)
+		}
+		if final.Ply() < len(nodes) {
+			yield(Sample{}, fmt.Errorf("%w: the position has %d moves in its history, the line %d", ErrMove, final.Ply(), len(nodes)))
+			return
+		}
+		result := RecordResult(rec)
+		for i := len(nodes) - 1; i >= 0; i-- {
+			n := nodes[i]
+			if m := final.Undo(); m != n.Move {
+				yield(Sample{}, fmt.Errorf("%w: move %d of the line is %v, the position's history has %v", ErrMove, i+1, n.Move, m))
+				return
+			}
+			eval := 0
+			if len(n.Comments) > 0 {
+				if e, ok := FloodgateEval(n.Comments); ok {
+					eval = e
+					if final.SideToMove() == shogi.White {
+						eval = -eval
+					}
+				}
+			}
+			if !yield(Sample{Position: final, Move: n.Move, Index: i, Eval: eval, Result: result}, nil) {
+				return
+			}
 		}
 	}
 }

@@ -1,11 +1,14 @@
 package packed_test
 
 import (
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/packed"
 )
 
@@ -162,5 +165,102 @@ func TestSamplesIllegalMove(t *testing.T) {
 	}
 	if count != 2 || len(errs) != 1 {
 		t.Fatalf("%d samples, errors %v", count, errs)
+	}
+}
+
+// TestSamplesTrusted: on legal records, the unchecked walk yields what the checked one
+// does, sample for sample.
+func TestSamplesTrusted(t *testing.T) {
+	type sample struct {
+		SFEN, Move string
+		Eval       int
+		Result     shogi.Result
+	}
+	collect := func(seq func(func(packed.Sample, error) bool)) []sample {
+		var got []sample
+		for s, err := range seq {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, sample{s.Position.String(), s.Move.String(), s.Eval, s.Result})
+		}
+		return got
+	}
+	recs := []*shogi.Record{parseCSA(t, floodgateGame+"%TORYO\n")}
+	for seed := range uint64(4) {
+		recs = append(recs, gametest.Long(120, seed))
+	}
+	for i, rec := range recs {
+		want := collect(packed.Samples(rec))
+		if len(want) == 0 {
+			t.Fatalf("record %d: no samples", i)
+		}
+		if diff := cmp.Diff(want, collect(packed.SamplesTrusted(rec))); diff != "" {
+			t.Errorf("record %d: SamplesTrusted (-Samples +SamplesTrusted)\n%s", i, diff)
+		}
+		final := playLine(t, rec)
+		got := collect(packed.UndoSamples(rec, final))
+		slices.Reverse(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("record %d: UndoSamples reversed (-Samples +UndoSamples)\n%s", i, diff)
+		}
+		if final.Ply() != 0 {
+			t.Errorf("record %d: UndoSamples left %d moves in the history", i, final.Ply())
+		}
+	}
+}
+
+// playLine returns the position rec's main line reaches, played from its start.
+func playLine(t *testing.T, rec *shogi.Record) *shogi.Position {
+	t.Helper()
+	p, err := rec.StartPosition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rec.MainLine() {
+		if err := p.Play(m.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
+
+// TestUndoSamplesIndex: the index counts the line's moves from 0, last first.
+func TestUndoSamplesIndex(t *testing.T) {
+	rec := gametest.Long(30, 7)
+	want := len(rec.MainLine()) - 1
+	for s, err := range packed.UndoSamples(rec, playLine(t, rec)) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Index != want {
+			t.Fatalf("index %d, want %d", s.Index, want)
+		}
+		want--
+	}
+	if want != -1 {
+		t.Errorf("stopped before index %d", want)
+	}
+}
+
+// TestUndoSamplesOtherLine: a position whose history is not the record's line is an
+// ErrMove, not wrong samples.
+func TestUndoSamplesOtherLine(t *testing.T) {
+	rec := gametest.Long(40, 1)
+	other := playLine(t, gametest.Long(40, 2))
+	short, err := rec.StartPosition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, final := range map[string]*shogi.Position{"other line": other, "no history": short} {
+		var last error
+		n := 0
+		for _, err := range packed.UndoSamples(rec, final) {
+			n++
+			last = err
+		}
+		if !errors.Is(last, packed.ErrMove) {
+			t.Errorf("%s: after %d samples, error %v; want packed.ErrMove", name, n, last)
+		}
 	}
 }

@@ -2,9 +2,12 @@ package main
 
 // shogi positions: training data from game records. Every record is judged as
 // validate judges it; a valid one that passes the record filters gives one entry per
-// move of its main line (packed.Samples: the position before the move, the move, the
-// floodgate evaluation, the game's result), and the position filters and the
-// de-duplication pick which are written. Workers encode whole records in parallel;
+// move of its main line (the position before the move, the move, the floodgate
+// evaluation, the game's result), and the position filters and the de-duplication pick
+// which are written. The validation has played the line: the packed formats take it
+// back from the verdict's final position (packed.UndoSamples), the text formats play it
+// again unchecked (packed.SamplesTrusted); each record's entries go to a buffer the
+// printer gives back once they are written. Workers encode whole records in parallel;
 // the printer writes them in input order, so the output does not depend on -j.
 
 import (
@@ -14,8 +17,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kifu-go/shogi"
@@ -162,14 +167,117 @@ type positionsResult struct {
 	failed   bool   // the record is valid but cannot be written in the format
 	filtered string // the record filter that dropped it
 	data     []byte // the entries, back to back
-	ends     []int  // the end offset of each entry in data
+	ends     []int  // the end offset of each entry in data; nil for a fixed-size format
 	keys     []uint64
+	buf      *[]byte // data's buffer, from dataPool: the printer puts it back
 }
 
-// encodeSamples appends rec's entries that pass the position filters to r.
+// release gives r's buffer back to dataPool; r's entries must not be used after.
+func (r *positionsResult) release() {
+	if r.buf != nil {
+		*r.buf = r.data[:0]
+		dataPool.Put(r.buf)
+		r.buf, r.data = nil, nil
+	}
+}
+
+// dataPool recycles the buffers of the records' entries between the workers and the
+// printer, so that a record's entries do not cost a fresh buffer.
+var dataPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// entry returns the i-th entry of r, which has fixed-size entries of size bytes when
+// size > 0.
+func (r *positionsResult) entry(i, size int) []byte {
+	if size > 0 {
+		return r.data[i*size : (i+1)*size]
+	}
+	begin := 0
+	if i > 0 {
+		begin = r.ends[i-1]
+	}
+	return r.data[begin:r.ends[i]]
+}
+
+// count returns how many entries r holds.
+func (r *positionsResult) count(size int) int {
+	if size > 0 {
+		return len(r.data) / size
+	}
+	return len(r.ends)
+}
+
+// encodePackedBack writes rec's entries that pass the position filters to r in a
+// fixed-size format, from final, the position the validation reached (the verdict's
+// Final, its history the main line): packed.UndoSamples takes the moves back, so the
+// line is not played a second time. The entries come last first: they are written
+// from the end of r.data's room down, then moved to its front.
+func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Position, moves int, to positionsFormat, f *positionFilters, dedup bool) error {
+	size := to.packed.Size()
+	data := slices.Grow(r.data[:0], moves*size)[:moves*size]
+	at := len(data)
+	var keys []uint64
+	if dedup {
+		keys = make([]uint64, moves)
+	}
+	k := len(keys)
+	for s, err := range packed.UndoSamples(rec, final) {
+		if err != nil {
+			return err
+		}
+		if s.Index < f.skipFirst {
+			break // the rest come before it
+		}
+		if f.maxEval >= 0 && (s.Eval > f.maxEval || s.Eval < -f.maxEval) {
+			continue
+		}
+		if at < size {
+			return fmt.Errorf("the main line has more than the %d moves the validation counted", moves)
+		}
+		at -= size
+		entry := data[at : at : at+size]
+		switch to.packed {
+		case packed.FormatHCPE:
+			e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
+			if err == nil {
+				_, err = e.AppendBinary(entry)
+			}
+			if err != nil {
+				return err
+			}
+		case packed.FormatHCP:
+			if _, err = packed.AppendHCP(entry, s.Position); err != nil {
+				return err
+			}
+		case packed.FormatPackedSfen:
+			if _, err = packed.AppendPackedSfen(entry, s.Position); err != nil {
+				return err
+			}
+		case packed.FormatPSV:
+			e, err := packed.NewPSV(s.Position, s.Move, s.Eval, s.Result)
+			if err == nil {
+				e.GamePly = uint16(s.Index + 1) // counted from the record's start
+				_, err = e.AppendBinary(entry)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if dedup {
+			k--
+			keys[k] = s.Position.Hash()
+		}
+	}
+	r.data = data[:copy(data, data[at:])]
+	r.keys = keys[:copy(keys, keys[k:])]
+	return nil
+}
+
+// encodeSamples appends rec's entries that pass the position filters to r. rec must be
+// valid (record.ValidateRules said so): its main line is played without checking the
+// moves a second time (packed.SamplesTrusted).
 func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f *positionFilters, dedup bool) error {
 	i := -1
-	for s, err := range packed.Samples(rec) {
+	for s, err := range packed.SamplesTrusted(rec) {
 		if err != nil {
 			return err
 		}
@@ -215,7 +323,9 @@ func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f 
 			data = append(data, '\n')
 		}
 		r.data = data
-		r.ends = append(r.ends, len(data))
+		if to.packed == 0 {
+			r.ends = append(r.ends, len(data))
+		}
 		if dedup {
 			r.keys = append(r.keys, s.Position.Hash())
 		}
@@ -245,12 +355,21 @@ func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positions
 		res := positionsResult{v: verdictOf(e.Path, verdict)}
 		if verdict.Valid() {
 			if res.filtered = f.keepRecord(verdict.Record, verdict.Moves); res.filtered == "" {
+				res.buf = dataPool.Get().(*[]byte)
+				res.data = (*res.buf)[:0]
 				if size := to.packed.Size(); size > 0 {
-					res.data = make([]byte, 0, verdict.Moves*size)
+					res.data = slices.Grow(res.data, verdict.Moves*size)
+				} else {
+					res.ends = make([]int, 0, verdict.Moves)
 				}
-				res.ends = make([]int, 0, verdict.Moves)
-				if err := encodeSamples(&res, verdict.Record, to, f, dedup); err != nil {
-					res = positionsResult{v: res.v, failed: true}
+				var err error
+				if to.packed != 0 && verdict.Final != nil && verdict.Final.Ply() >= verdict.Moves {
+					err = encodePackedBack(&res, verdict.Record, verdict.Final, verdict.Moves, to, f, dedup)
+				} else {
+					err = encodeSamples(&res, verdict.Record, to, f, dedup)
+				}
+				if err != nil {
+					res = positionsResult{v: res.v, failed: true, buf: res.buf}
 					res.v.OK = false
 					res.v.Error = fmt.Sprintf("cannot be written as %s: %v", to.name, err)
 					res.v.Code = "not-encodable"
@@ -392,6 +511,9 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	})
 	for res := range results {
 		v := res.v
+		if res.filtered != "" || !v.OK || res.failed {
+			res.release()
+		}
 		switch {
 		case v.Skipped != "":
 			skipped++
@@ -413,8 +535,8 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 				filtered++
 				continue
 			default:
-				begin := 0
-				for i, end := range res.ends {
+				size := to.packed.Size()
+				for i := range res.count(size) {
 					keep := true
 					if set != nil {
 						added, full := set.add(res.keys[i])
@@ -427,13 +549,13 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 						}
 					}
 					if keep {
-						if _, err := w.Write(res.data[begin:end]); err != nil {
+						if _, err := w.Write(res.entry(i, size)); err != nil {
 							return fail(err)
 						}
 						written++
 					}
-					begin = end
 				}
+				res.release()
 				continue
 			}
 		}

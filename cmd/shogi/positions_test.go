@@ -440,3 +440,61 @@ func BenchmarkPositionsHCPE(b *testing.B) {
 	}
 	b.ReportMetric(float64(games*moves)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// The packed formats take the verdict's final position back move by move
+// (packed.UndoSamples) where the text formats play the line forward: with every
+// position filter the two write the same positions and moves, in the same order, and
+// PSV's gamePly counts from 1 at each record's start.
+func TestPositionsPackedMatchesText(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(floodgateCSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := writeFile(t, dir, "again.csa", string(data))
+	inputs := []string{floodgateCSA, ryuou, records + "/csa/v2.csa", records + "/csa/8mai.csa", again}
+	bare := func(s string) string { return s[:strings.LastIndexByte(s, ' ')] }
+	for _, args := range [][]string{nil, {"-skip-first", "20"}, {"-max-eval", "200"}, {"-dedup"}, {"-skip-first", "30", "-dedup", "-max-eval", "300"}} {
+		code, text, stderr := runCmd("", append(append([]string{"positions", "-to", "usi"}, args...), inputs...)...)
+		if code != 0 {
+			t.Fatalf("%v usi: exit %d: %s", args, code, stderr)
+		}
+		var want, plies []string
+		for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			pos, move, _ := strings.Cut(strings.TrimPrefix(line, "position sfen "), " moves ")
+			want = append(want, bare(pos)+" "+move)
+			plies = append(plies, pos[strings.LastIndexByte(pos, ' ')+1:])
+		}
+		for _, to := range []string{"hcpe", "psv"} {
+			code, data, _, stderr := runPositionsTo(t, append(append([]string{"-to", to}, args...), inputs...)...)
+			if code != 0 {
+				t.Fatalf("%v %s: exit %d: %s", args, to, code, stderr)
+			}
+			var got, gotPlies []string
+			if to == "hcpe" {
+				r := packed.NewReader[packed.HCPE](bytes.NewReader(data))
+				for _, err := range r.All() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, bare(r.Position().String())+" "+r.Move().String())
+				}
+			} else {
+				r := packed.NewReader[packed.PSV](bytes.NewReader(data))
+				for e, err := range r.All() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, bare(r.Position().String())+" "+r.Move().String())
+					gotPlies = append(gotPlies, strconv.Itoa(int(e.GamePly)))
+				}
+				if diff := cmp.Diff(plies, gotPlies); diff != "" {
+					t.Errorf("%v psv gamePly (-usi's move numbers +psv):\n%s", args, diff)
+				}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%v %s (-usi +%s):\n%s", args, to, to, diff)
+			}
+		}
+	}
+}
