@@ -225,32 +225,13 @@ func runBookBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 
 // bookEntry judges every record of one input and emits the valid ones.
 func bookEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(bookResult)) {
-	switch {
-	case e.Err != nil:
-		emit(bookResult{v: validationOf(record.InputErrorReport(e.Path, e.Err))})
-		return
-	case e.Skipped != "":
-		emit(bookResult{v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
-		return
-	}
-	r, closeInput, err := openEntry(e, stdin, rf.options())
-	if err != nil {
-		emit(bookResult{v: validationOf(record.InputErrorReport(e.Path, err))})
-		return
-	}
-	defer closeInput()
-	n := 0
-	for verdict := range record.ValidateRules(r, shogi.Rules{}) {
-		n++
-		res := bookResult{v: verdictOf(e.Path, verdict)}
-		if verdict.Valid() {
+	judgeEntry(e, stdin, rf, shogi.Rules{}, func(v validation, verdict *record.Verdict) {
+		res := bookResult{v: v}
+		if verdict != nil && verdict.Valid() {
 			res.rec = verdict.Record
 		}
 		emit(res)
-	}
-	if n == 0 {
-		emit(bookResult{v: validationOf(record.SkippedReport(e.Path, noRecord))})
-	}
+	})
 }
 
 // openBook opens a book file and tells its format: the given one, else YaneuraOu's

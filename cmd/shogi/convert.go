@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
 )
 
@@ -156,24 +157,10 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // convertEntry reads and judges every record of one input, and writes the valid ones in
 // the output format. It holds back one record, to tell whether the input has several.
 func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.Format, opts writeOptions, emit func(converted)) {
-	switch {
-	case e.Err != nil:
-		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, e.Err))})
-		return
-	case e.Skipped != "":
-		emit(converted{entry: e, v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
-		return
-	}
-	r, closeInput, err := openEntry(e, stdin, rf.options())
-	if err != nil {
-		emit(converted{entry: e, v: validationOf(record.InputErrorReport(e.Path, err))})
-		return
-	}
-	defer closeInput()
 	var pending *converted
-	for v := range record.Validate(r) {
-		c := converted{entry: e, v: verdictOf(e.Path, v)}
-		if c.v.OK {
+	judgeEntry(e, stdin, rf, shogi.Rules{}, func(val validation, v *record.Verdict) {
+		c := converted{entry: e, v: val}
+		if v != nil && c.v.OK {
 			data, losses, err := marshal(v, format, opts)
 			if err != nil && !refusedLossy(&c, err) {
 				c.v.OK, c.v.Error, c.v.Code = false, "cannot write it as "+format.String()+": "+err.Error(), "unwritable"
@@ -185,12 +172,8 @@ func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.
 			emit(*pending)
 		}
 		pending = &c
-	}
-	if pending != nil {
-		emit(*pending)
-	} else {
-		emit(converted{entry: e, v: validationOf(record.SkippedReport(e.Path, noRecord))})
-	}
+	})
+	emit(*pending)
 }
 
 // writeOptions are the options of the record.Writer that writes each record.

@@ -335,25 +335,9 @@ func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f 
 
 // positionsEntry judges every record of one input and emits its entries.
 func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positionsFormat, f *positionFilters, dedup bool, emit func(positionsResult)) {
-	switch {
-	case e.Err != nil:
-		emit(positionsResult{v: validationOf(record.InputErrorReport(e.Path, e.Err))})
-		return
-	case e.Skipped != "":
-		emit(positionsResult{v: validationOf(record.SkippedReport(e.Path, e.Skipped))})
-		return
-	}
-	r, closeInput, err := openEntry(e, stdin, rf.options())
-	if err != nil {
-		emit(positionsResult{v: validationOf(record.InputErrorReport(e.Path, err))})
-		return
-	}
-	defer closeInput()
-	n := 0
-	for verdict := range record.ValidateRules(r, shogi.Rules{}) {
-		n++
-		res := positionsResult{v: verdictOf(e.Path, verdict)}
-		if verdict.Valid() {
+	judgeEntry(e, stdin, rf, shogi.Rules{}, func(v validation, verdict *record.Verdict) {
+		res := positionsResult{v: v}
+		if verdict != nil && verdict.Valid() {
 			if res.filtered = f.keepRecord(verdict.Record, verdict.Moves); res.filtered == "" {
 				res.buf = dataPool.Get().(*[]byte)
 				res.data = (*res.buf)[:0]
@@ -377,10 +361,7 @@ func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positions
 			}
 		}
 		emit(res)
-	}
-	if n == 0 {
-		emit(positionsResult{v: validationOf(record.SkippedReport(e.Path, noRecord))})
-	}
+	})
 }
 
 // hashSet is a set of 64-bit hashes in an open-addressed table of fixed size: it

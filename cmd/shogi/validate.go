@@ -170,27 +170,35 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // validateEntry judges every record of one input by rules with record.ValidateRules.
 func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, emit func(validation)) {
+	judgeEntry(e, stdin, rf, rules, func(v validation, _ *record.Verdict) { emit(v) })
+}
+
+// judgeEntry judges every record of the input e by rules, as validate does, and calls
+// each with the command's verdict and the library's: nil for an input that could not be
+// read, that was passed over or that holds no record. validate, convert, positions and
+// book work on their inputs through it.
+func judgeEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, each func(validation, *record.Verdict)) {
 	switch {
 	case e.Err != nil:
-		emit(validationOf(record.InputErrorReport(e.Path, e.Err)))
+		each(validationOf(record.InputErrorReport(e.Path, e.Err)), nil)
 		return
 	case e.Skipped != "":
-		emit(validationOf(record.SkippedReport(e.Path, e.Skipped)))
+		each(validationOf(record.SkippedReport(e.Path, e.Skipped)), nil)
 		return
 	}
 	r, closeInput, err := openEntry(e, stdin, rf.options())
 	if err != nil {
-		emit(validationOf(record.InputErrorReport(e.Path, err)))
+		each(validationOf(record.InputErrorReport(e.Path, err)), nil)
 		return
 	}
 	defer closeInput()
 	n := 0
 	for v := range record.ValidateRules(r, rules) {
-		emit(verdictOf(e.Path, v))
 		n++
+		each(verdictOf(e.Path, v), v)
 	}
 	if n == 0 {
-		emit(validationOf(record.SkippedReport(e.Path, noRecord)))
+		each(validationOf(record.SkippedReport(e.Path, noRecord)), nil)
 	}
 }
 
