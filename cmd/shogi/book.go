@@ -184,16 +184,7 @@ func runBookBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			invalid++
 			prog.add(false)
 		}
-		var err error
-		prog.print(func() {
-			if *asJSON {
-				line = v.appendJSON(line[:0])
-				_, err = reports.Write(line)
-			} else {
-				_, err = fmt.Fprintln(reports, v.text())
-			}
-		})
-		if err != nil {
+		if err := prog.report(reports, v, *asJSON, &line); err != nil {
 			prog.finish()
 			fmt.Fprintln(stderr, "shogi book:", err)
 			return 2

@@ -540,16 +540,7 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 				continue
 			}
 		}
-		var err error
-		prog.print(func() {
-			if *asJSON {
-				line = v.appendJSON(line[:0])
-				_, err = reports.Write(line)
-			} else {
-				_, err = fmt.Fprintln(reports, v.text())
-			}
-		})
-		if err != nil {
+		if err := prog.report(reports, v, *asJSON, &line); err != nil {
 			return fail(err)
 		}
 	}

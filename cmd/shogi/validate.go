@@ -147,16 +147,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *quiet || *onlyInvalid && (v.OK || v.Skipped != "") {
 			continue
 		}
-		var err error
-		prog.print(func() {
-			if *asJSON {
-				line = v.appendJSON(line[:0])
-				_, err = stdout.Write(line)
-			} else {
-				_, err = fmt.Fprintln(stdout, v.text())
-			}
-		})
-		if err != nil {
+		if err := prog.report(stdout, v, *asJSON, &line); err != nil {
 			prog.finish()
 			fmt.Fprintln(stderr, "shogi validate:", err)
 			return 2
@@ -171,6 +162,21 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // validateEntry judges every record of one input by rules with record.ValidateRules.
 func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, emit func(validation)) {
 	judgeEntry(e, stdin, rf, rules, func(v validation, _ *record.Verdict) { emit(v) })
+}
+
+// report prints a verdict to w, as a JSON line (in the buffer line, reused) or as text,
+// through the progress line, and returns the error of the write.
+func (p *progress) report(w io.Writer, v validation, asJSON bool, line *[]byte) error {
+	var err error
+	p.print(func() {
+		if asJSON {
+			*line = v.appendJSON((*line)[:0])
+			_, err = w.Write(*line)
+		} else {
+			_, err = fmt.Fprintln(w, v.text())
+		}
+	})
+	return err
 }
 
 // judgeEntry judges every record of the input e by rules, as validate does, and calls
