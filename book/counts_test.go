@@ -44,7 +44,7 @@ func TestCountsMerged(t *testing.T) {
 			t.Error("Counts counted a game")
 		}
 		for _, c := range slices.Backward(counts) {
-			p, err := shogi.ParseSFEN(c.sfen)
+			p, err := shogi.ParseSFENUnreachable(c.sfen)
 			if err != nil {
 				t.Fatal(err)
 			}
