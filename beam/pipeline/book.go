@@ -122,4 +122,3 @@ func (f *writeBookFn) ProcessElement(ctx context.Context, _ []byte, counts func(
 	}
 	return writeFile(ctx, joinOutput(f.Output, bookName(f.Book.Kind)), data)
 }
-

@@ -133,7 +133,7 @@ func TestPipelineTrainingAndBook(t *testing.T) {
 			book: []string{"-to", "yaneuraou"}, o: pipeline.Options{Book: &pipeline.BookOptions{Kind: book.YaneuraOu, MinCount: 1}}},
 		{name: "psv filtered, dedup", to: packed.SamplePSV,
 			flags: []string{"-min-plies", "20", "-endings", "resign,mate,none", "-skip-first", "4", "-max-eval", "3000", "-dedup"},
-			o:     pipeline.Options{Filter: packed.Filter{MinPlies: 20, Endings: endings, SkipFirst: 4, ByEval: true, MaxEval: 3000}, Dedup: true,
+			o: pipeline.Options{Filter: packed.Filter{MinPlies: 20, Endings: endings, SkipFirst: 4, ByEval: true, MaxEval: 3000}, Dedup: true,
 				Book: &pipeline.BookOptions{Kind: book.Apery, MaxPly: 24, MinCount: 2, WinnerOnly: true}},
 			book: []string{"-to", "apery", "-max-ply", "24", "-min-count", "2", "-winner-only"}},
 		{name: "hcp dedup", to: packed.SampleHCP, flags: []string{"-dedup"}, o: pipeline.Options{Dedup: true}},
