@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/book"
+	"pgregory.net/rapid"
 )
 
 // TestCountsMerged: the counts of each record, added with AddCount to another Builder
@@ -81,4 +82,66 @@ func TestCountsIllegal(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d yields, want the error alone", n)
 	}
+}
+
+// TestCountsProperty: random games with random results, counted with Counts and
+// merged with AddCount in a random order on another Builder, give the book Add gives,
+// for any MaxPly and WinnerOnly.
+func TestCountsProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		opts := book.Builder{MaxPly: rapid.IntRange(0, 8).Draw(t, "max ply"), WinnerOnly: rapid.Bool().Draw(t, "winner only")}
+		want, counter, merged := opts, opts, book.Builder{}
+		type count struct {
+			pos *shogi.Position
+			e   book.Entry
+		}
+		var counts []count
+		for range rapid.IntRange(1, 6).Draw(t, "games") {
+			rec := shogi.NewRecord()
+			p := shogi.NewStartPosition()
+			n := &rec.Root
+			for range rapid.IntRange(0, 10).Draw(t, "moves") {
+				ms := p.LegalMoves()
+				if len(ms) == 0 {
+					break
+				}
+				m := rapid.SampledFrom(ms).Draw(t, "move")
+				n = n.AddChild(m)
+				p.PlayUnchecked(m)
+			}
+			kind := rapid.SampledFrom([]shogi.EndingKind{shogi.EndNone, shogi.EndResign, shogi.EndSennichite}).Draw(t, "ending")
+			if kind != shogi.EndNone {
+				n.End = &shogi.Ending{Kind: kind, Result: p.EndingResult(kind)}
+			}
+			if err := want.Add(rec); err != nil {
+				t.Fatal(err)
+			}
+			for c, err := range counter.Counts(rec) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				counts = append(counts, count{c.Position.Clone(), c.Entry})
+			}
+		}
+		for _, i := range rapid.Permutation(rangeOf(len(counts))).Draw(t, "order") {
+			merged.AddCount(counts[i].pos, counts[i].e)
+		}
+		got, w := merged.Book(0), want.Book(0)
+		if g, w := string(book.Format(got)), string(book.Format(w)); g != w {
+			t.Fatalf("merged counts:\n%s\nAdd:\n%s", g, w)
+		}
+		for p, es := range w.All() {
+			if diff := cmp.Diff(es, got.Lookup(p)); diff != "" {
+				t.Fatalf("%v (-Add +merged)\n%s", p, diff)
+			}
+		}
+	})
+}
+
+func rangeOf(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
