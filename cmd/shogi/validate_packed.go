@@ -14,7 +14,8 @@ package main
 //     position is the first after its move are one game, and their results (from
 //     Black's view: 0, 1, 2) must be equal.
 //   - HCP and PackedSfen hold positions alone: nothing to compare.
-// The verdict's moves count the entries; a bad entry is named by its index and byte
+// An empty file is passed over, as an input without a record. The verdict's moves
+// count the entries (a truncated one too); a bad entry is named by its index and byte
 // offset, with its position when it decodes, and the verdict says how many more are
 // bad.
 
@@ -202,6 +203,9 @@ func hcpeSameGame(prev, cur *packed.HCPE, prevPos, curPos *shogi.Position, prevM
 func (j *packedJudge) verdict(path string, f packed.Format) validation {
 	if j.ioErr != nil {
 		return validationOf(record.InputErrorReport(path, j.ioErr))
+	}
+	if j.entries == 0 { // as an empty record file: nothing checked
+		return validationOf(record.SkippedReport(path, "no entry in it"))
 	}
 	v := validation{record.Report{Path: path, Format: f.String(), OK: j.first == nil, Moves: int(j.entries), SFEN: j.sfen}}
 	if j.first != nil {

@@ -175,6 +175,14 @@ func TestValidatePackedBad(t *testing.T) {
 		})
 	}
 
+	// An empty file is passed over: nothing checked, exit 3 as for records.
+	empty := filepath.Join(dir, "empty.psv")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, reps := validateJSON(t, empty); code != 3 || len(reps) != 1 || reps[0].Skipped == "" {
+		t.Errorf("empty file: exit %d, %+v", code, reps)
+	}
 	// An input that is not there is exit 2, as for records.
 	if code, reps := validateJSON(t, filepath.Join(dir, "none.hcpe")); code != 2 || len(reps) != 1 || reps[0].Code != "io" {
 		t.Errorf("missing file: exit %d, %+v", code, reps)
