@@ -6,8 +6,10 @@ package pipeline
 // build writes from the same records.
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/kifu-go/shogi"
@@ -75,18 +77,62 @@ func mergeCounts(a, b PositionCounts) PositionCounts {
 	return out
 }
 
-// emitBook emits the moves of rec that the book counts, keyed by position.
-func (f *judgeFn) emitBook(rec *shogi.Record, emit func(string, PositionCounts)) error {
+// positionTally is a bundle's counts of one position, before they are emitted.
+type positionTally struct {
+	ply   int
+	moves map[uint32]*BookMove
+}
+
+// addBook adds the moves of rec that the book counts to the bundle's counts by
+// position, which flushBook emits. A record whose line cannot be played adds nothing.
+func (f *judgeFn) addBook(rec *shogi.Record, emit func(string, PositionCounts)) error {
 	b := book.Builder{MaxPly: f.Book.MaxPly, WinnerOnly: f.Book.WinnerOnly}
+	type count struct {
+		key string
+		ply int
+		e   book.Entry
+	}
+	var counts []count
 	for c, err := range b.Counts(rec) {
 		if err != nil {
 			return err
 		}
-		e := c.Entry
-		emit(positionKey(sfen.Format(c.Position)), PositionCounts{Ply: c.Position.MoveNumber(),
-			Moves: []BookMove{{Move: uint32(e.Move), Count: e.Count, Wins: e.Wins, Draws: e.Draws, Losses: e.Losses}}})
+		counts = append(counts, count{positionKey(sfen.Format(c.Position)), c.Position.MoveNumber(), c.Entry})
+	}
+	for _, c := range counts {
+		t := f.counts[c.key]
+		if t == nil {
+			t = &positionTally{ply: c.ply, moves: map[uint32]*BookMove{}}
+			f.counts[c.key] = t
+		}
+		t.ply = min(t.ply, c.ply)
+		m := t.moves[uint32(c.e.Move)]
+		if m == nil {
+			m = &BookMove{Move: uint32(c.e.Move)}
+			t.moves[m.Move] = m
+		}
+		m.Count += c.e.Count
+		m.Wins += c.e.Wins
+		m.Draws += c.e.Draws
+		m.Losses += c.e.Losses
+	}
+	if len(f.counts) >= maxBundlePositions {
+		f.flushBook(emit)
 	}
 	return nil
+}
+
+// flushBook emits the bundle's counts, one element per position.
+func (f *judgeFn) flushBook(emit func(string, PositionCounts)) {
+	for key, t := range f.counts {
+		pc := PositionCounts{Ply: t.ply, Moves: make([]BookMove, 0, len(t.moves))}
+		for _, m := range t.moves {
+			pc.Moves = append(pc.Moves, *m)
+		}
+		slices.SortFunc(pc.Moves, func(a, b BookMove) int { return cmp.Compare(a.Move, b.Move) })
+		emit(key, pc)
+	}
+	clear(f.counts)
 }
 
 // writeBookFn writes the book from the counts of every position, a side input.

@@ -60,6 +60,11 @@ type judgeFn struct {
 	summary *Summary
 	// The handicap names of the start positions seen, by SFEN (a few, as a rule).
 	handicaps map[string]string
+	// The bundle's training entries (with Dedup) and book counts, combined by position
+	// before they are emitted: the runner's combines get one element per position and
+	// bundle.
+	firsts map[uint64]TrainingChunk
+	counts map[string]*positionTally
 }
 
 // maxChunk is the size from which a file's batched lines are emitted before the end of
@@ -98,15 +103,23 @@ func (f *judgeFn) Setup() error {
 }
 
 func (f *judgeFn) StartBundle(context.Context, func(string, []byte), func(*Summary), func(string, GameRef), func(string, TrainingChunk), func(string, PositionCounts)) {
+	f.startBundle()
+}
+
+func (f *judgeFn) startBundle() {
 	f.lines, f.summary = map[string][]byte{}, newSummary()
+	f.firsts, f.counts = map[uint64]TrainingChunk{}, map[string]*positionTally{}
 }
 
 // FinishBundle emits the lines that wait and the bundle's summary.
-func (f *judgeFn) FinishBundle(_ context.Context, files func(string, []byte), summaries func(*Summary), _ func(string, GameRef), _ func(string, TrainingChunk), _ func(string, PositionCounts)) {
+func (f *judgeFn) FinishBundle(_ context.Context, files func(string, []byte), summaries func(*Summary), _ func(string, GameRef),
+	training func(string, TrainingChunk), bookCounts func(string, PositionCounts)) {
 	for _, name := range slices.Sorted(maps.Keys(f.lines)) {
 		files(name, f.lines[name])
 	}
 	summaries(f.summary)
+	f.flushTraining(training)
+	f.flushBook(bookCounts)
 	f.lines, f.summary = nil, nil
 }
 
@@ -124,7 +137,7 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 	files func(string, []byte), _ func(*Summary), games func(string, GameRef),
 	training func(string, TrainingChunk), bookCounts func(string, PositionCounts)) {
 	if f.lines == nil { // called outside a bundle's start and finish: in a test
-		f.lines, f.summary = map[string][]byte{}, newSummary()
+		f.startBundle()
 	}
 	path := input.Path
 	var line []byte
@@ -187,12 +200,12 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 			}
 			if f.training != 0 {
 				place := Place{Pattern: input.Pattern, File: input.File, Record: rep.Record}
-				if err := f.emitTraining(path, place, v.Record, v.Moves, training); err != nil {
+				if err := f.addTraining(path, place, v.Record, v.Moves, training); err != nil {
 					log.Warnf(ctx, "%s#%d: no training entries in %s: %v", path, rep.Record, f.training, err)
 				}
 			}
 			if f.Book != nil {
-				if err := f.emitBook(v.Record, bookCounts); err != nil {
+				if err := f.addBook(v.Record, bookCounts); err != nil {
 					log.Warnf(ctx, "%s#%d: not in the book: %v", path, rep.Record, err)
 				}
 			}

@@ -61,11 +61,15 @@ func trainingShard(path string, record, n int, f packed.SampleFormat) string {
 	return shardName(trainingStem, shardOf(path, record, n), n, "."+f.String())
 }
 
-// emitTraining emits the training entries of rec, a valid record of moves moves at
+// maxBundlePositions bounds the positions a bundle combines before it emits them.
+const maxBundlePositions = 1 << 16
+
+// addTraining emits the training entries of rec, a valid record of moves moves at
 // place (its Move 0): a chunk of all of them for its shard; or with dedup each entry
-// apart, keyed by its position's 64-bit Zobrist hash in hexadecimal, for the combine.
-// It returns the error of a position the format cannot hold, and then emits nothing.
-func (f *judgeFn) emitTraining(path string, place Place, rec *shogi.Record, moves int, emit func(string, TrainingChunk)) error {
+// apart, kept in the bundle's map by its position's 64-bit Zobrist hash (the entry met
+// first, firstChunk) until flushTraining emits it for the combine. It returns the error
+// of a position the format cannot hold, and then emits nothing.
+func (f *judgeFn) addTraining(path string, place Place, rec *shogi.Record, moves int, emit func(string, TrainingChunk)) error {
 	if f.Filter.RejectRecord(rec, moves) != "" {
 		return nil
 	}
@@ -102,9 +106,25 @@ func (f *judgeFn) emitTraining(path string, place Place, rec *shogi.Record, move
 		}
 		p := place
 		p.Move = indexes[i]
-		emit(strconv.FormatUint(k, 16), TrainingChunk{Path: path, Place: p, Data: data[starts[i]:end:end]})
+		c := TrainingChunk{Path: path, Place: p, Data: data[starts[i]:end:end]}
+		if old, ok := f.firsts[k]; ok {
+			c = firstChunk(old, c)
+		}
+		f.firsts[k] = c
+	}
+	if len(f.firsts) >= maxBundlePositions {
+		f.flushTraining(emit)
 	}
 	return nil
+}
+
+// flushTraining emits the entries the bundle's map holds, keyed by their position's
+// hash in hexadecimal.
+func (f *judgeFn) flushTraining(emit func(string, TrainingChunk)) {
+	for k, c := range f.firsts {
+		emit(strconv.FormatUint(k, 16), c)
+	}
+	clear(f.firsts)
 }
 
 // reshardFn sends an entry that the de-duplication kept to its record's shard.
