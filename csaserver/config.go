@@ -30,6 +30,11 @@ type Config struct {
 	// keeping the time it had left (Rematch_On_Draw:YES).
 	RematchOnDraw bool
 
+	// StartPosition, when not empty, is the SFEN of the position every game starts
+	// from (a handicap, an opening, a composed position for tests); the even-game
+	// start position when empty.
+	StartPosition string
+
 	// FloodgateGames are game names (NAME-TOTAL-BYOYOMI[F]) whose players are paired
 	// on a schedule, every FloodgateEvery (30 minutes when zero), at random, instead
 	// of as soon as two players ask for the same game.
@@ -55,8 +60,6 @@ type Config struct {
 	WriteTimeout   time.Duration // time a write may block (30 s); a client that does not read is dropped
 	AgreeTimeout   time.Duration // time both players have to AGREE (120 s, as shogi-server)
 	LogoutGrace    time.Duration // time a plain-mode player may send LOGOUT after its game (10 s)
-	// Now is the time source (time.Now when nil), for tests.
-	Now func() time.Time
 }
 
 func (c Config) withDefaults() Config {
@@ -93,9 +96,6 @@ func (c Config) withDefaults() Config {
 	def(&c.WriteTimeout, 30*time.Second)
 	def(&c.AgreeTimeout, 120*time.Second)
 	def(&c.LogoutGrace, 10*time.Second)
-	if c.Now == nil {
-		c.Now = time.Now
-	}
 	return c
 }
 

@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"sync"
 	"time"
@@ -101,7 +102,7 @@ func (c *conn) writeLoop() {
 			c.close("finished")
 			return
 		}
-		c.nc.SetWriteDeadline(c.srv.cfg.Now().Add(c.srv.cfg.WriteTimeout))
+		c.nc.SetWriteDeadline(time.Now().Add(c.srv.cfg.WriteTimeout))
 		w.Write(b)
 		if len(c.out) == 0 {
 			if err := w.Flush(); err != nil {
@@ -120,7 +121,7 @@ func (c *conn) readLine(r *bufio.Reader, idle time.Duration) (string, time.Time,
 	cfg := &c.srv.cfg
 	if r.Buffered() == 0 {
 		if idle > 0 {
-			c.nc.SetReadDeadline(cfg.Now().Add(idle))
+			c.nc.SetReadDeadline(time.Now().Add(idle))
 		} else {
 			c.nc.SetReadDeadline(time.Time{})
 		}
@@ -132,7 +133,7 @@ func (c *conn) readLine(r *bufio.Reader, idle time.Duration) (string, time.Time,
 			return "", time.Time{}, err
 		}
 	}
-	c.nc.SetReadDeadline(cfg.Now().Add(cfg.LineTimeout))
+	c.nc.SetReadDeadline(time.Now().Add(cfg.LineTimeout))
 	var line []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
@@ -200,8 +201,8 @@ func (c *conn) serve() {
 				reason = ""
 			default:
 				reason = err.Error()
-				if errors.Is(err, net.ErrClosed) {
-					reason = "closed"
+				if errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) {
+					reason = "closed the connection"
 				}
 			}
 			break

@@ -88,10 +88,10 @@ func (s *Server) newGameLocked(name string, players [2]*conn, control clock.Cont
 		start = shogi.NewStartPosition()
 	}
 	g := &game{srv: s, name: name, control: control, players: players, start: start.Clone(), pos: start.Clone(),
-		monitors: map[*conn]int{}, created: s.cfg.Now()}
+		monitors: map[*conn]int{}, created: time.Now()}
 	g.names = [2]string{players[0].user, players[1].user}
 	g.id = s.gameIDLocked(name, g.names[0], g.names[1])
-	g.clk = clock.New(control, s.cfg.Now)
+	g.clk = clock.New(control, nil)
 	for i, p := range players {
 		p.state, p.game, p.gameName = stateAgree, g, name
 		if i == 0 {
@@ -235,7 +235,7 @@ func (g *game) answer(c *conn, cmd Command) {
 	for _, p := range g.players {
 		p.send("START:" + g.id)
 	}
-	g.started = g.srv.cfg.Now()
+	g.started = time.Now()
 	g.srv.log(Event{Kind: "start", GameID: g.id})
 	g.startTurnLocked()
 }
@@ -246,6 +246,7 @@ func (g *game) rejectLocked(by string) {
 		g.timer.Stop()
 	}
 	g.phase = phaseOver
+	g.releaseLocked()
 	for _, p := range g.players {
 		p.send("REJECT:" + g.id + " by " + by)
 	}
@@ -258,7 +259,7 @@ func (g *game) startTurnLocked() {
 	side := g.pos.SideToMove()
 	g.turnSeq++
 	seq := g.turnSeq
-	g.moveFrom = g.srv.cfg.Now()
+	g.moveFrom = time.Now()
 	if g.timer != nil {
 		g.timer.Stop()
 	}
@@ -275,7 +276,7 @@ func (g *game) flag(seq int) {
 		return
 	}
 	side := g.pos.SideToMove()
-	ch := g.clk.Charge(side, g.srv.cfg.Now().Sub(g.moveFrom))
+	ch := g.clk.Charge(side, time.Now().Sub(g.moveFrom))
 	g.finishLocked(ending{reason: "#TIME_UP", result: shogi.WinFor(side.Opponent()), kind: shogi.EndTimeUp,
 		loser: side, detail: fmt.Sprintf("%s's flag fell after %v", g.names[side], ch.Elapsed.Round(time.Millisecond)),
 		spent: ch.Charged, hasTime: true})
@@ -412,7 +413,7 @@ func (g *game) left(c *conn, reason string) {
 			detail: g.names[side] + " left: " + reason, kind: shogi.EndIllegalWin}
 		if side == g.pos.SideToMove() {
 			e.kind = shogi.EndResign
-			ch := g.clk.Charge(side, g.srv.cfg.Now().Sub(g.moveFrom))
+			ch := g.clk.Charge(side, time.Now().Sub(g.moveFrom))
 			e.spent, e.hasTime = ch.Charged, true
 		}
 		g.finishLocked(e)
@@ -439,6 +440,7 @@ func (g *game) finishLocked(e ending) {
 	}
 	g.phase = phaseOver
 	g.end = e
+	g.releaseLocked()
 	for side, p := range g.players {
 		var lines []string
 		if e.special != "" {
@@ -556,40 +558,58 @@ func (g *game) notifyMonitorsLocked(line string) {
 	}
 }
 
-// gameOver frees the players of a finished game: plain-mode players may send LOGOUT
-// within the grace and are then disconnected (as shogi-server does); a draw is
-// replayed when the server says so.
-func (s *Server) gameOver(g *game, draw bool) {
+// releaseLocked frees the players of a game that ended, before its result is sent,
+// so that what they send next (LOGOUT, %%GAME) finds them out of it (under g.mu; the
+// lock order is g.mu, then srv.mu).
+func (g *game) releaseLocked() {
+	s := g.srv
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	delete(s.games, g.id)
 	if i := indexOf(s.order, g); i >= 0 {
 		s.order = append(s.order[:i], s.order[i+1:]...)
 	}
+	for _, p := range g.players {
+		if p.game == g {
+			p.game, p.gameName, p.turn = nil, "", '*'
+			if p.state != stateFinished {
+				p.state = stateConnected
+			}
+		}
+	}
+}
+
+// gameOver follows a finished game: plain-mode players may send LOGOUT within the
+// grace and are then disconnected (as shogi-server does); a draw is replayed when the
+// server says so; players waiting for a free game are paired.
+func (s *Server) gameOver(g *game, draw bool) {
+	var re *rematch
+	if draw && s.cfg.RematchOnDraw {
+		re = g.rematchOf()
+	}
+	s.mu.Lock()
 	var plain []*conn
 	both := true
 	for _, p := range g.players {
-		if p.game == g {
-			p.game, p.state, p.gameName, p.turn = nil, stateConnected, "", '*'
-		}
-		if p.state == stateFinished {
+		if p.state != stateConnected || p.game != nil {
 			both = false
 		}
 		if !p.x1 {
 			plain = append(plain, p)
 		}
 	}
-	var re *game
-	if draw && s.cfg.RematchOnDraw && both && !s.closed && g.phase == phaseOver {
-		re = s.rematchLocked(g)
+	var next *game
+	if re != nil && both && !s.closed {
+		next = s.newGameLocked(g.name, re.players, re.control, s.start)
+		next.rematch = true
 	}
 	closed := s.closed
 	s.mu.Unlock()
-	if re != nil {
-		re.propose()
+	if next != nil {
+		next.propose()
 		return
 	}
 	for _, p := range plain {
-		p := p
 		if closed {
 			p.finish()
 			continue
@@ -608,24 +628,22 @@ func (s *Server) gameOver(g *game, draw bool) {
 	}
 }
 
-// rematchLocked replays a drawn game with the colours reversed, each side keeping
-// the time it had (under s.mu; g is over).
-func (s *Server) rematchLocked(g *game) *game {
+type rematch struct {
+	players [2]*conn
+	control clock.Control
+}
+
+// rematchOf returns the replay of a drawn game: the colours reversed, each side
+// keeping the time it had; nil for a game not drawn by 千日手 or 持将棋.
+func (g *game) rematchOf() *rematch {
 	g.mu.Lock()
-	if g.end.kind != shogi.EndSennichite && g.end.kind != shogi.EndJishogi {
-		g.mu.Unlock()
+	defer g.mu.Unlock()
+	if g.end.kind != shogi.EndSennichite && g.end.kind != shogi.EndJishogi || g.end.result != shogi.Draw {
 		return nil
 	}
-	var c clock.Control
 	b, w := g.control.Black, g.control.White
 	b.Main, w.Main = g.clk.State(shogi.Black).Main, g.clk.State(shogi.White).Main
-	c.Black, c.White = w, b // the new Black is the old White, with its time
-	players := [2]*conn{g.players[1], g.players[0]}
-	name := g.name
-	g.mu.Unlock()
-	re := s.newGameLocked(name, players, c, nil)
-	re.rematch = true
-	return re
+	return &rematch{players: [2]*conn{g.players[1], g.players[0]}, control: clock.Control{Black: w, White: b}}
 }
 
 func indexOf(gs []*game, g *game) int {

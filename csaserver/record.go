@@ -30,7 +30,7 @@ func (g *game) recordLocked(final bool) []byte {
 		rec.Header.Set(shogi.HeaderStartTime, g.started.Format("2006/01/02 15:04:05"))
 	}
 	if final {
-		rec.Header.Set(shogi.HeaderEndTime, g.srv.cfg.Now().Format("2006/01/02 15:04:05"))
+		rec.Header.Set(shogi.HeaderEndTime, time.Now().Format("2006/01/02 15:04:05"))
 	}
 	v3 := func(a clock.Allowance) string {
 		return fmt.Sprintf("%d+%d+%d", a.Main/time.Second, a.Byoyomi/time.Second, a.Increment/time.Second)
@@ -135,7 +135,7 @@ func (g *game) writeRecordLocked() {
 	}
 	e := g.end
 	res := Result{GameID: g.id, Game: g.name, Black: g.names[0], White: g.names[1], Moves: len(g.moves),
-		Reason: summaryWord(e), Detail: e.detail, Start: g.started, End: s.cfg.Now(), Record: name}
+		Reason: summaryWord(e), Detail: e.detail, Start: g.started, End: time.Now(), Record: name}
 	switch e.result {
 	case shogi.BlackWins:
 		res.Winner = g.names[0]

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/clock"
 )
 
@@ -26,6 +27,7 @@ var ErrServerClosed = errors.New("csaserver: server closed")
 type Server struct {
 	cfg       Config
 	floodgate map[string]bool
+	start     *shogi.Position
 	root      *os.Root
 	results   *resultsLog
 
@@ -55,6 +57,16 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, floodgate: map[string]bool{}, conns: map[*conn]bool{}, users: map[string]*conn{},
 		games: map[string]*game{}, stopTick: make(chan struct{})}
+	if cfg.StartPosition != "" {
+		p, err := shogi.ParseSFEN(cfg.StartPosition)
+		if err != nil {
+			return nil, fmt.Errorf("csaserver: start position: %w", err)
+		}
+		if p.Outcome(shogi.Rules{MaxMoves: -1}).Reason != shogi.NoReason {
+			return nil, fmt.Errorf("csaserver: start position: the game is over there")
+		}
+		s.start = p
+	}
 	for _, name := range cfg.FloodgateGames {
 		if !ValidGameName(name) {
 			return nil, fmt.Errorf("csaserver: floodgate game %q: %w", name, ErrBadGameName)
@@ -87,7 +99,7 @@ func New(cfg Config) (*Server, error) {
 
 func (s *Server) log(e Event) {
 	if s.cfg.Log != nil {
-		e.Time = s.cfg.Now()
+		e.Time = time.Now()
 		s.cfg.Log(e)
 	}
 }
@@ -264,7 +276,12 @@ func (s *Server) handle(c *conn, line string, at time.Time) bool {
 			g.move(c, Command{Kind: CmdMove, Text: line, Move: line}, at)
 			return true
 		}
-		c.send("##[ERROR] " + strings.TrimPrefix(err.Error(), "csaserver: "))
+		if errors.Is(err, ErrBadGameName) {
+			f := strings.Fields(line)
+			c.send("##[ERROR] bad game name: " + shorten(f[1]) + ".")
+			return true
+		}
+		c.send("##[ERROR] unknown command: " + shorten(line))
 		return true
 	}
 	switch cmd.Kind {
@@ -474,7 +491,7 @@ func (s *Server) wait(c *conn, name string, turn byte, challenge bool) {
 		c.send(fmt.Sprintf("##[ERROR] bad game name: %s.", name))
 		return
 	}
-	c.state, c.gameName, c.turn, c.waitedAt = stateWaiting, name, turn, s.cfg.Now()
+	c.state, c.gameName, c.turn, c.waitedAt = stateWaiting, name, turn, time.Now()
 	var rival *conn
 	if !s.floodgate[name] {
 		rival = s.rivalLocked(c)
@@ -536,7 +553,7 @@ func (s *Server) pairLocked(a, b *conn) *game {
 		black, white = b, a
 	}
 	_, control, _ := clock.ParseGameName(a.gameName)
-	return s.newGameLocked(a.gameName, [2]*conn{black, white}, control, nil)
+	return s.newGameLocked(a.gameName, [2]*conn{black, white}, control, s.start)
 }
 
 // schedule pairs the floodgate games' players every FloodgateEvery.
@@ -612,7 +629,7 @@ func (s *Server) pairWaiting() {
 // gameID returns a new Game_ID (under s.mu): EVENT+NAME+BLACK+WHITE+YYYYMMDDhhmmss,
 // with a serial number after the time when two games start in the same second.
 func (s *Server) gameIDLocked(name, black, white string) string {
-	stamp := s.cfg.Now().Format("20060102150405")
+	stamp := time.Now().Format("20060102150405")
 	if stamp == s.lastID {
 		s.idSeq++
 		stamp += "-" + strconv.Itoa(s.idSeq)
