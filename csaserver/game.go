@@ -27,8 +27,8 @@ const (
 
 // ending is how a game ended.
 type ending struct {
-	reason  string      // the CSA reason line: "#RESIGN", "#TIME_UP", … ("" for #CHUDAN alone)
-	special string      // the special echoed before it: "%TORYO", "%KACHI"
+	reason  string       // the CSA reason line: "#RESIGN", "#TIME_UP", … ("" for #CHUDAN alone)
+	special string       // the special echoed before it: "%TORYO", "%KACHI"
 	result  shogi.Result // NoResult for #CHUDAN
 	censor  bool         // #CENSORED (max moves) instead of #DRAW
 	kind    shogi.EndingKind
@@ -314,7 +314,7 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 	if !ch.OnTime {
 		g.finishLocked(ending{reason: "#TIME_UP", result: shogi.WinFor(side.Opponent()), kind: shogi.EndTimeUp, loser: side,
 			detail: fmt.Sprintf("%s's move came after %v, past its flag", g.names[side], ch.Elapsed.Round(time.Millisecond)),
-			spent: ch.Charged, hasTime: true})
+			spent:  ch.Charged, hasTime: true})
 		return
 	}
 	lose := func(reason, special string, kind shogi.EndingKind, detail string) {
@@ -336,7 +336,7 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 			case shogi.DeclarationDraw:
 				g.finishLocked(ending{reason: "#JISHOGI", special: "%KACHI", result: shogi.Draw, kind: shogi.EndJishogi,
 					detail: fmt.Sprintf("%s declared with %d points: a draw (%v)", g.names[side], pts, g.srv.cfg.Declaration),
-					spent: ch.Charged, hasTime: true})
+					spent:  ch.Charged, hasTime: true})
 			default:
 				lose("#ILLEGAL_MOVE", "%KACHI", shogi.EndIllegalLoss,
 					fmt.Sprintf("%s declared without the conditions or the points (%d, %v)", g.names[side], pts, g.srv.cfg.Declaration))
