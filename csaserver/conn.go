@@ -24,7 +24,7 @@ const (
 	stateStart       = "start_waiting"
 	stateGame        = "game"
 	stateFinished    = "finished"
-	outQueue         = 4096
+	outQueue         = 256
 	errLineTooLong   = "line too long"
 	errStalledInLine = "stalled in a line"
 )
@@ -48,21 +48,26 @@ type conn struct {
 	turn     byte // the side asked for: '+', '-' or '*'
 	game     *game
 	waitedAt time.Time
+	errors   int         // unreadable lines in a row
+	grace    *time.Timer // the LOGOUT grace after a plain-mode game
 }
 
-// send queues a line (without its break); a client whose queue is full is dropped.
+// send queues lines (without their breaks) as one write; a client whose queue is
+// full is dropped.
 func (c *conn) send(lines ...string) {
+	n := 0
 	for _, l := range lines {
-		b := make([]byte, 0, len(l)+1)
+		n += len(l) + 1
+	}
+	b := make([]byte, 0, n)
+	for _, l := range lines {
 		b = append(append(b, l...), '\n')
-		select {
-		case c.out <- b:
-		case <-c.done:
-			return
-		default:
-			c.close("does not read its lines")
-			return
-		}
+	}
+	select {
+	case c.out <- b:
+	case <-c.done:
+	default:
+		c.close("does not read its lines")
 	}
 }
 
@@ -79,12 +84,19 @@ func (c *conn) finish() {
 // close closes the connection at once.
 func (c *conn) close(reason string) {
 	c.closeOnce.Do(func() {
-		c.srv.mu.Lock()
-		c.reason = reason
-		c.srv.mu.Unlock()
+		c.setReason(reason)
 		close(c.done)
 		c.nc.Close()
 	})
+}
+
+// setReason records why the connection ends, unless a reason is known already.
+func (c *conn) setReason(reason string) {
+	c.srv.mu.Lock()
+	if c.reason == "" {
+		c.reason = reason
+	}
+	c.srv.mu.Unlock()
 }
 
 // writeLoop writes the queued lines.

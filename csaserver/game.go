@@ -614,14 +614,20 @@ func (s *Server) gameOver(g *game, draw bool) {
 			p.finish()
 			continue
 		}
-		time.AfterFunc(s.cfg.LogoutGrace, func() {
-			s.mu.Lock()
-			idle := p.game == nil && p.state == stateConnected
-			s.mu.Unlock()
-			if idle {
-				p.finish()
-			}
-		})
+		s.mu.Lock()
+		if p.state == stateConnected && p.grace == nil {
+			p.grace = time.AfterFunc(s.cfg.LogoutGrace, func() {
+				s.mu.Lock()
+				idle := p.game == nil && p.state == stateConnected
+				p.grace = nil
+				s.mu.Unlock()
+				if idle {
+					p.setReason("its game is over (plain mode)")
+					p.finish()
+				}
+			})
+		}
+		s.mu.Unlock()
 	}
 	if !closed {
 		s.pairWaiting()

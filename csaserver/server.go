@@ -19,6 +19,9 @@ import (
 	"github.com/kifu-go/shogi/clock"
 )
 
+// maxErrors is how many unreadable lines in a row an x1 client may send.
+const maxErrors = 16
+
 // ErrServerClosed is returned by [Server.Serve] after [Server.Close].
 var ErrServerClosed = errors.New("csaserver: server closed")
 
@@ -237,6 +240,10 @@ func (s *Server) dropped(c *conn) {
 	}
 	g := c.game
 	c.state = stateFinished
+	if c.grace != nil {
+		c.grace.Stop()
+		c.grace = nil
+	}
 	reason := c.reason
 	for _, og := range s.games {
 		og.monitorOff(c, 0)
@@ -264,6 +271,7 @@ func (s *Server) handle(c *conn, line string, at time.Time) bool {
 				return true
 			}
 			c.send("LOGIN:incorrect")
+			c.setReason("login incorrect")
 			c.finish()
 			s.log(Event{Kind: "error", Conn: c.id, Detail: "login: " + errText(err, "want LOGIN first")})
 			return false
@@ -276,6 +284,19 @@ func (s *Server) handle(c *conn, line string, at time.Time) bool {
 			g.move(c, Command{Kind: CmdMove, Text: line, Move: line}, at)
 			return true
 		}
+		s.mu.Lock()
+		c.errors++
+		n := c.errors
+		s.mu.Unlock()
+		if !x1 || n > maxErrors {
+			// a plain-mode client speaks only CSA; an x1 client that says nothing
+			// readable line after line is broken: either is dropped (and loses its game)
+			c.send("##[ERROR] unknown command: " + shorten(line))
+			c.setReason("sent garbage")
+			c.finish()
+			s.log(Event{Kind: "error", Conn: c.id, User: c.user, Detail: "garbage: " + shorten(strconv.QuoteToASCII(line))})
+			return false
+		}
 		if errors.Is(err, ErrBadGameName) {
 			f := strings.Fields(line)
 			c.send("##[ERROR] bad game name: " + shorten(f[1]) + ".")
@@ -284,6 +305,9 @@ func (s *Server) handle(c *conn, line string, at time.Time) bool {
 		c.send("##[ERROR] unknown command: " + shorten(line))
 		return true
 	}
+	s.mu.Lock()
+	c.errors = 0
+	s.mu.Unlock()
 	switch cmd.Kind {
 	case CmdKeepAlive:
 		c.send("")
@@ -299,6 +323,7 @@ func (s *Server) handle(c *conn, line string, at time.Time) bool {
 		s.unwait(c)
 		s.mu.Unlock()
 		c.send("LOGOUT:completed")
+		c.setReason("logged out")
 		c.finish()
 		s.log(Event{Kind: "logout", Conn: c.id, User: c.user})
 		return false
