@@ -41,6 +41,9 @@
 //     played against a position its sender never saw. As in shogi-server, a move sent
 //     again, the same as the sender's last, is passed over; %TORYO is accepted at any
 //     moment; %CHUDAN from either player ends the game with #CHUDAN and no result.
+//   - The move limit does not draw a game whose last move mates: as after any mate,
+//     the mated side resigns (or loses on time). shogi-server draws it, and its record
+//     then ends in #MAX_MOVES on a checkmated position.
 //   - A player whose connection ends loses at once (%TORYO #RESIGN and #WIN to the
 //     other), whichever side is to move; shogi-server waits for the player on move.
 //   - The T of a move is the time charged in the Time_Unit (whole seconds rounded

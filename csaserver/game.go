@@ -380,7 +380,8 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 			detail: g.names[loser] + " gave every check of the repetition (連続王手の千日手)"})
 		return
 	}
-	if max := g.srv.cfg.MaxMoves; max > 0 && len(g.moves) >= max {
+	// a move that mates is not drawn by the limit: the mated side resigns or loses on time
+	if max := g.srv.cfg.MaxMoves; max > 0 && len(g.moves) >= max && o.Reason != shogi.Checkmate {
 		g.finishLocked(ending{reason: "#MAX_MOVES", result: shogi.Draw, censor: true, kind: shogi.EndMaxMoves,
 			detail: fmt.Sprintf("the game reached %d moves", max)})
 		return
