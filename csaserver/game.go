@@ -441,6 +441,7 @@ func (g *game) finishLocked(e ending) {
 	}
 	g.phase = phaseOver
 	g.end = e
+	g.writeRecordLocked() // before the result is sent: a client told the result finds the record
 	g.releaseLocked()
 	for side, p := range g.players {
 		var lines []string
@@ -467,7 +468,6 @@ func (g *game) finishLocked(e ending) {
 		}
 		m.send(fmt.Sprintf("##[%s][%s] %s", tag, g.id, word), fmt.Sprintf("##[%s][%s] +OK", tag, g.id))
 	}
-	g.writeRecordLocked()
 	g.srv.log(Event{Kind: "end", GameID: g.id, Detail: g.resultWord() + ": " + e.detail})
 	draw := e.result == shogi.Draw && !e.censor
 	go g.srv.gameOver(g, draw)
