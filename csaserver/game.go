@@ -276,7 +276,7 @@ func (g *game) flag(seq int) {
 		return
 	}
 	side := g.pos.SideToMove()
-	ch := g.clk.Charge(side, time.Now().Sub(g.moveFrom))
+	ch := g.clk.Charge(side, time.Since(g.moveFrom))
 	g.finishLocked(ending{reason: "#TIME_UP", result: shogi.WinFor(side.Opponent()), kind: shogi.EndTimeUp,
 		loser: side, detail: fmt.Sprintf("%s's flag fell after %v", g.names[side], ch.Elapsed.Round(time.Millisecond)),
 		spent: ch.Charged, hasTime: true})
@@ -414,7 +414,7 @@ func (g *game) left(c *conn, reason string) {
 			detail: g.names[side] + " left: " + reason, kind: shogi.EndIllegalWin}
 		if side == g.pos.SideToMove() {
 			e.kind = shogi.EndResign
-			ch := g.clk.Charge(side, time.Now().Sub(g.moveFrom))
+			ch := g.clk.Charge(side, time.Since(g.moveFrom))
 			e.spent, e.hasTime = ch.Charged, true
 		}
 		g.finishLocked(e)

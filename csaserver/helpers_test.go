@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -50,7 +49,6 @@ type rawClient struct {
 	t    testing.TB
 	nc   net.Conn
 	r    *bufio.Reader
-	mu   sync.Mutex
 	name string
 }
 
