@@ -53,7 +53,7 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	if !ValidIdentifier(cfg.Event) || strings.Contains(cfg.Event, "+") {
-		return nil, fmt.Errorf("csaserver: event name %q: want 1 to %d letters, digits and _ @ - .", cfg.Event, MaxIdentifier)
+		return nil, fmt.Errorf("csaserver: event name %q: want 1 to %d letters, digits, \"_\", \"@\", \"-\" or \".\" (no \"+\")", cfg.Event, MaxIdentifier)
 	}
 	if cfg.LeastTimePerMove < 0 || cfg.LeastTimePerMove%time.Second != 0 {
 		return nil, fmt.Errorf("csaserver: least time per move %v: want whole seconds", cfg.LeastTimePerMove)
