@@ -160,8 +160,13 @@ func runTranscript(t *testing.T, path string) {
 }
 
 func runTranscriptCfg(t *testing.T, lines []scriptLine, cfg Config, path string) {
-	t.Cleanup(func() { validateDir(t, cfg.RecordDir) }) // after the server's shutdown, which runs first
-	_, addr := startServer(t, cfg)
+	// SHOGI_CONFORMANCE_ADDR plays the transcript against another server (shogi-server,
+	// started by hand with the options the @server line states), to compare.
+	addr := os.Getenv("SHOGI_CONFORMANCE_ADDR")
+	if addr == "" {
+		t.Cleanup(func() { validateDir(t, cfg.RecordDir) }) // after the server's shutdown, which runs first
+		_, addr = startServer(t, cfg)
+	}
 	clients := map[byte]*scriptClient{}
 	get := func(id byte) *scriptClient {
 		c := clients[id]

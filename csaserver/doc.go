@@ -40,7 +40,8 @@
 //     sender's turn comes, so that a move made before the opponent's was seen is
 //     played against a position its sender never saw. As in shogi-server, a move sent
 //     again, the same as the sender's last, is passed over; %TORYO is accepted at any
-//     moment; %CHUDAN from either player ends the game with #CHUDAN and no result.
+//     moment. %CHUDAN from a player is an illegal move, as in shogi-server (a
+//     player cannot void a game); the server sends #CHUDAN only when it stops.
 //   - The move limit does not draw a game whose last move mates: as after any mate,
 //     the mated side resigns (or loses on time). shogi-server draws it, and its record
 //     then ends in #MAX_MOVES on a checkmated position.

@@ -122,8 +122,21 @@ func (g *game) propose() {
 	g.srv.log(Event{Kind: "game", GameID: g.id, Detail: g.control.String()})
 }
 
-// summaryTime writes the time section.
+// summaryTime writes the time section: for a control the same for both sides in whole
+// seconds, field for field as shogi-server writes it (Increment always, then
+// Least_Time_Per_Move); otherwise the clock package's form (Time+ and Time- blocks for
+// a rematch, a Time_Unit of minutes for a stop watch).
 func (g *game) summaryTime() []string {
+	if a := g.control.Black; g.control.Symmetric() && a.Unit == time.Second && a.Main%time.Second == 0 &&
+		a.Byoyomi%time.Second == 0 && a.Increment%time.Second == 0 && a.Periods == 0 && a.Delay == 0 {
+		sec := func(d time.Duration) string { return strconv.FormatInt(int64(d/time.Second), 10) }
+		lines := []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:" + sec(a.Main), "Byoyomi:" + sec(a.Byoyomi),
+			"Increment:" + sec(a.Increment), "Least_Time_Per_Move:" + sec(a.LeastPerMove)}
+		if a.RoundUp {
+			lines = append(lines, "Time_Roundup:YES")
+		}
+		return append(lines, "END Time")
+	}
 	lines, err := clock.FormatSummaryTime(g.control)
 	if err != nil { // a game name's control always has a CSA form
 		lines = []string{"BEGIN Time", "Time_Unit:1sec", "END Time"}
@@ -291,11 +304,6 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 		return // before START or after the end: nothing to do, as shogi-server
 	}
 	onTurn := side == g.pos.SideToMove()
-	if cmd.Kind == CmdSpecial && cmd.Move == "%CHUDAN" {
-		g.finishLocked(ending{reason: "", special: "%CHUDAN", kind: shogi.EndInterrupt,
-			detail: g.names[side] + " interrupted the game"})
-		return
-	}
 	if !onTurn {
 		if cmd.Kind == CmdMove && cmd.Move == g.lastMove[side] {
 			return // sent twice, as some clients do: shogi-server passes it over
@@ -325,6 +333,8 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 		switch cmd.Move {
 		case "%TORYO":
 			lose("#RESIGN", "%TORYO", shogi.EndResign, g.names[side]+" resigned")
+		case "%CHUDAN": // as in shogi-server, a player cannot interrupt a game: it is no move
+			lose("#ILLEGAL_MOVE", "", shogi.EndIllegalLoss, g.names[side]+" sent %CHUDAN: a player cannot interrupt a game (foul "+shogi.FoulMalformedMove.Code()+")")
 		case "%KACHI":
 			o := g.pos.Declare(g.srv.cfg.Declaration)
 			pts := g.pos.DeclarationPoints(side)
