@@ -372,11 +372,12 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 	t := ch.Charged / g.control.For(side).Unit
 	line := cmd.Move + ",T" + strconv.FormatInt(int64(t), 10)
 	g.lastLine = line
-	g.moves = append(g.moves, recMove{move: m, csa: cmd.Move, spent: ch.Charged, comment: pvComment(cmd.Comment)})
+	comment := pvComment(cmd.Comment)
+	g.moves = append(g.moves, recMove{move: m, csa: cmd.Move, spent: ch.Charged, comment: comment})
 	for _, p := range g.players {
 		p.send(line)
 	}
-	g.notifyMonitorsLocked(line)
+	g.notifyMonitorsLocked(line, comment)
 	o := g.pos.Outcome(shogi.Rules{MaxMoves: -1})
 	switch o.Reason {
 	case shogi.Repetition:
@@ -399,10 +400,15 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 	g.startTurnLocked()
 }
 
-// pvComment keeps a floodgate PV comment ("'* 30 -3334FU") for the record.
+// pvComment keeps a comment sent after a move for the record and the monitors: a
+// floodgate PV comment "'* 30 -3334FU" is written "'** 30 -3334FU", as floodgate's
+// records have it (an evaluation comment); another comment as it is.
 func pvComment(s string) string {
 	if !strings.HasPrefix(s, "'") || strings.ContainsAny(s, "\r\n") || len(s) > 4096 {
 		return ""
+	}
+	if rest, ok := strings.CutPrefix(s, "'*"); ok && !strings.HasPrefix(rest, "*") {
+		return "'**" + rest
 	}
 	return s
 }
@@ -550,11 +556,14 @@ func (g *game) monitorOff(c *conn, kind int) {
 	}
 }
 
-func (g *game) notifyMonitorsLocked(line string) {
+func (g *game) notifyMonitorsLocked(line, comment string) {
 	for m, kind := range g.monitors {
 		var lines []string
-		if kind == 2 {
+		if kind == 2 { // the move's lines as the record has them: the move, its time, its comment
 			lines = strings.Split(line, ",")
+			if comment != "" {
+				lines = append(lines, comment)
+			}
 		} else {
 			lines = g.showLocked()
 		}
