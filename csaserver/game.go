@@ -109,6 +109,9 @@ func (s *Server) newGameLocked(name string, players [2]*conn, control clock.Cont
 func (g *game) propose() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.phase != phaseAgree { // a player left before the summary went out
+		return
+	}
 	for side, p := range g.players {
 		p.send(g.summary(shogi.Color(side))...)
 	}
@@ -220,7 +223,11 @@ func (g *game) answer(c *conn, cmd Command) {
 		return
 	}
 	if g.phase != phaseAgree || g.agreed[side] {
-		c.send(fmt.Sprintf("##[ERROR] you are in %s status. %s is valid in agree_waiting status", stateGame, cmdWord(cmd.Kind)))
+		st := stateGame
+		if g.phase == phaseAgree {
+			st = stateStart
+		}
+		c.send(fmt.Sprintf("##[ERROR] you are in %s status. %s is valid in agree_waiting status", st, cmdWord(cmd.Kind)))
 		return
 	}
 	if cmd.GameID != "" && cmd.GameID != g.id {
