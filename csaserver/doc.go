@@ -31,7 +31,9 @@
 //   - The flag falls at the deadline: a timer ends the game with #TIME_UP the moment
 //     the player on move has used its time. shogi-server notices a time-up only when
 //     that player next sends a line or its 60-second read timeout fires, so a silent
-//     player with 5 seconds left lost about a minute later.
+//     player with 5 seconds left lost about a minute later. A move is timed when its
+//     line has been read, so one read before the deadline is on time even when the
+//     timer fires while it is being handled.
 //   - 千日手 counts the start position: the game ends on the fourth occurrence of a
 //     position, the start position included, where shogi-server, which does not count
 //     it, ends such a game one move late: the king shuffle +5958OU -5152OU +5859OU

@@ -53,6 +53,7 @@ type game struct {
 	start    *shogi.Position
 	clk      *clock.Clock
 	moveFrom time.Time // when the running move started
+	deadline time.Time // when its flag falls
 	timer    *time.Timer
 	turnSeq  int // counts the turns, so a timer of a past turn does nothing
 	lastMove [2]string
@@ -284,6 +285,7 @@ func (g *game) startTurnLocked() {
 		g.timer.Stop()
 	}
 	if at, ok := g.control.For(side).FlagAt(g.clk.State(side)); ok {
+		g.deadline = g.moveFrom.Add(at)
 		g.timer = time.AfterFunc(at, func() { g.flag(seq) })
 	}
 }
@@ -296,6 +298,12 @@ func (g *game) flag(seq int) {
 		return
 	}
 	side := g.pos.SideToMove()
+	if at := g.players[side].lineAt.Load(); at != 0 && at < g.deadline.UnixNano() {
+		// a line of the player read before the deadline is being handled: if it is a
+		// move, it is on time; look again once it is done
+		g.timer = time.AfterFunc(time.Millisecond, func() { g.flag(seq) })
+		return
+	}
 	ch := g.clk.Charge(side, time.Since(g.moveFrom))
 	g.finishLocked(ending{reason: "#TIME_UP", result: shogi.WinFor(side.Opponent()), kind: shogi.EndTimeUp,
 		loser: side, detail: fmt.Sprintf("%s's flag fell after %v", g.names[side], ch.Elapsed.Round(time.Millisecond)),
