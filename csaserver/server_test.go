@@ -378,6 +378,15 @@ func TestFloodgatePairing(t *testing.T) {
 	if games != 1 || waiting != 1 {
 		t.Errorf("after the pairing: %d games, %d waiting; want 1 and 1", games, waiting)
 	}
+	proposed := 0
+	for _, c := range cs {
+		if l, err := c.recv(500 * time.Millisecond); err == nil && l == "BEGIN Game_Summary" {
+			proposed++
+		}
+	}
+	if proposed != 2 {
+		t.Errorf("%d players got a Game_Summary, want 2", proposed)
+	}
 }
 
 // TestMaxGames: with one game at a time, a second pair waits until the first ends.
