@@ -635,7 +635,7 @@ func (s *Server) gameOver(g *game, draw bool) {
 	}
 	var next *game
 	if re != nil && both && !s.closed {
-		next = s.newGameLocked(g.name, re.players, re.control, s.start)
+		next = s.newGameLocked(g.name, re.players, re.control, s.startFor(g.name))
 		next.rematch = true
 	}
 	closed := s.closed

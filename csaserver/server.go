@@ -17,6 +17,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/clock"
+	"github.com/kifu-go/shogi/handicap"
 )
 
 // maxErrors is how many unreadable lines in a row an x1 client may send.
@@ -578,7 +579,30 @@ func (s *Server) pairLocked(a, b *conn) *game {
 		black, white = b, a
 	}
 	_, control, _ := clock.ParseGameName(a.gameName)
-	return s.newGameLocked(a.gameName, [2]*conn{black, white}, control, s.start)
+	return s.newGameLocked(a.gameName, [2]*conn{black, white}, control, s.startFor(a.gameName))
+}
+
+// handicapPrefixes are shogi-server's game name prefixes of handicap games, in which
+// the giver (上手) is White and moves first.
+var handicapPrefixes = []struct{ prefix, name string }{
+	{"hclance_", "香落ち"}, {"hcbishop_", "角落ち"}, {"hcrooklance_", "飛香落ち"}, {"hcrook_", "飛車落ち"},
+	{"hc2p_", "二枚落ち"}, {"hc4p_", "四枚落ち"}, {"hc6p_", "六枚落ち"}, {"hc8p_", "八枚落ち"}, {"hc10p_", "十枚落ち"},
+}
+
+// startFor returns the start position of a game: the handicap its name's prefix
+// names, as shogi-server's ("hclance_", "hc2p_", …), else Config.StartPosition, else
+// nil for the even-game position.
+func (s *Server) startFor(name string) *shogi.Position {
+	for _, h := range handicapPrefixes {
+		if strings.HasPrefix(name, h.prefix) {
+			if hc, ok := handicap.Lookup(h.name); ok {
+				if p, err := shogi.ParseSFEN(hc.SFEN); err == nil {
+					return p
+				}
+			}
+		}
+	}
+	return s.start
 }
 
 // schedule pairs the floodgate games' players every FloodgateEvery.

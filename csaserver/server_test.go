@@ -428,3 +428,30 @@ func TestIdleTimeout(t *testing.T) {
 	b.send("%%VERSION")
 	b.expect("##[VERSION] {}", "##[VERSION] +OK")
 }
+
+// TestHandicapGame: shogi-server's handicap game names start from the handicap, the
+// giver (White) moving first.
+func TestHandicapGame(t *testing.T) {
+	dir := t.TempDir()
+	_, addr := startServer(t, Config{RecordDir: dir})
+	a, b := dialRaw(t, addr, "A"), dialRaw(t, addr, "B")
+	a.send("LOGIN alice hclance_t-60-0-B")
+	a.expect("LOGIN:alice OK")
+	b.send("LOGIN bob hclance_t-60-0")
+	b.expect("LOGIN:bob OK")
+	a.skipUntil("To_Move:-")
+	a.skipUntil("BEGIN Position")
+	a.expect("P1-KY-KE-GI-KI-OU-KI-GI-KE * ")
+	a.skipUntil("END Game_Summary")
+	b.skipUntil("END Game_Summary")
+	a.send("AGREE")
+	b.send("AGREE")
+	a.expect("START:{}")
+	b.expect("START:{}")
+	b.send("-3334FU")
+	a.expect("-3334FU,T0")
+	a.send("%TORYO")
+	b.skipUntil("#WIN")
+	waitResults(t, dir, 1)
+	validateDir(t, dir)
+}

@@ -22,7 +22,7 @@ func init() {
 	commands["server"] = command{
 		summary: "run a CSA game server (shogi-server's protocol) for engines and tournaments",
 		usage: "shogi server [-addr HOST:PORT] [-max-moves N] [-least-time-per-move S] [-time-roundup] [-declaration 27|24] " +
-			"[-rematch-on-draw] [-floodgate-games NAMES -floodgate-every D] [-event NAME] [-max-connections N] [-max-games N] " +
+			"[-rematch-on-draw] [-sfen SFEN] [-floodgate-games NAMES -floodgate-every D] [-event NAME] [-max-connections N] [-max-games N] " +
 			"[-o DIR] [-json] [-stop-after D]",
 		run: runServer,
 	}
@@ -39,6 +39,7 @@ func runServer(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	floodgate := fs.String("floodgate-games", "", "game names (comma-separated, such as floodgate-600-10F) whose players are paired on a schedule, at random, every -floodgate-every")
 	every := fs.Duration("floodgate-every", 30*time.Minute, "with -floodgate-games: the time between pairings")
 	event := fs.String("event", "local", "the event name that begins every Game_ID")
+	sfenText := fs.String("sfen", "", "start every game from this position (an SFEN); game names beginning hclance_, hcbishop_, hcrook_, hcrooklance_, hc2p_ … hc10p_ start from their handicap")
 	maxConns := fs.Int("max-connections", 1000, "the most connections at once; more are closed at once")
 	maxGames := fs.Int("max-games", 500, "the most games at once; more players wait for a game to end")
 	outDir := fs.String("o", "", "write each game's CSA record (GAME_ID.csa) and the results log (results.jsonl, appended) into `DIR`; a record never overwrites a file")
@@ -51,7 +52,8 @@ func runServer(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "server takes no arguments")
 	}
 	cfg := csaserver.Config{Event: *event, LeastTimePerMove: time.Duration(*least) * time.Second, TimeRoundup: *roundup,
-		RematchOnDraw: *rematch, FloodgateEvery: *every, RecordDir: *outDir, MaxConnections: *maxConns, MaxGames: *maxGames}
+		RematchOnDraw: *rematch, FloodgateEvery: *every, RecordDir: *outDir, MaxConnections: *maxConns, MaxGames: *maxGames,
+		StartPosition: *sfenText}
 	switch {
 	case *maxMoves < 0:
 		return usageError(fs, stderr, "-max-moves: want 0 (none) or a number of moves")
