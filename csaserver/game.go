@@ -393,6 +393,7 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 		p.send(line)
 	}
 	g.notifyMonitorsLocked(line, comment)
+	g.srv.log(Event{Kind: "move", GameID: g.id, User: g.names[side], Move: line, Elapsed: ch.Elapsed})
 	o := g.pos.Outcome(shogi.Rules{MaxMoves: -1})
 	switch o.Reason {
 	case shogi.Repetition:
