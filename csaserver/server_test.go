@@ -228,22 +228,27 @@ func TestShow(t *testing.T) {
 func TestRematchOnDraw(t *testing.T) {
 	dir := t.TempDir()
 	_, addr := startServer(t, Config{RematchOnDraw: true, RecordDir: dir})
-	a, b := login2(t, addr, "re-60-10")
+	a, b := login2(t, addr, "re-60-0")
 	cyc := []string{"+5958OU", "-5152OU", "+5859OU", "-5251OU"}
 	for i := range 12 {
 		m := cyc[i%4]
+		if i == 0 {
+			time.Sleep(1100 * time.Millisecond) // Black keeps 59 s, White 60
+		}
 		if i%2 == 0 {
 			a.send(m)
 		} else {
 			b.send(m)
 		}
-		a.expect(m + ",T0")
-		b.expect(m + ",T0")
+		a.expect(m + ",T{}")
+		b.expect(m + ",T{}")
 	}
 	a.expect("#SENNICHITE", "#DRAW", "BEGIN Game_Summary")
 	b.expect("#SENNICHITE", "#DRAW", "BEGIN Game_Summary")
-	a.skipUntil("Game_ID:local+re-60-10+bob+alice+{}")
-	a.expect("Name+:bob", "Name-:alice", "Your_Turn:-", "Rematch_On_Draw:YES")
+	a.skipUntil("Game_ID:local+re-60-0+bob+alice+{}")
+	a.expect("Name+:bob", "Name-:alice", "Your_Turn:-", "Rematch_On_Draw:YES", "To_Move:+", "Max_Moves:256",
+		"BEGIN Time+", "Time_Unit:1sec", "Total_Time:60", "Byoyomi:0", "Least_Time_Per_Move:0", "END Time+",
+		"BEGIN Time-", "Time_Unit:1sec", "Total_Time:59", "Byoyomi:0", "Least_Time_Per_Move:0", "END Time-")
 	a.skipUntil("END Game_Summary")
 	b.skipUntil("END Game_Summary")
 	a.send("AGREE")
@@ -255,6 +260,9 @@ func TestRematchOnDraw(t *testing.T) {
 	a.send("%TORYO")
 	b.skipUntil("#WIN")
 	waitResults(t, dir, 2)
+	if n := validateDir(t, dir); n != 2 {
+		t.Errorf("%d records, want 2", n)
+	}
 }
 
 func TestLimits(t *testing.T) {
