@@ -463,3 +463,29 @@ func TestHandicapGame(t *testing.T) {
 	waitResults(t, dir, 1)
 	validateDir(t, dir)
 }
+
+// TestRecordNameTaken: a record whose file exists (a server restarted within the
+// second) takes the next free name; nothing is overwritten.
+func TestRecordNameTaken(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 2 {
+		func() {
+			s, err := New(Config{RecordDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			l, _ := net.Listen("tcp", "127.0.0.1:0")
+			go s.Serve(l)
+			a, b := login2(t, l.Addr().String(), "same-60-0")
+			a.send("%TORYO")
+			b.skipUntil("#WIN")
+			waitResults(t, dir, i+1)
+		}()
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.csa"))
+	if len(files) != 2 {
+		t.Errorf("records %v, want 2", files)
+	}
+	t.Log(files)
+}
