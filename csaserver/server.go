@@ -196,8 +196,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		conns = append(conns, c)
 	}
 	s.mu.Unlock()
+	// the lines queued (the #CHUDAN of a game in progress) are written, for a second at
+	// most, then every connection is closed
 	for _, c := range conns {
-		c.close("the server stops")
+		c.setReason("the server stops")
+		c.finish()
 	}
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
@@ -206,6 +209,15 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	case <-done:
 	case <-ctx.Done():
 		err = ctx.Err()
+	case <-time.After(time.Second):
+		for _, c := range conns {
+			c.close("the server stops")
+		}
+		select {
+		case <-done:
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
 	}
 	if s.results != nil {
 		s.results.close()
