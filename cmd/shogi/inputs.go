@@ -147,6 +147,36 @@ type readOptions struct {
 	format         record.Format // Unknown: detect it
 	lenient        bool
 	maxRecordBytes int64 // 0: the library's default
+	// recycle takes the Reader from readerPool and puts it back when the input is
+	// closed: for callers done with the Reader once they close it.
+	recycle bool
+}
+
+// readerPool keeps the Readers of inputs read to the end and closed, with their
+// buffers, for the next inputs: an archive of one small file per game then costs no
+// fresh buffers per file.
+var readerPool sync.Pool
+
+// newReader returns a Reader of in with the options opt, and the function that gives
+// it back to readerPool when opt.recycle says so.
+func newReader(in io.Reader, opt readOptions) (*record.Reader, func()) {
+	if !opt.recycle {
+		r := record.NewReader(in)
+		r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
+		return r, func() {}
+	}
+	r, _ := readerPool.Get().(*record.Reader)
+	if r == nil {
+		r = record.NewReader(in)
+	} else {
+		r.Reset(in)
+	}
+	r.Name = ""
+	r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
+	return r, func() {
+		r.Reset(nil) // holds nothing of the input
+		readerPool.Put(r)
+	}
 }
 
 // openEntry returns a Reader of one input that the walk found: a member of an archive,
@@ -159,43 +189,34 @@ func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader
 	if err != nil {
 		return nil, nil, err
 	}
-	r := record.NewReader(rc)
+	r, recycle := newReader(rc, opt)
 	r.Name = e.Path
-	r.Format = opt.format
-	r.Lenient = opt.lenient
-	r.MaxRecordBytes = opt.maxRecordBytes
-	return r, func() { rc.Close() }, nil
+	return r, func() { rc.Close(); recycle() }, nil
 }
 
 // openInput returns a Reader of one input, the file or stdin for "-", and the function
 // that closes it.
 func openInput(path string, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
-	closeInput := func() {}
-	var r *record.Reader
 	if path == "-" {
 		if stdin == nil {
 			return nil, nil, errors.New("no standard input")
 		}
-		r = record.NewReader(stdin)
-	} else {
-		// Files named on the command line are read whatever their kind (a named pipe, a
-		// process substitution); Walk has passed over the others found in directories.
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		if info, err := f.Stat(); err == nil && info.IsDir() {
-			f.Close()
-			return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
-		}
-		r = record.NewReader(f)
-		r.Name = path
-		closeInput = func() { f.Close() }
+		r, recycle := newReader(stdin, opt)
+		return r, recycle, nil
 	}
-	r.Format = opt.format
-	r.Lenient = opt.lenient
-	r.MaxRecordBytes = opt.maxRecordBytes
-	return r, closeInput, nil
+	// Files named on the command line are read whatever their kind (a named pipe, a
+	// process substitution); Walk has passed over the others found in directories.
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+	}
+	r, recycle := newReader(f, opt)
+	r.Name = path
+	return r, func() { f.Close(); recycle() }, nil
 }
 
 // progress keeps a line on stderr, when it is a terminal, with the records done, the

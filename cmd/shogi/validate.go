@@ -192,7 +192,9 @@ func judgeEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rule
 		each(validationOf(record.SkippedReport(e.Path, e.Skipped)), nil)
 		return
 	}
-	r, closeInput, err := openEntry(e, stdin, rf.options())
+	opt := rf.options()
+	opt.recycle = true // the Reader is not used once the records are judged
+	r, closeInput, err := openEntry(e, stdin, opt)
 	if err != nil {
 		each(validationOf(record.InputErrorReport(e.Path, err)), nil)
 		return
