@@ -73,6 +73,14 @@ type Reader struct {
 	// rest of that record (reading it, not holding it) and goes on with the record
 	// after it, with the bound counted afresh.
 	MaxBytes int64
+	// ReuseRecords lets Read build each record in the memory of the one it returned
+	// before (the record, its nodes and their Children slices): a record is then valid
+	// only until the next call of Read or Reset, as the bytes of a bufio.Scanner are
+	// until the next Scan, and reading a file of many records allocates little more
+	// than the text of their comments and headers (strings, which stay valid). For
+	// programs that are done with a record before they read the next: validating,
+	// extracting training positions.
+	ReuseRecords bool
 
 	sc         *bufio.Scanner // nil for text held in memory (see newTextReader)
 	in         *watchedReader
@@ -92,6 +100,7 @@ type Reader struct {
 	recordLine int             // the line at which the current record starts
 	start      *startState     // the start position of the last record, nil before the first
 	final      *shogi.Position // the position the last record read reaches (see Final)
+	reused     *reusedRecord   // the memory of the last record, with ReuseRecords
 	seeking    bool            // the current record's first line is still to come
 	skip       bool            // after an error: resume after the next separator
 	err        error
@@ -115,14 +124,16 @@ func NewReader(r io.Reader) *Reader {
 
 // Reset discards the Reader's state and makes it read the records of in, as the Reader
 // NewReader(in) returns would, with the exported fields kept as they are. It keeps the
-// buffer the Reader cut lines in, so that a program reading many small inputs one after
-// another with one Reader does not allocate a buffer for each.
+// buffer the Reader cuts lines in, its last start position and, with ReuseRecords, the
+// memory of its last record (which must not be used any more), so that a program
+// reading many small inputs one after another with one Reader does not allocate them
+// for each.
 func (r *Reader) Reset(in io.Reader) {
 	if r.inMemory {
 		r.lineBuf = nil
 	}
 	*r = Reader{Lenient: r.Lenient, MaxLineLength: r.MaxLineLength, MaxBytes: r.MaxBytes,
-		lineBuf: r.lineBuf, in: r.in, start: r.start}
+		ReuseRecords: r.ReuseRecords, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused}
 	if r.in == nil {
 		r.in = &watchedReader{}
 	}

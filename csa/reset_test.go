@@ -58,7 +58,9 @@ func readAllText(t *testing.T, r *csa.Reader) []string {
 }
 
 // A Reader Reset onto another input reads it as a new Reader does, whatever it read
-// before: the records, the errors, the line numbers, the positions Final gives.
+// before: the records, the errors, the line numbers, the positions Final gives; and so
+// does a Reader that builds each record in the memory of the one before
+// (ReuseRecords), each record being written out before the next is read.
 func TestReset(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.csa"))
 	if err != nil || len(files) < 3 {
@@ -72,8 +74,10 @@ func TestReset(t *testing.T) {
 		}
 		inputs = append(inputs, data)
 	}
-	for _, lenient := range []bool{false, true} {
+	for _, mode := range []struct{ lenient, reuse bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+		lenient := mode.lenient
 		reused := csa.NewReader(bytes.NewReader(nil))
+		reused.ReuseRecords = mode.reuse
 		for i, data := range inputs {
 			fresh := csa.NewReader(bytes.NewReader(data))
 			fresh.Lenient = lenient
@@ -81,7 +85,7 @@ func TestReset(t *testing.T) {
 			reused.Reset(bytes.NewReader(data))
 			reused.Lenient = lenient
 			if diff := cmp.Diff(want, readAllText(t, reused)); diff != "" {
-				t.Errorf("input %d, lenient %v, after Reset (-new reader +reset):\n%s", i, lenient, diff)
+				t.Errorf("input %d, %+v, after Reset (-new reader +reset):\n%s", i, mode, diff)
 			}
 		}
 	}
@@ -110,5 +114,33 @@ func TestResetKeepsBuffer(t *testing.T) {
 	reset := testing.AllocsPerRun(20, read)
 	if reset >= fresh {
 		t.Errorf("%v allocations a read after Reset, %v with a new Reader", reset, fresh)
+	}
+}
+
+// With ReuseRecords the next record is built in the memory of the one before: the
+// first record's nodes are the second's.
+func TestReuseRecords(t *testing.T) {
+	text := "PI\n+\n+7776FU\n-3334FU\n'** 30\n%TORYO\n/\nPI\n+\n+2726FU\n-8384FU\n%TORYO\n"
+	for _, reuse := range []bool{false, true} {
+		r := csa.NewReader(strings.NewReader(text))
+		r.ReuseRecords = reuse
+		first, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		node := first.Root.Children[0]
+		second, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := second.Root.Children[0].Move.String(); got != "2g2f" {
+			t.Errorf("reuse %v: the second record starts with %s", reuse, got)
+		}
+		if shared := second.Root.Children[0] == node; shared != reuse {
+			t.Errorf("reuse %v: the records share their first node: %v", reuse, shared)
+		}
+		if !reuse && (node.Move.String() != "7g7f" || len(node.Children[0].Comments) != 1) {
+			t.Errorf("without reuse the first record changed: %v %v", node.Move, node.Children[0].Comments)
+		}
 	}
 }

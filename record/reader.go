@@ -57,6 +57,12 @@ type Reader struct {
 	// without a bound, so the records after it are not read. (A USI or SFEN line is
 	// also bounded by MaxLineLength.)
 	MaxRecordBytes int64
+	// ReuseRecords lets Read build a record in the memory of the one it returned
+	// before, where the format's reader can (CSA: csa.Reader.ReuseRecords): a record
+	// is then valid only until the next call of Read or Reset, and so is the Record of
+	// a Verdict of ValidateRules until the next Verdict. Strings taken from a record
+	// stay valid. For programs done with each record before they read the next.
+	ReuseRecords bool
 
 	in       *bufio.Reader
 	base     *bufio.Reader // in before openText wrapped it: Reset reuses it
@@ -110,7 +116,7 @@ func (r *Reader) Reset(in io.Reader) {
 	}
 	base.Reset(in)
 	*r = Reader{Format: r.Format, Name: r.Name, Lenient: r.Lenient, MaxRecordBytes: r.MaxRecordBytes,
-		in: base, base: base, csa: r.csa}
+		ReuseRecords: r.ReuseRecords, in: base, base: base, csa: r.csa}
 }
 
 // Open opens the record file at path for reading; Close the Reader when done. Only
@@ -278,7 +284,7 @@ func (r *Reader) start() error {
 		} else {
 			cr.Reset(r.in)
 		}
-		cr.Lenient, cr.MaxBytes = r.Lenient, r.MaxRecordBytes
+		cr.Lenient, cr.MaxBytes, cr.ReuseRecords = r.Lenient, r.MaxRecordBytes, r.ReuseRecords
 		r.src = &csaSource{r: cr}
 	case JKF:
 		jr := jkf.NewReader(r.in)

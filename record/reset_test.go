@@ -14,7 +14,7 @@ import (
 
 // A Reader Reset onto another input judges it as a new Reader does, whatever it read
 // before (another format, a gzip input, a file of several records): the same verdicts,
-// final positions included.
+// final positions included; with ReuseRecords too.
 func TestReaderReset(t *testing.T) {
 	var files []string
 	for _, dir := range []string{"csa", "kif", "ki2", "jkf"} {
@@ -53,8 +53,10 @@ func TestReaderReset(t *testing.T) {
 		}
 		return out
 	}
-	for _, lenient := range []bool{false, true} {
+	for _, mode := range []struct{ lenient, reuse bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+		lenient := mode.lenient
 		reused := record.NewReader(bytes.NewReader(nil))
+		reused.ReuseRecords = mode.reuse // each verdict is written out before the next
 		for _, in := range inputs {
 			fresh := record.NewReader(bytes.NewReader(in.data))
 			fresh.Name, fresh.Lenient = in.name, lenient
@@ -62,7 +64,7 @@ func TestReaderReset(t *testing.T) {
 			reused.Reset(bytes.NewReader(in.data))
 			reused.Name, reused.Lenient = in.name, lenient
 			if diff := cmp.Diff(want, verdicts(reused, in.name)); diff != "" {
-				t.Errorf("%s, lenient %v, after Reset (-new reader +reset):\n%s", in.name, lenient, diff)
+				t.Errorf("%s, %+v, after Reset (-new reader +reset):\n%s", in.name, mode, diff)
 			}
 		}
 	}

@@ -150,6 +150,9 @@ type readOptions struct {
 	// recycle takes the Reader from readerPool and puts it back when the input is
 	// closed: for callers done with the Reader once they close it.
 	recycle bool
+	// reuseRecords builds each record in the memory of the one before
+	// (record.Reader.ReuseRecords): for callers done with each record before the next.
+	reuseRecords bool
 }
 
 // readerPool keeps the Readers of inputs read to the end and closed, with their
@@ -163,6 +166,7 @@ func newReader(in io.Reader, opt readOptions) (*record.Reader, func()) {
 	if !opt.recycle {
 		r := record.NewReader(in)
 		r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
+		r.ReuseRecords = opt.reuseRecords
 		return r, func() {}
 	}
 	r, _ := readerPool.Get().(*record.Reader)
@@ -173,6 +177,7 @@ func newReader(in io.Reader, opt readOptions) (*record.Reader, func()) {
 	}
 	r.Name = ""
 	r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
+	r.ReuseRecords = opt.reuseRecords
 	return r, func() {
 		r.Reset(nil) // holds nothing of the input
 		readerPool.Put(r)
