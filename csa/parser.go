@@ -270,9 +270,9 @@ func (p *parser) inPlay(err error) error {
 func (p *parser) comment(line []byte) {
 	var text string
 	if len(line) > 1 && line[1] == '*' {
-		text = string(line[2:])
+		text = p.r.strs.String(line[2:])
 	} else {
-		text = string(line)
+		text = p.r.strs.String(line)
 	}
 	if p.end != nil { // a comment after the special move belongs to the ending
 		p.end.Comments = append(p.end.Comments, text)

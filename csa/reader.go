@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/strarena"
 	"golang.org/x/text/encoding"
 )
 
@@ -101,6 +102,7 @@ type Reader struct {
 	start      *startState     // the start position of the last record, nil before the first
 	final      *shogi.Position // the position the last record read reaches (see Final)
 	reused     *reusedRecord   // the memory of the last record, with ReuseRecords
+	strs       strarena.Arena  // the comments' text, in blocks
 	seeking    bool            // the current record's first line is still to come
 	skip       bool            // after an error: resume after the next separator
 	err        error
@@ -133,7 +135,7 @@ func (r *Reader) Reset(in io.Reader) {
 		r.lineBuf = nil
 	}
 	*r = Reader{Lenient: r.Lenient, MaxLineLength: r.MaxLineLength, MaxBytes: r.MaxBytes,
-		ReuseRecords: r.ReuseRecords, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused}
+		ReuseRecords: r.ReuseRecords, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused, strs: r.strs}
 	if r.in == nil {
 		r.in = &watchedReader{}
 	}
