@@ -59,9 +59,11 @@ type Reader struct {
 	MaxRecordBytes int64
 	// ReuseRecords lets Read build a record in the memory of the one it returned
 	// before, where the format's reader can (CSA: csa.Reader.ReuseRecords): a record
-	// is then valid only until the next call of Read or Reset, and so is the Record of
-	// a Verdict of ValidateRules until the next Verdict. Strings taken from a record
-	// stay valid. For programs done with each record before they read the next.
+	// is then valid only until the next call of Read or Reset, and so are the Record
+	// and the Final position of a Verdict of ValidateRules until the next Verdict (the
+	// position is then the format's reader's own, which it takes back to the start for
+	// the next record). Strings taken from a record stay valid. For programs done with
+	// each record before they read the next.
 	ReuseRecords bool
 
 	in       *bufio.Reader

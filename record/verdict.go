@@ -65,14 +65,14 @@ func CheckRules(rec *shogi.Record, rules shogi.Rules) (*shogi.Position, []*Error
 }
 
 // check judges rec, whose main line is line; final, when not nil, is the position
-// line reaches, as the reader that played it while reading left it
-// (shogi.Record.JudgeFinal): it is judged from a copy, without playing line again.
+// line reaches, as the reader that played it while reading left it: it is judged
+// without playing line again (shogi.Record.JudgeFinal) and returned.
 func check(rec *shogi.Record, line []*shogi.Node, final *shogi.Position, src Source, rules shogi.Rules) (*shogi.Position, []*Error) {
 	var p *shogi.Position
 	var ms []*shogi.MismatchError
 	var err error
 	if final != nil {
-		p, ms, err = rec.JudgeFinal(line, final.Clone(), rules)
+		p, ms, err = rec.JudgeFinal(line, final, rules)
 	} else {
 		p, ms, err = rec.JudgeLine(line, rules) // an EndUnread ending is not judged
 	}
@@ -171,7 +171,11 @@ func ValidateRules(r *Reader, rules shogi.Rules) iter.Seq[*Verdict] {
 				line := rec.MainLine()
 				v.Moves = len(line)
 				var problems []*Error
-				v.Final, problems = check(rec, line, r.final(), v.Source, rules)
+				final := r.final() // the reader's own: a copy, unless records are reused
+				if final != nil && !r.ReuseRecords {
+					final = final.Clone()
+				}
+				v.Final, problems = check(rec, line, final, v.Source, rules)
 				v.Problems = append(v.Problems, problems...)
 			}
 			if !yield(v) {
