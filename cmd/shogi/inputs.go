@@ -7,6 +7,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -160,6 +161,18 @@ type readOptions struct {
 // fresh buffers per file.
 var readerPool sync.Pool
 
+// pooledReader is a Reader of readerPool with the buffer that small files are read
+// into whole (see openFound).
+type pooledReader struct {
+	r    *record.Reader
+	data []byte
+	text bytes.Reader
+}
+
+// smallFileBytes is the size up to which a file found in a directory is read whole
+// with one read (see openSmall); larger files are read as streams.
+const smallFileBytes = 1 << 20
+
 // newReader returns a Reader of in with the options opt, and the function that gives
 // it back to readerPool when opt.recycle says so.
 func newReader(in io.Reader, opt readOptions) (*record.Reader, func()) {
@@ -169,24 +182,42 @@ func newReader(in io.Reader, opt readOptions) (*record.Reader, func()) {
 		r.ReuseRecords = opt.reuseRecords
 		return r, func() {}
 	}
-	r, _ := readerPool.Get().(*record.Reader)
-	if r == nil {
-		r = record.NewReader(in)
-	} else {
-		r.Reset(in)
+	pr := pooled()
+	pr.setup(in, opt)
+	return pr.r, pr.recycle
+}
+
+// pooled returns a pooledReader from readerPool, or a new one.
+func pooled() *pooledReader {
+	if pr, ok := readerPool.Get().(*pooledReader); ok {
+		return pr
 	}
+	return &pooledReader{r: record.NewReader(nil)}
+}
+
+// setup makes the Reader read in with the options opt.
+func (pr *pooledReader) setup(in io.Reader, opt readOptions) {
+	r := pr.r
+	r.Reset(in)
 	r.Name = ""
 	r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
 	r.ReuseRecords = opt.reuseRecords
-	return r, func() {
-		r.Reset(nil) // holds nothing of the input
-		readerPool.Put(r)
-	}
+}
+
+// recycle gives pr back to readerPool, holding nothing of its input.
+func (pr *pooledReader) recycle() {
+	pr.r.Reset(nil)
+	pr.text.Reset(nil)
+	pr.data = pr.data[:0]
+	readerPool.Put(pr)
 }
 
 // openEntry returns a Reader of one input that the walk found: a member of an archive,
 // or a file (see openInput); and the function that closes it.
 func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
+	if e.Open == nil && e.Root != "" && opt.recycle {
+		return openFound(e.Path, opt)
+	}
 	if e.Open == nil {
 		return openInput(e.Path, stdin, opt)
 	}
@@ -198,6 +229,46 @@ func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader
 	r.Name = e.Path
 	return r, func() { rc.Close(); recycle() }, nil
 }
+
+// openFound returns a Reader of a file found in a directory, a regular file, from
+// readerPool (opt.recycle), and the function that closes it and gives the Reader back.
+// A small file is read whole with the fewest system calls (openSmall); a read error is
+// met by the Reader where it stopped, as it would be reading the file as a stream.
+func openFound(path string, opt readOptions) (*record.Reader, func(), error) {
+	pr := pooled()
+	data, rest, readErr, err := openSmall(path, pr.data[:0], smallFileBytes)
+	if err != nil {
+		readerPool.Put(pr)
+		return nil, nil, err
+	}
+	pr.data = data
+	pr.text.Reset(data)
+	var in io.Reader = &pr.text
+	closeInput := pr.recycle
+	switch {
+	case rest != nil && len(data) == 0: // another kind of file after all, or a large one
+		if info, err := rest.Stat(); err == nil && info.IsDir() {
+			rest.Close()
+			pr.recycle()
+			return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+		}
+		in = rest
+		closeInput = func() { rest.Close(); pr.recycle() }
+	case rest != nil: // the file grew while it was read
+		in = io.MultiReader(&pr.text, rest)
+		closeInput = func() { rest.Close(); pr.recycle() }
+	case readErr != nil:
+		in = io.MultiReader(&pr.text, errorReader{readErr})
+	}
+	pr.setup(in, opt)
+	pr.r.Name = path
+	return pr.r, closeInput, nil
+}
+
+// errorReader is a reader that fails with its error.
+type errorReader struct{ err error }
+
+func (e errorReader) Read([]byte) (int, error) { return 0, e.err }
 
 // openInput returns a Reader of one input, the file or stdin for "-", and the function
 // that closes it.
