@@ -37,6 +37,12 @@ func codeOf(s string) code {
 	return c
 }
 
+// run is a bit pattern in stream order and its length.
+type run struct {
+	bits uint64
+	n    uint
+}
+
 // what a code read from a hand section stands for: a piece in a hand, or in the box.
 type handEntry struct {
 	kind  uint8 // index in handOrder, +1; 0 for no code
@@ -51,7 +57,14 @@ type scheme struct {
 	hand   [2][7]code                   // [color][handOrder index]
 	box    [7]code
 
-	byPiece [32]code // board codes indexed by shogi.Piece
+	byPiece [32]code // board codes indexed by shogi.Piece; a king's is empty
+	// pairs[a|b<<5] is the board codes of the pieces a then b: the bits in the low 16,
+	// the length above.
+	pairs [32 * 32]uint32
+
+	// runs[section][kind][m] is m codes of a kind in a section (Black's hand, White's,
+	// the box) in one pattern: 54 bits at most (18 pawns of 3).
+	runs [3][len(handOrder)][19]run
 
 	boardOf [9][256]shogi.Piece // [length][bits] → piece, +1 so that 0 is "no code"
 	handOf  [8][256]handEntry   // [length][bits]
@@ -100,6 +113,19 @@ func newScheme(f Format, rows []row) *scheme {
 	for k, cd := range s.box {
 		s.handOf[cd.n][cd.bits] = handEntry{kind: uint8(k + 1), box: true}
 	}
+	for a, ca := range s.byPiece {
+		for b, cb := range s.byPiece {
+			s.pairs[a|b<<5] = uint32(ca.bits) | uint32(cb.bits)<<ca.n | uint32(ca.n+cb.n)<<16
+		}
+	}
+	for section, codes := range [3]*[7]code{&s.hand[shogi.Black], &s.hand[shogi.White], &s.box} {
+		for k, cd := range codes {
+			for m := 1; m <= setCount[handOrder[k]]; m++ {
+				r := s.runs[section][k][m-1]
+				s.runs[section][k][m] = run{bits: r.bits | uint64(cd.bits)<<r.n, n: r.n + uint(cd.n)}
+			}
+		}
+	}
 	return s
 }
 
@@ -135,93 +161,97 @@ var sfenScheme = newScheme(FormatPackedSfen, []row{
 // encode packs p with scheme s into out. It refuses a position without both kings or
 // with more pieces of a kind than a set, and then leaves out zero.
 //
-// The bits go into a 64-bit accumulator, least significant first, from code tables
-// indexed by piece; every 32 bits are stored at once. No code is longer than 8 bits, so
-// the accumulator never holds more than 39.
+// The writer is branch-free: codes go into a 64-bit accumulator, least significant bit
+// first, from tables indexed by piece (a king's code is empty: its square is in the
+// header); every seven squares, or before each hand or box run, the accumulator is
+// stored whole at the current byte and shifted by the whole bytes it held. After such
+// a flush it holds at most 7 bits, so seven board codes (8 bits at most) or one run of
+// a hand or box (54 bits at most: 18 pawns of 3 bits) fit.
 func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
-	*out = [32]byte{}
-	buf := out
 	bk, wk := p.King(shogi.Black), p.King(shogi.White)
 	if bk == shogi.NoSquare || wk == shogi.NoSquare {
+		*out = [32]byte{}
 		return ErrNoKing
 	}
-	var count [shogi.NumPieceTypes]int // by unpromoted type: board and hands
-	acc, n, at := uint64(p.SideToMove())|uint64(bk-1)<<1|uint64(wk-1)<<8, uint(15), 0
-	// The board: the occupied squares but the kings', in square order. The empty squares
-	// between them are one 0 bit each, so they only move the write position on.
-	occ := p.Occupied().AndNot(shogi.SquareBB(bk).Or(shogi.SquareBB(wk)))
-	next := 0 // the slot of the next square in the stream: kings have none
-	for !occ.IsEmpty() {
-		sq := occ.Pop()
-		slot := int(sq) - 1
-		if bk < sq {
-			slot--
-		}
-		if wk < sq {
-			slot--
-		}
-		n += uint(slot - next)
-		next = slot + 1
-		for n >= 32 {
-			binary.LittleEndian.PutUint32(buf[at&31:], uint32(acc))
-			at += 4
-			acc >>= 32
-			n -= 32
-		}
-		pc := p.PieceAt(sq)
-		cd := s.byPiece[pc&31]
-		count[unpromoted[pc&15]]++
-		acc |= uint64(cd.bits) << n
-		n += uint(cd.n)
+	var buf [32 + 8]byte // room for the last 8-byte store, at byte 32 at most
+	acc, n, at := uint64(p.SideToMove())|uint64(bk-1)<<1|uint64(wk-1)<<8, uint(15), uint(0)
+	flush := func() {
+		binary.LittleEndian.PutUint64(buf[at:], acc)
+		at += n >> 3
+		acc >>= n &^ 7 & 63
+		n &= 7
 	}
-	n += uint(shogi.NumSquares - 2 - next)
-	for n >= 32 {
-		binary.LittleEndian.PutUint32(buf[at&31:], uint32(acc))
-		at += 4
-		acc >>= 32
-		n -= 32
+	// Two squares a lookup: six squares (48 bits at most) between flushes.
+	var board uint64 // pieces on the board by kind, a byte each (handOrder)
+	pair := func(a, b shogi.Piece) {
+		i := uint(a&31) | uint(b&31)<<5
+		c := s.pairs[i]
+		acc |= uint64(c&0xffff) << (n & 63)
+		n += uint(c >> 16)
+		board += pairKinds[i]
 	}
-	var hands [2][len(handOrder)]int
-	for c := shogi.Black; c <= shogi.White; c++ {
-		h := p.Hand(c)
-		if h == 0 {
-			continue
-		}
-		for k, t := range handOrder {
-			hands[c][k] = h.Count(t)
-			count[t] += hands[c][k]
-		}
+	for sq := shogi.Square(1); sq < 79; sq += 6 { // 1a–9f, 13 groups
+		flush()
+		pair(p.PieceAt(sq), p.PieceAt(sq+1))
+		pair(p.PieceAt(sq+2), p.PieceAt(sq+3))
+		pair(p.PieceAt(sq+4), p.PieceAt(sq+5))
 	}
-	for _, t := range handOrder {
-		if count[t] > setCount[t] {
-			*out = [32]byte{}
-			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, count[t], t)
-		}
-	}
-	put := func(cd code, m int) {
-		for range m {
-			acc |= uint64(cd.bits) << n
-			n += uint(cd.n)
-			if n >= 32 {
-				binary.LittleEndian.PutUint32(buf[at&31:], uint32(acc))
-				at += 4
-				acc >>= 32
-				n -= 32
-			}
-		}
-	}
-	for c := range hands {
-		for k, m := range hands[c] {
-			put(s.hand[c][k], m)
-		}
-	}
+	flush()
+	pair(p.PieceAt(79), p.PieceAt(80))
+	pair(p.PieceAt(81), shogi.NewPiece(shogi.Black, shogi.King)) // a king's code is empty
+	bh, wh := handCounts(p.Hand(shogi.Black)), handCounts(p.Hand(shogi.White))
+	var box [len(handOrder)]int
 	for k, t := range handOrder {
-		put(s.box[k], setCount[t]-count[t])
+		m := int(board>>(8*k)&0xff) + bh[k] + wh[k]
+		if m > setCount[t] {
+			*out = [32]byte{}
+			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, m, t)
+		}
+		box[k] = setCount[t] - m
 	}
+	for section, counts := range [3]*[len(handOrder)]int{&bh, &wh, &box} {
+		for k, m := range counts {
+			if m == 0 { // most hands and boxes hold few kinds
+				continue
+			}
+			r := &s.runs[section][k][m]
+			flush()
+			acc |= r.bits << (n & 63)
+			n += r.n
+		}
+	}
+	flush()
 	// 1 + 14 + 79 bits, one more per piece on the board and one less per piece off
 	// it than its board code: 256 bits exactly for a full set, all stored by now.
+	copy(out[:], buf[:32])
 	return nil
 }
+
+// handCounts returns how many pieces of each kind h holds, in handOrder.
+func handCounts(h shogi.Hand) [len(handOrder)]int {
+	if h == 0 {
+		return [len(handOrder)]int{}
+	}
+	return [...]int{h.Count(shogi.Pawn), h.Count(shogi.Lance), h.Count(shogi.Knight), h.Count(shogi.Silver),
+		h.Count(shogi.Gold), h.Count(shogi.Bishop), h.Count(shogi.Rook)}
+}
+
+// pairKinds[a|b<<5] counts the pieces a and b (shogi.Piece values) by unpromoted kind,
+// a byte each in handOrder, kings and empty squares not at all.
+var pairKinds = func() (t [32 * 32]uint64) {
+	var one [32]uint64
+	for pc := range shogi.Piece(32) {
+		if k := kindIndex(unpromoted[pc&15]); k >= 0 && pc.IsValid() {
+			one[pc] = 1 << (8 * k)
+		}
+	}
+	for a := range one {
+		for b := range one {
+			t[a|b<<5] = one[a] + one[b]
+		}
+	}
+	return t
+}()
 
 // unpromoted maps a piece's low four bits (its type) to the unpromoted type, the
 // empty square and the king to NoPieceType: what the piece counts are kept by.
