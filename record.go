@@ -303,11 +303,17 @@ func (r *Record) MainLine() []*Node {
 	if count == 0 {
 		return nil
 	}
-	line := make([]*Node, 0, count) // one allocation: the line is counted first
+	return r.AppendMainLine(make([]*Node, 0, count)) // one allocation: the line is counted first
+}
+
+// AppendMainLine appends the nodes of the main line (see [Record.MainLine]) to dst and
+// returns the extended slice: the main line without an allocation where dst has room,
+// for a program that goes through many records.
+func (r *Record) AppendMainLine(dst []*Node) []*Node {
 	for n := r.Root.next(); n != nil; n = n.next() {
-		line = append(line, n)
+		dst = append(dst, n)
 	}
-	return line
+	return dst
 }
 
 // Moves returns the moves of the main line.

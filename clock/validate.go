@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/kifu-go/shogi"
 )
@@ -124,14 +125,15 @@ func CheckTimesAgainst(rec *shogi.Record, c Control) []Warning {
 		c = Control{}
 	}
 	side := shogi.Black
-	if f := strings.Fields(rec.StartSFEN); len(f) > 1 && f[1] == "w" {
+	if secondField(rec.StartSFEN) == "w" {
 		side = shogi.White
 	}
 	state := [2]State{c.Black.Start(), c.White.Start()}
 	var sum [2]time.Duration
 	var since [2]int // moves since the last total that agreed
 	var mismatched, over [2]bool
-	for i, n := range rec.MainLine() {
+	var room [320]*shogi.Node // the main line of most records, on the stack
+	for i, n := range rec.AppendMainLine(room[:0]) {
 		move := i + 1
 		if n.HasTime {
 			before := sum[side]
@@ -174,6 +176,25 @@ func CheckTimesAgainst(rec *shogi.Record, c Control) []Warning {
 		side = side.Opponent()
 	}
 	return warnings
+}
+
+// secondField returns the second of the fields strings.Fields would cut s into, or "",
+// without allocating them.
+func secondField(s string) string {
+	for field := 0; ; field++ {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if s == "" {
+			return ""
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		if field == 1 {
+			return s[:end]
+		}
+		s = s[end:]
+	}
 }
 
 // hms writes d as KIF writes a total, h:mm:ss, with any fraction of a second.

@@ -70,7 +70,9 @@ func newParser(r *Reader) parser {
 		u := r.reused
 		u.nodes.Recycle()
 		u.block = recordBlock{}
-		return parser{r: r, rec: &u.block.rec, slot: &u.block.end, nodes: &u.nodes}
+		clear(u.comments) // the strings of the last record are not kept alive
+		return parser{r: r, rec: &u.block.rec, slot: &u.block.end, nodes: &u.nodes,
+			comments: u.comments, commentBlock: len(u.comments)}
 	}
 	block := new(ownRecord)
 	return parser{r: r, rec: &block.rec, slot: &block.end, nodes: &block.nodes}
@@ -91,8 +93,9 @@ type ownRecord struct {
 // reusedRecord is the memory of the last record, which a Reader with ReuseRecords
 // builds the next one in.
 type reusedRecord struct {
-	block recordBlock
-	nodes nodearena.Arena
+	block    recordBlock
+	nodes    nodearena.Arena
+	comments []string // the last (largest) block of comment slots, handed out again
 }
 
 // ending returns e stored in the room allocated with the record, which holds one
@@ -289,6 +292,9 @@ func (p *parser) comment(line []byte) {
 	if len(p.comments) == 0 {
 		p.commentBlock = min(max(2*p.commentBlock, 16), 1024)
 		p.comments = make([]string, p.commentBlock)
+		if p.r.ReuseRecords && p.r.reused != nil {
+			p.r.reused.comments = p.comments
+		}
 	}
 	// A slice of capacity 1: a second comment on the node copies it out of the block.
 	n.Comments = p.comments[:1:1]

@@ -69,6 +69,7 @@ type Reader struct {
 	in       *bufio.Reader
 	base     *bufio.Reader // in before openText wrapped it: Reset reuses it
 	csa      *csa.Reader   // the last CSA reader made: Reset reuses its buffer
+	line     []*shogi.Node // with ReuseRecords, the room for a verdict's main line
 	closer   io.Closer
 	src      source
 	format   Format
@@ -118,7 +119,7 @@ func (r *Reader) Reset(in io.Reader) {
 	}
 	base.Reset(in)
 	*r = Reader{Format: r.Format, Name: r.Name, Lenient: r.Lenient, MaxRecordBytes: r.MaxRecordBytes,
-		ReuseRecords: r.ReuseRecords, in: base, base: base, csa: r.csa}
+		ReuseRecords: r.ReuseRecords, in: base, base: base, csa: r.csa, line: r.line}
 }
 
 // Open opens the record file at path for reading; Close the Reader when done. Only

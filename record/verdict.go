@@ -168,7 +168,13 @@ func ValidateRules(r *Reader, rules shogi.Rules) iter.Seq[*Verdict] {
 				v.Problems = append(v.Problems, err.(*Error))
 			}
 			if rec != nil {
-				line := rec.MainLine()
+				var line []*shogi.Node
+				if r.ReuseRecords {
+					r.line = rec.AppendMainLine(r.line[:0])
+					line = r.line
+				} else {
+					line = rec.MainLine()
+				}
 				v.Moves = len(line)
 				var problems []*Error
 				final := r.final() // the reader's own: a copy, unless records are reused
