@@ -9,6 +9,7 @@ package packed
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"github.com/kifu-go/shogi"
 )
@@ -200,21 +201,21 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	pair(p.PieceAt(79), p.PieceAt(80))
 	pair(p.PieceAt(81), shogi.NewPiece(shogi.Black, shogi.King)) // a king's code is empty
 	bh, wh := handCounts(p.Hand(shogi.Black)), handCounts(p.Hand(shogi.White))
-	var box [len(handOrder)]int
+	var box uint64
 	for k, t := range handOrder {
-		m := int(board>>(8*k)&0xff) + bh[k] + wh[k]
+		m := int(board>>(8*k)&0xff) + int(bh>>(8*k)&0xff) + int(wh>>(8*k)&0xff)
 		if m > setCount[t] {
 			*out = [32]byte{}
 			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, m, t)
 		}
-		box[k] = setCount[t] - m
+		box |= uint64(setCount[t]-m) << (8 * k)
 	}
-	for section, counts := range [3]*[len(handOrder)]int{&bh, &wh, &box} {
-		for k, m := range counts {
-			if m == 0 { // most hands and boxes hold few kinds
-				continue
-			}
-			r := &s.runs[section][k][m]
+	// Only the kinds present: most hands and boxes hold few.
+	for section, counts := range [3]uint64{bh, wh, box} {
+		for counts != 0 {
+			k := uint(bits.TrailingZeros64(counts)) / 8
+			r := &s.runs[section][k%7][counts>>(8*k)&0xff%19]
+			counts &^= 0xff << (8 * k)
 			flush()
 			acc |= r.bits << (n & 63)
 			n += r.n
@@ -227,13 +228,16 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	return nil
 }
 
-// handCounts returns how many pieces of each kind h holds, in handOrder.
-func handCounts(h shogi.Hand) [len(handOrder)]int {
+// handCounts returns how many pieces of each kind h holds, a byte each in handOrder.
+func handCounts(h shogi.Hand) uint64 {
 	if h == 0 {
-		return [len(handOrder)]int{}
+		return 0
 	}
-	return [...]int{h.Count(shogi.Pawn), h.Count(shogi.Lance), h.Count(shogi.Knight), h.Count(shogi.Silver),
-		h.Count(shogi.Gold), h.Count(shogi.Bishop), h.Count(shogi.Rook)}
+	var c uint64
+	for k, t := range handOrder {
+		c |= uint64(h.Count(t)) << (8 * k)
+	}
+	return c
 }
 
 // pairKinds[a|b<<5] counts the pieces a and b (shogi.Piece values) by unpromoted kind,
