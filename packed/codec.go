@@ -191,15 +191,17 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 		n += uint(c >> 16)
 		board += pairKinds[i]
 	}
-	for sq := shogi.Square(1); sq < 79; sq += 6 { // 1a–9f, 13 groups
+	st := p.Setup() // the board in one copy, read without a check of each square
+	for i := 0; i < 78; i += 6 { // 1a–9f, 13 groups
 		flush()
-		pair(p.PieceAt(sq), p.PieceAt(sq+1))
-		pair(p.PieceAt(sq+2), p.PieceAt(sq+3))
-		pair(p.PieceAt(sq+4), p.PieceAt(sq+5))
+		g := (*[6]shogi.Piece)(st.Board[i : i+6])
+		pair(g[0], g[1])
+		pair(g[2], g[3])
+		pair(g[4], g[5])
 	}
 	flush()
-	pair(p.PieceAt(79), p.PieceAt(80))
-	pair(p.PieceAt(81), shogi.NewPiece(shogi.Black, shogi.King)) // a king's code is empty
+	pair(st.Board[78], st.Board[79])
+	pair(st.Board[80], shogi.NewPiece(shogi.Black, shogi.King)) // a king's code is empty
 	bh, wh := handCounts(p.Hand(shogi.Black)), handCounts(p.Hand(shogi.White))
 	var box uint64
 	for k, t := range handOrder {
