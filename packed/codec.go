@@ -191,8 +191,9 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 		n += uint(c >> 16)
 		board += pairKinds[i]
 	}
-	st := p.Setup()              // the board in one copy, read without a check of each square
-	for i := 0; i < 78; i += 6 { // 1a–9f, 13 groups
+	// The board in one copy, read without a check of each square; 1a–9f in 13 groups.
+	st := p.Setup()
+	for i := 0; i < 78; i += 6 {
 		flush()
 		g := (*[6]shogi.Piece)(st.Board[i : i+6])
 		pair(g[0], g[1])
