@@ -102,11 +102,12 @@ func samples(rec *shogi.Record, check bool) iter.Seq2[Sample, error] {
 // numbers are those final carries, not counted from 1 as the other iterators' are: use
 // Sample.Index. Final's history is compared with the line move by move; where they
 // differ the iteration stops after yielding an error wrapping [ErrMove]. Iterating
-// allocates one pointer per move.
+// allocates nothing for a line of up to 320 moves, one pointer per move for a longer one.
 func UndoSamples(rec *shogi.Record, final *shogi.Position) iter.Seq2[Sample, error] {
 	return func(yield func(Sample, error) bool) {
-		var nodes []*shogi.Node
-		if k := lineLength(&rec.Root); k > 0 {
+		var room [320]*shogi.Node // most games' lines, on the stack
+		nodes := room[:0]
+		if k := lineLength(&rec.Root); k > len(room) {
 			nodes = make([]*shogi.Node, 0, k)
 		}
 		for n := mainChild(&rec.Root); n != nil; n = mainChild(n) {
