@@ -231,16 +231,16 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	return nil
 }
 
-// handCounts returns how many pieces of each kind h holds, a byte each in handOrder.
+// handCounts returns how many pieces of each kind h holds, a byte each in handOrder
+// (pawn, lance, knight, silver, gold, bishop, rook). The kinds are spelled out: with a
+// constant kind, Hand.Count is a shift and a mask.
 func handCounts(h shogi.Hand) uint64 {
 	if h == 0 {
 		return 0
 	}
-	var c uint64
-	for k, t := range handOrder {
-		c |= uint64(h.Count(t)) << (8 * k)
-	}
-	return c
+	return uint64(h.Count(shogi.Pawn)) | uint64(h.Count(shogi.Lance))<<8 | uint64(h.Count(shogi.Knight))<<16 |
+		uint64(h.Count(shogi.Silver))<<24 | uint64(h.Count(shogi.Gold))<<32 | uint64(h.Count(shogi.Bishop))<<40 |
+		uint64(h.Count(shogi.Rook))<<48
 }
 
 // pairKinds[a|b<<5] counts the pieces a and b (shogi.Piece values) by unpromoted kind,
