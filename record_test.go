@@ -45,3 +45,32 @@ func TestMainLineStopsAtEnding(t *testing.T) {
 		t.Errorf("the alternative ending became the main line's: %+v", end)
 	}
 }
+
+// AppendMainLine appends the nodes MainLine returns, after what dst holds, and
+// allocates nothing where dst has room.
+func TestAppendMainLine(t *testing.T) {
+	rec := shogi.NewRecord()
+	n := &rec.Root
+	for _, s := range []string{"7g7f", "3c3d", "2g2f", "8c8d"} {
+		m, err := shogi.ParseUSIMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = n.AddChild(m)
+	}
+	line := rec.MainLine()
+	if len(line) != 4 {
+		t.Fatalf("main line of %d nodes", len(line))
+	}
+	root := &rec.Root
+	if diff := cmp.Diff(append([]*shogi.Node{root}, line...), rec.AppendMainLine([]*shogi.Node{root})); diff != "" {
+		t.Errorf("after one node (-want +got):\n%s", diff)
+	}
+	if got := shogi.NewRecord().AppendMainLine(nil); got != nil {
+		t.Errorf("no moves: %v", got)
+	}
+	room := make([]*shogi.Node, 0, 8)
+	if allocs := testing.AllocsPerRun(20, func() { room = rec.AppendMainLine(room[:0]) }); allocs != 0 {
+		t.Errorf("%v allocations with room", allocs)
+	}
+}

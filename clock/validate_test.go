@@ -2,6 +2,7 @@ package clock_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
@@ -80,5 +81,29 @@ func TestCheckTimes(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// The side that makes the first move is the start SFEN's second field, however the
+// fields are spaced.
+func TestCheckTimesSideToMove(t *testing.T) {
+	const board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL"
+	over := clock.Control{Black: clock.Allowance{Main: time.Minute}, White: clock.Allowance{Main: time.Minute}}
+	for _, tc := range []struct{ sfen, want string }{
+		{board + " w - 2", "white"},
+		{"  " + board + " \t w\t- 2 ", "white"},
+		{board + "\u3000w - 2", "white"}, // an ideographic space is a space to strings.Fields
+		{board + " b - 2", "black"},
+		{board, "black"},
+		{"", "black"},
+	} {
+		rec := shogi.NewRecord()
+		rec.StartSFEN = tc.sfen
+		n := rec.Root.AddChild(shogi.NewMove(shogi.NewSquare(3, 3), shogi.NewSquare(3, 4), false))
+		n.HasTime, n.Time.Spent = true, 2*time.Minute
+		ws := clock.CheckTimesAgainst(rec, over)
+		if len(ws) != 1 || ws[0].Side.String() != tc.want {
+			t.Errorf("%q: %v, want one warning for %s", tc.sfen, warningsOf(ws), tc.want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package csa_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -142,5 +143,66 @@ func TestReuseRecords(t *testing.T) {
 		if !reuse && (node.Move.String() != "7g7f" || len(node.Children[0].Comments) != 1) {
 			t.Errorf("without reuse the first record changed: %v %v", node.Move, node.Children[0].Comments)
 		}
+	}
+}
+
+// With ReuseRecords the slots of a record's comments are those of the record before:
+// a record commented move by move costs no allocation for them once the first records
+// have been read, and the comment strings taken from a record stay as they were.
+func TestReuseRecordsCommentSlots(t *testing.T) {
+	moves := []string{"+7776FU", "-3334FU", "+2726FU", "-8384FU", "+2625FU", "-8485FU"}
+	var plain, commented strings.Builder
+	plain.WriteString("PI\n+\n")
+	commented.WriteString("PI\n+\n")
+	for i := range 60 {
+		m := moves[i%len(moves)]
+		if i >= len(moves) { // back and forth: the rooks' moves, then again
+			m = []string{"+2838HI", "-8272HI", "+3828HI", "-7282HI"}[(i-len(moves))%4]
+		}
+		plain.WriteString(m + "\n")
+		fmt.Fprintf(&commented, "%s\n'** %d\n", m, i)
+	}
+	plain.WriteString("%CHUDAN\n")
+	commented.WriteString("%CHUDAN\n")
+	allocs := func(text string) (float64, *csa.Reader) {
+		r := csa.NewReader(nil)
+		r.ReuseRecords = true
+		var in strings.Reader
+		read := func() {
+			in.Reset(text)
+			r.Reset(&in)
+			if _, err := r.Read(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range 3 {
+			read()
+		}
+		return testing.AllocsPerRun(50, read), r
+	}
+	withComments, r := allocs(commented.String())
+	without, _ := allocs(plain.String())
+	if withComments-without >= 1 {
+		t.Errorf("%.2f allocations a record with 60 comments, %.2f without", withComments, without)
+	}
+	var in strings.Reader
+	in.Reset(commented.String())
+	r.Reset(&in)
+	first, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := first.Root.Children[0].Comments[0]
+	in.Reset(strings.ReplaceAll(commented.String(), "'** ", "'** 1"))
+	r.Reset(&in)
+	second, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept != "* 0" {
+		t.Errorf("a comment taken from the first record became %q", kept)
+	}
+	if got := second.Root.Children[0].Comments; len(got) != 1 || got[0] != "* 10" {
+		t.Errorf("the second record's first comments are %q", got)
 	}
 }
