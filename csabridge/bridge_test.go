@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -347,5 +348,36 @@ func TestInterruptInGame(t *testing.T) {
 	}
 	if g == nil || g.Result == nil || g.Result.Reason != csaproto.Resign {
 		t.Errorf("game %+v", g)
+	}
+}
+
+// TestRealEngines plays a short game with each installed engine at a 1-second
+// byoyomi: every move legal (the server checks), none late.
+func TestRealEngines(t *testing.T) {
+	for _, path := range []string{"/usr/games/fairy-stockfish", "/usr/games/gpsusi"} {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s is not installed (.ci/install-engines installs it)", path)
+			}
+			srv := newFakeServer(t, shogi.White, "BEGIN Time", "Time_Unit:1sec", "Total_Time:0", "Byoyomi:1", "END Time")
+			srv.maxPlies = 10
+			srv.start(1)
+			engine := func(ctx context.Context) (*usi.Engine, error) {
+				return usi.Start(ctx, usi.Config{Path: path})
+			}
+			sess := session(t, srv, engine, csabridge.Config{PV: true})
+			g, err := sess.PlayOne(testCtx(t, 60*time.Second))
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv.wait()
+			if g.EngineErr != nil || g.Result == nil || g.Result.Reason != csaproto.MaxMoves {
+				t.Fatalf("engine error %v, result %+v, detail %q", g.EngineErr, g.Result, g.Detail)
+			}
+			if g.Moves != 5 || g.Spare <= 0 {
+				t.Errorf("%d moves, %v to spare at the closest; want 5 moves, some time to spare", g.Moves, g.Spare)
+			}
+			t.Logf("%s: %d moves, %v to spare at the closest, the longest %v past the time told", path, g.Moves, g.Spare, g.Overrun)
+		})
 	}
 }
