@@ -433,50 +433,71 @@ func (c *Client) Move(ctx context.Context, m shogi.Move, pv *Comment) (Update, e
 	if err := c.send(line); err != nil {
 		return Update{}, err
 	}
-	return c.Next(ctx)
+	u, err := c.next(ctx)
+	if err == nil && u.Result == nil && u.Move != m {
+		return u.Update, c.fail(&Error{Line: u.line, Text: u.text, Err: fmt.Errorf("%w: want the echo of %s", ErrUnexpected, line)})
+	}
+	return u.Update, err
 }
 
 // Next returns the next thing the server says in the game: a move played (the
 // opponent's, checked against the position) with its time, or the end of the game.
 func (c *Client) Next(ctx context.Context) (Update, error) {
+	u, err := c.next(ctx)
+	return u.Update, err
+}
+
+// numbered is an update with the server's line that gave it.
+type numbered struct {
+	Update
+	line int
+	text string
+}
+
+func (c *Client) next(ctx context.Context) (numbered, error) {
 	if !c.playing {
-		return Update{}, fmt.Errorf("%w: Next outside a game", ErrState)
+		return numbered{}, fmt.Errorf("%w: Next outside a game", ErrState)
 	}
 	var res Result
 	for {
 		m, n, err := c.recv(ctx)
 		if err != nil {
-			return Update{}, err
+			return numbered{}, err
 		}
 		switch m.Kind {
 		case KindMove:
 			if res != (Result{}) {
-				return Update{}, unexpected(m, n, "the result")
+				return numbered{}, unexpected(m, n, "the result")
 			}
 			mv, err := notation.CSA.Decode(c.pos, m.Move)
 			if err != nil {
-				return Update{}, c.fail(&Error{Line: n, Text: m.Text, Err: fmt.Errorf("%w: %w", ErrIllegal, err)})
+				return numbered{}, c.fail(&Error{Line: n, Text: m.Text, Err: fmt.Errorf("%w: %w", ErrIllegal, err)})
 			}
 			u := Update{Move: mv, Side: c.pos.SideToMove(), Time: scale(m.Time, c.unit()), HasTime: m.HasTime, Comment: m.Comment}
 			c.pos.PlayUnchecked(mv)
-			return u, nil
+			return numbered{u, n, m.Text}, nil
 		case KindSpecial:
+			if res.Special == m.Move && res.Reason == NoReason && !m.HasTime {
+				// shogi-server states a declaration it refuses twice: "%KACHI,T0",
+				// then "%KACHI" before #ILLEGAL_MOVE.
+				continue
+			}
 			if res != (Result{}) {
-				return Update{}, unexpected(m, n, "the result")
+				return numbered{}, unexpected(m, n, "the result")
 			}
 			res.Special = m.Move
 			res.Time, res.HasTime = scale(m.Time, c.unit()), m.HasTime
 		case KindReason:
 			if res.Reason != NoReason {
-				return Update{}, unexpected(m, n, "the result")
+				return numbered{}, unexpected(m, n, "the result")
 			}
 			res.Reason = m.Reason
 		case KindResult:
 			res.Outcome = m.Outcome
 			c.playing = false
-			return Update{Result: &res}, nil
+			return numbered{Update: Update{Result: &res}, line: n, text: m.Text}, nil
 		default:
-			return Update{}, unexpected(m, n, "a move or the end of the game")
+			return numbered{}, unexpected(m, n, "a move or the end of the game")
 		}
 	}
 }
