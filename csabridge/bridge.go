@@ -35,6 +35,10 @@ type Config struct {
 	// Declaration is the rule that judges the engine's "bestmove win" before
 	// %KACHI is sent: shogi.Rule27 (CSA's Jishogi 1.1) when zero.
 	Declaration shogi.DeclarationRule
+	// NoIncrement tells the engine its time with the increment that comes before
+	// its move already added, and no binc or winc, for engines that do not know
+	// them (gpsusi exits on "go … binc"): it then counts its time as sudden death.
+	NoIncrement bool
 	// MoveTime is the time per move the engine is told in a game without a clock;
 	// DefaultMoveTime when zero.
 	MoveTime time.Duration
@@ -282,6 +286,14 @@ func (pl *player) move(ctx, pctx context.Context) (csaproto.Update, error) {
 		told = a.Byoyomi + a.BlackTime + a.BlackInc
 		if side == shogi.White {
 			told = a.Byoyomi + a.WhiteTime + a.WhiteInc
+		}
+		if pl.cfg.NoIncrement {
+			if side == shogi.Black {
+				lim.BlackTime += lim.BlackIncrement
+			} else {
+				lim.WhiteTime += lim.WhiteIncrement
+			}
+			lim.BlackIncrement, lim.WhiteIncrement = 0, 0
 		}
 		if lim.BlackTime+lim.WhiteTime+lim.Byoyomi+lim.BlackIncrement+lim.WhiteIncrement <= 0 {
 			lim.Byoyomi = time.Millisecond // no time left at all: "byoyomi 0" alone is no limit

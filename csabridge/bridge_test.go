@@ -152,20 +152,23 @@ func TestGoArguments(t *testing.T) {
 		name      string
 		timeLines []string
 		margin    time.Duration
+		noInc     bool
 		want      string // the first go command of black
 	}{
-		{"byoyomi", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:0", "Byoyomi:2", "END Time"}, 0,
+		{"byoyomi", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:0", "Byoyomi:2", "END Time"}, 0, false,
 			"go btime 0 wtime 0 byoyomi 1500"},
-		{"main and byoyomi", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:60", "Byoyomi:10", "END Time"}, 0,
+		{"main and byoyomi", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:60", "Byoyomi:10", "END Time"}, 0, false,
 			"go btime 60000 wtime 60000 byoyomi 9500"},
-		{"fischer, increment before the move", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:10", "Byoyomi:0", "Increment:2", "END Time"}, 0,
+		{"fischer, increment before the move", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:10", "Byoyomi:0", "Increment:2", "END Time"}, 0, false,
 			"go btime 9500 wtime 9500 binc 2000 winc 2000"},
-		{"margin 200ms", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:0", "Byoyomi:3", "END Time"}, 200 * time.Millisecond,
+		{"fischer told as sudden death", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:10", "Byoyomi:0", "Increment:2", "END Time"}, 0, true,
+			"go btime 11500 wtime 9500 byoyomi 0"},
+		{"margin 200ms", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:0", "Byoyomi:3", "END Time"}, 200 * time.Millisecond, false,
 			"go btime 0 wtime 0 byoyomi 2800"},
-		{"time unit 100msec", []string{"BEGIN Time", "Time_Unit:100msec", "Total_Time:100", "Byoyomi:20", "END Time"}, 0,
+		{"time unit 100msec", []string{"BEGIN Time", "Time_Unit:100msec", "Total_Time:100", "Byoyomi:20", "END Time"}, 0, false,
 			"go btime 10000 wtime 10000 byoyomi 1500"},
 		{"Time+ and Time-", []string{"BEGIN Time+", "Time_Unit:1sec", "Total_Time:30", "Byoyomi:5", "END Time+",
-			"BEGIN Time-", "Time_Unit:1sec", "Total_Time:20", "Byoyomi:3", "END Time-"}, 0,
+			"BEGIN Time-", "Time_Unit:1sec", "Total_Time:20", "Byoyomi:3", "END Time-"}, 0, false,
 			"go btime 30000 wtime 20000 byoyomi 4500"}, // black's byoyomi
 	}
 	for _, tt := range tests {
@@ -174,7 +177,7 @@ func TestGoArguments(t *testing.T) {
 			srv.maxPlies = 2
 			srv.start(1)
 			var el engineLines
-			sess := session(t, srv, fakeEngine(&el), csabridge.Config{Margin: tt.margin})
+			sess := session(t, srv, fakeEngine(&el), csabridge.Config{Margin: tt.margin, NoIncrement: tt.noInc})
 			if _, err := sess.PlayOne(testCtx(t, 30*time.Second)); err != nil {
 				t.Fatal(err)
 			}

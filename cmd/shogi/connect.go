@@ -29,7 +29,7 @@ func init() {
 	commands["connect"] = command{
 		summary: "play a USI engine on a CSA server (floodgate, shogi-server, shogi server)",
 		usage: "shogi connect -server HOST:PORT -user NAME -password PASSWORD [-game NAME] -engine PROGRAM [-arg ARG]… [-option NAME=VALUE]… " +
-			"[-games N] [-margin D] [-pv] [-keepalive D] [-o DIR [-f]] [-log FILE] [-json]",
+			"[-games N] [-margin D] [-no-inc] [-pv] [-keepalive D] [-o DIR [-f]] [-log FILE] [-json]",
 		run: runConnect,
 	}
 }
@@ -59,6 +59,7 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ef := addEngineFlags(fs, "", "engine", "")
 	games := fs.Int("games", 1, "the number of games to play, a connection each; 0 plays until interrupted")
 	margin := fs.Duration("margin", 0, "the time withheld from the engine for the lines to travel to the server: it is told its time less this, and stopped when that runs out; by default 500ms, no more than half the byoyomi")
+	noInc := fs.Bool("no-inc", false, "tell the engine its time with the increment already added and no binc or winc, for engines that do not know them (gpsusi)")
 	pv := fs.Bool("pv", false, "send the engine's evaluation and line with each move, as floodgate's comment ('* 30 -3334FU +2726FU)")
 	keepAlive := fs.Duration("keepalive", 30*time.Second, "send an empty line when nothing was sent for this long (0 for never)")
 	outDir := fs.String("o", "", "write each game's record into `DIR` as GAME_ID.csa (CSA V3.0, with the server's times); never a file overwritten without -f")
@@ -120,7 +121,7 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s := &csabridge.Session{
 		Addr: *server, User: *user, Password: *password, Game: *game,
 		Client: csaproto.Config{KeepAlive: *keepAlive, Hook: serverHook(log)},
-		Bridge: csabridge.Config{Margin: bridgeMargin, PV: *pv, Log: func(msg string) {
+		Bridge: csabridge.Config{Margin: bridgeMargin, PV: *pv, NoIncrement: *noInc, Log: func(msg string) {
 			errMu.Lock()
 			defer errMu.Unlock()
 			fmt.Fprintln(stderr, "shogi connect:", msg)
