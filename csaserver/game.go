@@ -1,0 +1,673 @@
+package csaserver
+
+// A game between two connections: the Game_Summary, AGREE or REJECT, then the
+// moves, each checked by the rules and charged by the clock, until a result. The
+// flag of the side to move falls at its deadline, by a timer: no read has to come.
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/clock"
+	"github.com/kifu-go/shogi/notation"
+)
+
+type phase uint8
+
+const (
+	phaseAgree phase = iota
+	phasePlay
+	phaseOver
+)
+
+// ending is how a game ended.
+type ending struct {
+	reason  string       // the CSA reason line: "#RESIGN", "#TIME_UP", … ("" for #CHUDAN alone)
+	special string       // the special echoed before it: "%TORYO", "%KACHI"
+	result  shogi.Result // NoResult for #CHUDAN
+	censor  bool         // #CENSORED (max moves) instead of #DRAW
+	kind    shogi.EndingKind
+	loser   shogi.Color // for the record: who lost, when someone did
+	detail  string      // for the log and the record's comment
+	spent   time.Duration
+	hasTime bool
+}
+
+type game struct {
+	srv     *Server
+	id      string
+	name    string
+	control clock.Control
+
+	mu       sync.Mutex
+	phase    phase
+	players  [2]*conn
+	names    [2]string
+	agreed   [2]bool
+	pos      *shogi.Position
+	start    *shogi.Position
+	clk      *clock.Clock
+	moveFrom time.Time // when the running move started
+	timer    *time.Timer
+	turnSeq  int // counts the turns, so a timer of a past turn does nothing
+	lastMove [2]string
+	lastLine string // "+7776FU,T3", for %%SHOW and the monitors
+	moves    []recMove
+	started  time.Time
+	created  time.Time
+	monitors map[*conn]int // 1: %%MONITORON, 2: %%MONITOR2ON
+	end      ending
+	rematch  bool // the game is a replay of a drawn game
+}
+
+type recMove struct {
+	move    shogi.Move
+	csa     string
+	spent   time.Duration
+	comment string
+}
+
+// newGameLocked makes a game for two players (under s.mu); start is its position (nil
+// for the start position).
+func (s *Server) newGameLocked(name string, players [2]*conn, control clock.Control, start *shogi.Position) *game {
+	for _, side := range []shogi.Color{shogi.Black, shogi.White} {
+		a := control.For(side)
+		a.LeastPerMove, a.RoundUp = s.cfg.LeastTimePerMove, s.cfg.TimeRoundup
+		if side == shogi.Black {
+			control.Black = a
+		} else {
+			control.White = a
+		}
+	}
+	if start == nil {
+		start = shogi.NewStartPosition()
+	}
+	g := &game{srv: s, name: name, control: control, players: players, start: start.Clone(), pos: start.Clone(),
+		monitors: map[*conn]int{}, created: time.Now()}
+	g.names = [2]string{players[0].user, players[1].user}
+	g.id = s.gameIDLocked(name, g.names[0], g.names[1])
+	g.clk = clock.New(control, nil)
+	for i, p := range players {
+		p.state, p.game, p.gameName = stateAgree, g, name
+		if i == 0 {
+			p.turn = '+'
+		} else {
+			p.turn = '-'
+		}
+	}
+	s.games[g.id] = g
+	s.order = append(s.order, g)
+	return g
+}
+
+// propose sends the Game_Summary to both players.
+func (g *game) propose() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for side, p := range g.players {
+		p.send(g.summary(shogi.Color(side))...)
+	}
+	g.timer = time.AfterFunc(g.srv.cfg.AgreeTimeout, func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if g.phase == phaseAgree {
+			g.rejectLocked("the Server (timed out)")
+		}
+	})
+	g.srv.log(Event{Kind: "game", GameID: g.id, Detail: g.control.String()})
+}
+
+// summaryTime writes the time section: for a control the same for both sides in whole
+// seconds, field for field as shogi-server writes it (Increment always, then
+// Least_Time_Per_Move); otherwise the clock package's form (Time+ and Time- blocks for
+// a rematch, a Time_Unit of minutes for a stop watch).
+func (g *game) summaryTime() []string {
+	if a := g.control.Black; g.control.Symmetric() && a.Unit == time.Second && a.Main%time.Second == 0 &&
+		a.Byoyomi%time.Second == 0 && a.Increment%time.Second == 0 && a.Periods == 0 && a.Delay == 0 {
+		sec := func(d time.Duration) string { return strconv.FormatInt(int64(d/time.Second), 10) }
+		lines := []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:" + sec(a.Main), "Byoyomi:" + sec(a.Byoyomi),
+			"Increment:" + sec(a.Increment), "Least_Time_Per_Move:" + sec(a.LeastPerMove)}
+		if a.RoundUp {
+			lines = append(lines, "Time_Roundup:YES")
+		}
+		return append(lines, "END Time")
+	}
+	lines, err := clock.FormatSummaryTime(g.control)
+	if err != nil { // a game name's control always has a CSA form
+		lines = []string{"BEGIN Time", "Time_Unit:1sec", "END Time"}
+	}
+	return lines
+}
+
+// summary is the Game_Summary for side.
+func (g *game) summary(side shogi.Color) []string {
+	rematch := "NO"
+	if g.srv.cfg.RematchOnDraw {
+		rematch = "YES"
+	}
+	sign := "+"
+	if side == shogi.White {
+		sign = "-"
+	}
+	toMove := "+"
+	if g.start.SideToMove() == shogi.White {
+		toMove = "-"
+	}
+	lines := []string{"BEGIN Game_Summary", "Protocol_Version:1.2", "Protocol_Mode:Server", "Format:Shogi 1.0",
+		"Declaration:Jishogi 1.1", "Game_ID:" + g.id, "Name+:" + g.names[0], "Name-:" + g.names[1],
+		"Your_Turn:" + sign, "Rematch_On_Draw:" + rematch, "To_Move:" + toMove,
+		"Max_Moves:" + strconv.Itoa(g.srv.cfg.MaxMoves)}
+	lines = append(lines, g.summaryTime()...)
+	lines = append(lines, "BEGIN Position")
+	lines = append(lines, boardLines(g.start)...)
+	return append(lines, "END Position", "END Game_Summary")
+}
+
+func boardLines(p *shogi.Position) []string {
+	return strings.Split(strings.TrimSuffix(csaBoard(p), "\n"), "\n")
+}
+
+// show is the game as %%SHOW and %%MONITORON give it: the summary with the times left,
+// the last move and the turn, and the current position.
+func (g *game) show() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.showLocked()
+}
+
+func (g *game) showLocked() []string {
+	lines := []string{"BEGIN Game_Summary", "Protocol_Version:1.2", "Protocol_Mode:Server", "Format:Shogi 1.0",
+		"Declaration:Jishogi 1.1", "Game_ID:" + g.id, "Name+:" + g.names[0], "Name-:" + g.names[1],
+		"Rematch_On_Draw:NO", "To_Move:+", "Max_Moves:" + strconv.Itoa(g.srv.cfg.MaxMoves)}
+	t := g.summaryTime()
+	t = t[:len(t)-1]
+	for _, side := range []shogi.Color{shogi.Black, shogi.White} {
+		sign := "+"
+		if side == shogi.White {
+			sign = "-"
+		}
+		t = append(t, "Remaining_Time"+sign+":"+strconv.FormatInt(int64(g.clk.State(side).Main/time.Second), 10))
+	}
+	t = append(t, "Last_Move:"+g.lastLine, "Current_Turn:"+strconv.Itoa(len(g.moves)), "END Time")
+	lines = append(lines, t...)
+	lines = append(lines, "BEGIN Position")
+	lines = append(lines, boardLines(g.pos)...)
+	return append(lines, "END Position", "END Game_Summary")
+}
+
+// side returns c's colour in the game, and false when c does not play it.
+func (g *game) side(c *conn) (shogi.Color, bool) {
+	switch c {
+	case g.players[0]:
+		return shogi.Black, true
+	case g.players[1]:
+		return shogi.White, true
+	}
+	return 0, false
+}
+
+// answer handles AGREE and REJECT.
+func (g *game) answer(c *conn, cmd Command) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	side, ok := g.side(c)
+	if !ok {
+		return
+	}
+	if g.phase != phaseAgree || g.agreed[side] {
+		c.send(fmt.Sprintf("##[ERROR] you are in %s status. %s is valid in agree_waiting status", stateGame, cmdWord(cmd.Kind)))
+		return
+	}
+	if cmd.GameID != "" && cmd.GameID != g.id {
+		c.send("##[ERROR] no game " + shorten(cmd.GameID) + " to " + cmdWord(cmd.Kind))
+		return
+	}
+	if cmd.Kind == CmdReject {
+		g.rejectLocked(c.user)
+		return
+	}
+	g.agreed[side] = true
+	g.srv.mu.Lock()
+	c.state = stateStart
+	g.srv.mu.Unlock()
+	if !g.agreed[side.Opponent()] {
+		return
+	}
+	g.timer.Stop()
+	g.phase = phasePlay
+	g.srv.mu.Lock()
+	for _, p := range g.players {
+		p.state = stateGame
+	}
+	g.srv.mu.Unlock()
+	for _, p := range g.players {
+		p.send("START:" + g.id)
+	}
+	g.started = time.Now()
+	g.srv.log(Event{Kind: "start", GameID: g.id})
+	g.startTurnLocked()
+}
+
+// rejectLocked ends a game before it started.
+func (g *game) rejectLocked(by string) {
+	if g.timer != nil {
+		g.timer.Stop()
+	}
+	g.phase = phaseOver
+	g.releaseLocked()
+	for _, p := range g.players {
+		p.send("REJECT:" + g.id + " by " + by)
+	}
+	g.srv.log(Event{Kind: "reject", GameID: g.id, Detail: "by " + by})
+	go g.srv.gameOver(g, false)
+}
+
+// startTurnLocked starts the clock of the side to move and its flag's timer.
+func (g *game) startTurnLocked() {
+	side := g.pos.SideToMove()
+	g.turnSeq++
+	seq := g.turnSeq
+	g.moveFrom = time.Now()
+	if g.timer != nil {
+		g.timer.Stop()
+	}
+	if at, ok := g.control.For(side).FlagAt(g.clk.State(side)); ok {
+		g.timer = time.AfterFunc(at, func() { g.flag(seq) })
+	}
+}
+
+// flag is the timer of turn seq: the side to move has lost on time.
+func (g *game) flag(seq int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.phase != phasePlay || g.turnSeq != seq {
+		return
+	}
+	side := g.pos.SideToMove()
+	ch := g.clk.Charge(side, time.Since(g.moveFrom))
+	g.finishLocked(ending{reason: "#TIME_UP", result: shogi.WinFor(side.Opponent()), kind: shogi.EndTimeUp,
+		loser: side, detail: fmt.Sprintf("%s's flag fell after %v", g.names[side], ch.Elapsed.Round(time.Millisecond)),
+		spent: ch.Charged, hasTime: true})
+}
+
+// move handles a move or a special (%TORYO, %KACHI, %CHUDAN) of c read at at.
+func (g *game) move(c *conn, cmd Command, at time.Time) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	side, ok := g.side(c)
+	if !ok || g.phase != phasePlay {
+		return // before START or after the end: nothing to do, as shogi-server
+	}
+	onTurn := side == g.pos.SideToMove()
+	if !onTurn {
+		if cmd.Kind == CmdMove && cmd.Move == g.lastMove[side] {
+			return // sent twice, as some clients do: shogi-server passes it over
+		}
+		if cmd.Kind == CmdSpecial && cmd.Move == "%TORYO" {
+			g.finishLocked(ending{reason: "#RESIGN", special: "%TORYO", result: shogi.WinFor(side.Opponent()),
+				kind: shogi.EndIllegalWin, loser: side, detail: g.names[side] + " resigned out of turn"})
+			return
+		}
+		g.finishLocked(ending{reason: "#ILLEGAL_MOVE", result: shogi.WinFor(side.Opponent()), kind: shogi.EndIllegalWin,
+			loser: side, detail: fmt.Sprintf("%s sent %s out of turn (foul %s)", g.names[side], shorten(cmd.Move), shogi.FoulWrongSide.Code())})
+		return
+	}
+	elapsed := at.Sub(g.moveFrom)
+	ch := g.clk.Charge(side, elapsed)
+	if !ch.OnTime {
+		g.finishLocked(ending{reason: "#TIME_UP", result: shogi.WinFor(side.Opponent()), kind: shogi.EndTimeUp, loser: side,
+			detail: fmt.Sprintf("%s's move came after %v, past its flag", g.names[side], ch.Elapsed.Round(time.Millisecond)),
+			spent:  ch.Charged, hasTime: true})
+		return
+	}
+	lose := func(reason, special string, kind shogi.EndingKind, detail string) {
+		g.finishLocked(ending{reason: reason, special: special, result: shogi.WinFor(side.Opponent()), kind: kind,
+			loser: side, detail: detail, spent: ch.Charged, hasTime: true})
+	}
+	if cmd.Kind == CmdSpecial {
+		switch cmd.Move {
+		case "%TORYO":
+			lose("#RESIGN", "%TORYO", shogi.EndResign, g.names[side]+" resigned")
+		case "%CHUDAN": // as in shogi-server, a player cannot interrupt a game: it is no move
+			lose("#ILLEGAL_MOVE", "", shogi.EndIllegalLoss, g.names[side]+" sent %CHUDAN: a player cannot interrupt a game (foul "+shogi.FoulMalformedMove.Code()+")")
+		case "%KACHI":
+			o := g.pos.Declare(g.srv.cfg.Declaration)
+			pts := g.pos.DeclarationPoints(side)
+			switch o.Reason {
+			case shogi.DeclarationWin:
+				g.finishLocked(ending{reason: "#JISHOGI", special: "%KACHI", result: o.Result, kind: shogi.EndEnteringKingWin,
+					loser: side.Opponent(), detail: fmt.Sprintf("%s declared with %d points and won (%v)", g.names[side], pts, g.srv.cfg.Declaration),
+					spent: ch.Charged, hasTime: true})
+			case shogi.DeclarationDraw:
+				g.finishLocked(ending{reason: "#JISHOGI", special: "%KACHI", result: shogi.Draw, kind: shogi.EndJishogi,
+					detail: fmt.Sprintf("%s declared with %d points: a draw (%v)", g.names[side], pts, g.srv.cfg.Declaration),
+					spent:  ch.Charged, hasTime: true})
+			default:
+				lose("#ILLEGAL_MOVE", "%KACHI", shogi.EndIllegalLoss,
+					fmt.Sprintf("%s declared without the conditions or the points (%d, %v)", g.names[side], pts, g.srv.cfg.Declaration))
+			}
+		}
+		return
+	}
+	var m shogi.Move
+	err := errors.New("malformed")
+	if wellFormedMove(cmd.Move) {
+		m, err = notation.CSA.Decode(g.pos, cmd.Move)
+	}
+	if err != nil {
+		foul, ok := shogi.FoulOf(err)
+		if !ok {
+			foul = shogi.FoulMalformedMove
+		}
+		lose("#ILLEGAL_MOVE", "", shogi.EndIllegalLoss, fmt.Sprintf("%s's move %s is illegal: %v (foul %s)", g.names[side], shorten(cmd.Move), foul, foul.Code()))
+		return
+	}
+	g.pos.PlayUnchecked(m)
+	g.lastMove[side] = cmd.Move
+	t := ch.Charged / g.control.For(side).Unit
+	line := cmd.Move + ",T" + strconv.FormatInt(int64(t), 10)
+	g.lastLine = line
+	g.moves = append(g.moves, recMove{move: m, csa: cmd.Move, spent: ch.Charged, comment: pvComment(cmd.Comment)})
+	for _, p := range g.players {
+		p.send(line)
+	}
+	g.notifyMonitorsLocked(line)
+	o := g.pos.Outcome(shogi.Rules{MaxMoves: -1})
+	switch o.Reason {
+	case shogi.Repetition:
+		g.finishLocked(ending{reason: "#SENNICHITE", result: shogi.Draw, kind: shogi.EndSennichite,
+			detail: "the fourth occurrence of the position (千日手)"})
+		return
+	case shogi.PerpetualCheck:
+		loser, _ := o.Result.Winner()
+		loser = loser.Opponent()
+		g.finishLocked(ending{reason: "#OUTE_SENNICHITE", result: o.Result, kind: shogi.EndSennichite, loser: loser,
+			detail: g.names[loser] + " gave every check of the repetition (連続王手の千日手)"})
+		return
+	}
+	// a move that mates is not drawn by the limit: the mated side resigns or loses on time
+	if max := g.srv.cfg.MaxMoves; max > 0 && len(g.moves) >= max && o.Reason != shogi.Checkmate {
+		g.finishLocked(ending{reason: "#MAX_MOVES", result: shogi.Draw, censor: true, kind: shogi.EndMaxMoves,
+			detail: fmt.Sprintf("the game reached %d moves", max)})
+		return
+	}
+	g.startTurnLocked()
+}
+
+// pvComment keeps a floodgate PV comment ("'* 30 -3334FU") for the record.
+func pvComment(s string) string {
+	if !strings.HasPrefix(s, "'") || strings.ContainsAny(s, "\r\n") || len(s) > 4096 {
+		return ""
+	}
+	return s
+}
+
+// left is c leaving the game (its connection ended): it loses, or the game is
+// rejected before it started.
+func (g *game) left(c *conn, reason string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	side, ok := g.side(c)
+	if !ok {
+		return
+	}
+	switch g.phase {
+	case phaseAgree:
+		g.rejectLocked(c.user)
+	case phasePlay:
+		e := ending{reason: "#RESIGN", special: "%TORYO", result: shogi.WinFor(side.Opponent()), loser: side,
+			detail: g.names[side] + " left: " + reason, kind: shogi.EndIllegalWin}
+		if side == g.pos.SideToMove() {
+			e.kind = shogi.EndResign
+			ch := g.clk.Charge(side, time.Since(g.moveFrom))
+			e.spent, e.hasTime = ch.Charged, true
+		}
+		g.finishLocked(e)
+	}
+}
+
+// abort ends the game as the server stops.
+func (g *game) abort(why string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch g.phase {
+	case phaseAgree:
+		g.rejectLocked("the Server (" + why + ")")
+	case phasePlay:
+		g.finishLocked(ending{kind: shogi.EndInterrupt, detail: why})
+	}
+}
+
+// finishLocked ends the game: the result to both players and the monitors, the
+// record and the results log written.
+func (g *game) finishLocked(e ending) {
+	if g.timer != nil {
+		g.timer.Stop()
+	}
+	g.phase = phaseOver
+	g.end = e
+	g.writeRecordLocked() // before the result is sent: a client told the result finds the record
+	g.releaseLocked()
+	for side, p := range g.players {
+		var lines []string
+		if e.special != "" {
+			lines = append(lines, e.special)
+		}
+		if e.reason != "" {
+			lines = append(lines, e.reason)
+		}
+		lines = append(lines, outcomeLine(e, shogi.Color(side)))
+		p.send(lines...)
+	}
+	for m, kind := range g.monitors {
+		tag := "MONITOR"
+		if kind == 2 {
+			tag = "MONITOR2"
+		}
+		word := e.special
+		if word == "" {
+			word = e.reason
+		}
+		if word == "" {
+			word = "#CHUDAN"
+		}
+		m.send(fmt.Sprintf("##[%s][%s] %s", tag, g.id, word), fmt.Sprintf("##[%s][%s] +OK", tag, g.id))
+	}
+	g.srv.log(Event{Kind: "end", GameID: g.id, Detail: g.resultWord() + ": " + e.detail})
+	draw := e.result == shogi.Draw && !e.censor
+	go g.srv.gameOver(g, draw)
+}
+
+// outcomeLine is the result line for side.
+func outcomeLine(e ending, side shogi.Color) string {
+	switch {
+	case e.result == shogi.NoResult:
+		return "#CHUDAN"
+	case e.censor:
+		return "#CENSORED"
+	case e.result == shogi.Draw:
+		return "#DRAW"
+	}
+	if w, _ := e.result.Winner(); w == side {
+		return "#WIN"
+	}
+	return "#LOSE"
+}
+
+func (g *game) resultWord() string {
+	switch g.end.result {
+	case shogi.BlackWins:
+		return "black wins"
+	case shogi.WhiteWins:
+		return "white wins"
+	case shogi.Draw:
+		return "draw"
+	}
+	return "interrupted"
+}
+
+// monitorOn adds a monitor and sends it the game so far.
+func (g *game) monitorOn(c *conn, kind int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.phase == phaseOver {
+		return
+	}
+	g.monitors[c] = kind
+	var lines []string
+	tag := "MONITOR"
+	if kind == 2 {
+		tag = "MONITOR2"
+		lines = strings.Split(strings.TrimSuffix(string(g.recordLocked(false)), "\n"), "\n")
+	} else {
+		lines = g.showLocked()
+	}
+	for _, l := range lines {
+		c.send(fmt.Sprintf("##[%s][%s] %s", tag, g.id, l))
+	}
+	c.send(fmt.Sprintf("##[%s][%s] +OK", tag, g.id))
+}
+
+// monitorOff removes a monitor (kind 0: of either kind).
+func (g *game) monitorOff(c *conn, kind int) {
+	if kind == 0 { // called under srv.mu from dropped: take g.mu after it
+		go func() {
+			g.mu.Lock()
+			delete(g.monitors, c)
+			g.mu.Unlock()
+		}()
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.monitors[c] == kind {
+		delete(g.monitors, c)
+	}
+}
+
+func (g *game) notifyMonitorsLocked(line string) {
+	for m, kind := range g.monitors {
+		var lines []string
+		if kind == 2 {
+			lines = strings.Split(line, ",")
+		} else {
+			lines = g.showLocked()
+		}
+		tag := "MONITOR"
+		if kind == 2 {
+			tag = "MONITOR2"
+		}
+		for _, l := range lines {
+			m.send(fmt.Sprintf("##[%s][%s] %s", tag, g.id, l))
+		}
+		m.send(fmt.Sprintf("##[%s][%s] +OK", tag, g.id))
+	}
+}
+
+// releaseLocked frees the players of a game that ended, before its result is sent,
+// so that what they send next (LOGOUT, %%GAME) finds them out of it (under g.mu; the
+// lock order is g.mu, then srv.mu).
+func (g *game) releaseLocked() {
+	s := g.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.games, g.id)
+	if i := indexOf(s.order, g); i >= 0 {
+		s.order = append(s.order[:i], s.order[i+1:]...)
+	}
+	for _, p := range g.players {
+		if p.game == g {
+			p.game, p.gameName, p.turn = nil, "", '*'
+			if p.state != stateFinished {
+				p.state = stateConnected
+			}
+		}
+	}
+}
+
+// gameOver follows a finished game: plain-mode players may send LOGOUT within the
+// grace and are then disconnected (as shogi-server does); a draw is replayed when the
+// server says so; players waiting for a free game are paired.
+func (s *Server) gameOver(g *game, draw bool) {
+	var re *rematch
+	if draw && s.cfg.RematchOnDraw {
+		re = g.rematchOf()
+	}
+	s.mu.Lock()
+	var plain []*conn
+	both := true
+	for _, p := range g.players {
+		if p.state != stateConnected || p.game != nil {
+			both = false
+		}
+		if !p.x1 {
+			plain = append(plain, p)
+		}
+	}
+	var next *game
+	if re != nil && both && !s.closed {
+		next = s.newGameLocked(g.name, re.players, re.control, s.start)
+		next.rematch = true
+	}
+	closed := s.closed
+	s.mu.Unlock()
+	if next != nil {
+		next.propose()
+		return
+	}
+	for _, p := range plain {
+		if closed {
+			p.finish()
+			continue
+		}
+		s.mu.Lock()
+		if p.state == stateConnected && p.grace == nil {
+			p.grace = time.AfterFunc(s.cfg.LogoutGrace, func() {
+				s.mu.Lock()
+				idle := p.game == nil && p.state == stateConnected
+				p.grace = nil
+				s.mu.Unlock()
+				if idle {
+					p.setReason("its game is over (plain mode)")
+					p.finish()
+				}
+			})
+		}
+		s.mu.Unlock()
+	}
+	if !closed {
+		s.pairWaiting()
+	}
+}
+
+type rematch struct {
+	players [2]*conn
+	control clock.Control
+}
+
+// rematchOf returns the replay of a drawn game: the colours reversed, each side
+// keeping the time it had; nil for a game not drawn by 千日手 or 持将棋.
+func (g *game) rematchOf() *rematch {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.end.kind != shogi.EndSennichite && g.end.kind != shogi.EndJishogi || g.end.result != shogi.Draw {
+		return nil
+	}
+	b, w := g.control.Black, g.control.White
+	b.Main, w.Main = g.clk.State(shogi.Black).Main, g.clk.State(shogi.White).Main
+	return &rematch{players: [2]*conn{g.players[1], g.players[0]}, control: clock.Control{Black: w, White: b}}
+}
+
+func indexOf(gs []*game, g *game) int {
+	for i, x := range gs {
+		if x == g {
+			return i
+		}
+	}
+	return -1
+}
