@@ -13,7 +13,12 @@ package csaproto
 // skips the role's empty ">" lines.
 //
 // {} in a line is filled with a plausible value: the game id after Game_ID:,
-// START:, REJECT:, AGREE and REJECT, a time after T, a name elsewhere.
+// START:, REJECT:, AGREE and REJECT, a time after T, + after Your_Turn: and
+// To_Move:, a name elsewhere; {=NAME} is filled so and {NAME} with its value. The
+// client's AGREE or REJECT with the game id answers a bare AGREE or REJECT of the
+// script (the protocol makes the id optional). A line the Client refuses to send
+// (an illegal move, a malformed LOGIN) skips the transcript: it is the server
+// runner's.
 
 import (
 	"bufio"
@@ -23,6 +28,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -85,23 +91,51 @@ var errRefused = errors.New("the client refuses to send this line")
 
 const conformanceGameID = "conformance+test-600-10+alice+bob+20260101000000"
 
-// fill fills the {} of a line with plausible values.
-func fill(s string) string {
-	for strings.Contains(s, "{}") {
-		i := strings.Index(s, "{}")
-		before := s[:i]
+// placeholder is {} or {=NAME} (a value captured) or {NAME} (a value captured
+// before).
+var placeholder = regexp.MustCompile(`\{(=?)([A-Za-z0-9_]*)\}`)
+
+// filler fills the placeholders of the lines with plausible values, the same
+// value for a {NAME} as for the {=NAME} that captured it.
+type filler map[string]string
+
+func (f filler) fill(s string) string {
+	for {
+		loc := placeholder.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return s
+		}
+		before := s[:loc[0]]
+		capture, name := s[loc[2]:loc[3]] == "=", s[loc[4]:loc[5]]
 		v := "alice"
 		switch {
-		case strings.HasSuffix(before, "Game_ID:"), strings.HasSuffix(before, "START:"), strings.HasSuffix(before, "REJECT:"),
+		case name != "" && !capture && f[name] != "":
+			v = f[name]
+		case strings.HasSuffix(before, "Game_ID:"):
+			v = conformanceGameID
+		case strings.HasSuffix(before, "START:"), strings.HasSuffix(before, "REJECT:"),
 			strings.HasSuffix(before, "AGREE "), strings.HasSuffix(before, "REJECT "):
 			v = conformanceGameID
+			if id := f[gameIDKey]; id != "" {
+				v = id // the id the Game_ID line was given
+			}
 		case strings.HasSuffix(before, ",T"):
 			v = "1"
+		case strings.HasSuffix(before, "Your_Turn:"), strings.HasSuffix(before, "To_Move:"):
+			v = "+"
 		}
-		s = before + v + s[i+2:]
+		if capture {
+			f[name] = v
+		}
+		s = before + v + s[loc[1]:]
+		if id, ok := strings.CutPrefix(s, "Game_ID:"); ok && !placeholder.MatchString(id) {
+			f[gameIDKey] = id
+		}
 	}
-	return s
 }
+
+// gameIDKey keeps the game id a filled Game_ID line was given.
+const gameIDKey = "\x00game id"
 
 // runClientTranscript plays a transcript's role against a Client.
 func runClientTranscript(t *testing.T, path string) {
@@ -122,10 +156,11 @@ func playTranscript(path string) error {
 		return err
 	}
 	var lines []scriptLine
+	f := filler{}
 	for _, l := range all {
 		if l.role == role || l.role == 0 {
 			if l.role != 0 {
-				l.text = fill(l.text)
+				l.text = f.fill(l.text)
 			}
 			if l.out && l.text == "" {
 				continue // keep-alive: not driven
@@ -191,7 +226,7 @@ func playServer(ln net.Listener, name string, lines []scriptLine) error {
 			if err != nil {
 				return fmt.Errorf("%s:%d: want %q from the client: %v", name, l.n, l.text, err)
 			}
-			if got != l.text {
+			if got != l.text && !sameAnswer(got, l.text) {
 				return fmt.Errorf("%s:%d: the client sent %q, want %q", name, l.n, got, l.text)
 			}
 		}
@@ -202,6 +237,16 @@ func playServer(ln net.Listener, name string, lines []scriptLine) error {
 		return fmt.Errorf("%s: the client sent %q after the script's end", name, got)
 	}
 	return nil
+}
+
+// sameAnswer reports whether the client's AGREE or REJECT with the game id
+// answers the script's bare AGREE or REJECT: the protocol makes the id optional.
+func sameAnswer(got, want string) bool {
+	if want != "AGREE" && want != "REJECT" {
+		return false
+	}
+	word, id, ok := strings.Cut(got, " ")
+	return ok && word == want && id != "" && !strings.Contains(id, " ")
 }
 
 func readNonEmpty(r *bufio.Reader) (string, error) {
@@ -358,6 +403,8 @@ func (d *driver) call(ctx context.Context, l scriptLine) error {
 	case text == "(close)":
 		c.Close()
 		return nil
+	case len(f) > 0 && f[0] == "LOGIN" && (len(f) < 3 || len(f) > 4 || len(f) == 4 && f[3] != "x1"):
+		return fmt.Errorf("%w: %s:%d: %q: a malformed LOGIN", errRefused, d.name, l.n, l.text)
 	case len(f) >= 3 && f[0] == "LOGIN":
 		var err error
 		if len(f) == 4 && f[3] == "x1" {
@@ -377,7 +424,7 @@ func (d *driver) call(ctx context.Context, l scriptLine) error {
 			return d.fail(l, "Login: %v", err)
 		}
 		return nil
-	case len(f) == 2 && f[0] == "AGREE":
+	case len(f) <= 2 && f[0] == "AGREE":
 		if c.Summary() == nil {
 			if _, err := c.WaitGame(ctx); err != nil {
 				return d.fail(l, "WaitGame: %v", err)
@@ -396,7 +443,7 @@ func (d *driver) call(ctx context.Context, l scriptLine) error {
 			return d.fail(l, "Agree: %v", err)
 		}
 		return nil
-	case len(f) == 2 && f[0] == "REJECT":
+	case len(f) <= 2 && f[0] == "REJECT":
 		if err := c.Reject(ctx); err != nil {
 			return d.fail(l, "Reject: %v", err)
 		}
