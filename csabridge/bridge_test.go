@@ -17,6 +17,8 @@ import (
 	"github.com/kifu-go/shogi/csabridge"
 	"github.com/kifu-go/shogi/csaproto"
 	"github.com/kifu-go/shogi/internal/fakeengine"
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/sfen"
 	"github.com/kifu-go/shogi/usi"
 )
 
@@ -382,5 +384,41 @@ func TestRealEngines(t *testing.T) {
 			}
 			t.Logf("%s: %d moves, %v to spare at the closest, the longest %v past the time told", path, g.Moves, g.Spare, g.Overrun)
 		})
+	}
+}
+
+// TestDeclarationWin: an engine's "bestmove win" in a position the 27-point rule
+// allows is %KACHI, and the server's #JISHOGI #WIN ends the record with 入玉勝ち.
+func TestDeclarationWin(t *testing.T) {
+	p, err := sfen.Parse("8K/8R/PPPPPPPPP/9/9/9/9/9/k8 b RB2G2S2N2Lb2g2s2n2l9p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := p.Declare(shogi.Rule27); o.Reason != shogi.DeclarationWin {
+		t.Fatalf("the test's position does not allow the declaration: %v", o)
+	}
+	srv := newFakeServer(t, shogi.Black)
+	srv.from = p
+	srv.start(1)
+	sess := session(t, srv, fakeEngine(nil, "-mode", fakeengine.Declare), csabridge.Config{})
+	g, err := sess.PlayOne(testCtx(t, 30*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := srv.wait()
+	if d := cmp.Diff([]string{"%KACHI"}, sentMoves(lines)); d != "" {
+		t.Errorf("moves sent (-want +got):\n%s", d)
+	}
+	if g.EngineErr != nil || g.Result == nil || g.Result.Reason != csaproto.Jishogi || g.Result.Outcome != csaproto.Win {
+		t.Fatalf("engine error %v, result %+v", g.EngineErr, g.Result)
+	}
+	if e := g.Record.Root.End; e == nil || e.Kind != shogi.EndEnteringKingWin || e.Result != shogi.BlackWins {
+		t.Errorf("ending %+v, want black's declaration won", e)
+	}
+	_, problems := record.CheckRules(g.Record, shogi.Rules{})
+	for _, e := range problems {
+		if e.Severity == record.SeverityError {
+			t.Errorf("the record: %v", e)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/clock"
+	"github.com/kifu-go/shogi/csa"
 	"github.com/kifu-go/shogi/notation"
 )
 
@@ -25,11 +26,12 @@ type fakeServer struct {
 	bridge    shogi.Color // the bridge's colour
 	timeLines []string    // the summary's time section
 	control   clock.Control
-	script    []string      // the opponent's moves (CSA) by its turn; then the first legal move
-	oppTime   time.Duration // the time charged to each of the opponent's moves
-	maxPlies  int           // after that many plies the server ends the game (#MAX_MOVES #CENSORED)
-	extended  bool          // answer LOGOUT after the game instead of closing (x1)
-	closeAt   int           // when positive, the server closes the connection at this ply
+	script    []string        // the opponent's moves (CSA) by its turn; then the first legal move
+	oppTime   time.Duration   // the time charged to each of the opponent's moves
+	maxPlies  int             // after that many plies the server ends the game (#MAX_MOVES #CENSORED)
+	extended  bool            // answer LOGOUT after the game instead of closing (x1)
+	closeAt   int             // when positive, the server closes the connection at this ply
+	from      *shogi.Position // the start position; the even game when nil
 
 	mu    sync.Mutex
 	lines []string // the lines the bridge sent
@@ -142,15 +144,20 @@ func (s *fakeServer) serve(conn net.Conn) error {
 	}
 	summary := []string{"BEGIN Game_Summary", "Protocol_Version:1.2", "Protocol_Mode:Server", "Format:Shogi 1.0",
 		"Declaration:Jishogi 1.1", "Game_ID:" + testGameID, "Name+:alice", "Name-:bob", "Your_Turn:" + you,
-		"Rematch_On_Draw:NO", "To_Move:+", "Max_Moves:256"}
+		"Rematch_On_Draw:NO", "To_Move:" + map[bool]string{true: "+", false: "-"}[s.from == nil || s.from.SideToMove() == shogi.Black], "Max_Moves:256"}
 	summary = append(summary, s.timeLines...)
-	summary = append(summary, "BEGIN Position", "PI", "+", "END Position", "END Game_Summary")
+	p := shogi.NewStartPosition()
+	if s.from != nil {
+		p = s.from.Clone()
+	}
+	summary = append(summary, "BEGIN Position")
+	summary = append(summary, strings.Split(strings.TrimSuffix(csa.FormatBoard(p), "\n"), "\n")...)
+	summary = append(summary, "END Position", "END Game_Summary")
 	write(summary...)
 	if l, err = read(); err != nil || l != "AGREE "+testGameID {
 		return fmt.Errorf("want AGREE, got %q (%v)", l, err)
 	}
 	write("START:" + testGameID)
-	p := shogi.NewStartPosition()
 	k := clock.New(s.control, nil)
 	end := func(lines ...string) error {
 		if err := write(lines...); err != nil {
