@@ -422,3 +422,29 @@ func TestDeclarationWin(t *testing.T) {
 		}
 	}
 }
+
+// TestExtendedLogin: with Session.Game the bridge logs in with x1, asks for the
+// game with %%GAME, and logs out after it (LOGOUT:completed).
+func TestExtendedLogin(t *testing.T) {
+	srv := newFakeServer(t, shogi.Black)
+	srv.extended = true
+	srv.maxPlies = 2
+	srv.start(1)
+	sess := session(t, srv, fakeEngine(nil), csabridge.Config{})
+	sess.Game, sess.Password = "testgame-0-2", "secret"
+	g, err := sess.PlayOne(testCtx(t, 30*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := srv.wait()
+	want := []string{"LOGIN alice secret x1", "%%GAME testgame-0-2 *", "AGREE " + testGameID}
+	if d := cmp.Diff(want, lines[:3]); d != "" {
+		t.Errorf("first lines (-want +got):\n%s", d)
+	}
+	if last := lines[len(lines)-1]; last != "LOGOUT" {
+		t.Errorf("last line %q, want LOGOUT", last)
+	}
+	if g.Result == nil || g.Result.Reason != csaproto.MaxMoves {
+		t.Errorf("result %+v", g.Result)
+	}
+}

@@ -166,11 +166,15 @@ func (s *fakeServer) serve(conn net.Conn) error {
 		if !s.extended {
 			return nil // a plain login's connection is closed after the game
 		}
-		l, err := read()
-		if err == nil && l == "LOGOUT" {
-			return write("LOGOUT:completed")
+		for { // a move sent as the game ended is passed over
+			l, err := read()
+			if err != nil {
+				return err
+			}
+			if l == "LOGOUT" {
+				return write("LOGOUT:completed")
+			}
 		}
-		return err
 	}
 	oppMoves := 0
 	for ply := 0; ; ply++ {
