@@ -56,7 +56,12 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	user := fs.String("user", "", "the user name to log in with")
 	password := fs.String("password", "", "the password; shogi-server and floodgate take the game name in it with a plain login: GAME_NAME,PASSWORD (floodgate-300-10F,secret)")
 	game := fs.String("game", "", "log in in extended mode (x1) and ask for this game with %%GAME NAME * instead")
-	ef := addEngineFlags(fs, "", "engine", "")
+	// The engine's flags as analyse and match have them, but -name: the server names
+	// the players.
+	noName := ""
+	ef := &engineFlags{path: fs.String("engine", "", "the `PROGRAM` of the engine, a USI engine"), name: &noName}
+	fs.Var(&ef.args, "arg", "an argument of the engine's program (repeat for several)")
+	fs.Var(&ef.options, "option", "set one of the engine's options: `NAME=VALUE`, or NAME for a button (repeat for several)")
 	games := fs.Int("games", 1, "the number of games to play, a connection each; 0 plays until interrupted")
 	margin := fs.Duration("margin", 0, "the time withheld from the engine for the lines to travel to the server: it is told its time less this, and stopped when that runs out; by default 500ms, no more than half the byoyomi")
 	noInc := fs.Bool("no-inc", false, "tell the engine its time with the increment already added and no binc or winc, for engines that do not know them (gpsusi)")
