@@ -13,6 +13,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -50,6 +51,10 @@ type conn struct {
 	waitedAt time.Time
 	errors   int         // unreadable lines in a row
 	grace    *time.Timer // the LOGOUT grace after a plain-mode game
+
+	// lineAt is when the line being handled was read (UnixNano), 0 between lines: a
+	// flag that falls while a line read before it is on its way waits for it.
+	lineAt atomic.Int64
 }
 
 // send queues lines (without their breaks) as one write; a client whose queue is
@@ -219,7 +224,10 @@ func (c *conn) serve() {
 			}
 			break
 		}
-		if !s.handle(c, line, at) {
+		c.lineAt.Store(at.UnixNano())
+		ok := s.handle(c, line, at)
+		c.lineAt.Store(0)
+		if !ok {
 			reason = ""
 			break
 		}

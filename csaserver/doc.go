@@ -31,10 +31,13 @@
 //   - The flag falls at the deadline: a timer ends the game with #TIME_UP the moment
 //     the player on move has used its time. shogi-server notices a time-up only when
 //     that player next sends a line or its 60-second read timeout fires, so a silent
-//     player with 5 seconds left lost about a minute later.
+//     player with 5 seconds left lost about a minute later. A move is timed when its
+//     line has been read, so one read before the deadline is on time even when the
+//     timer fires while it is being handled.
 //   - 千日手 counts the start position: the game ends on the fourth occurrence of a
 //     position, the start position included, where shogi-server, which does not count
-//     it, ends such a game one repetition late.
+//     it, ends such a game one move late: the king shuffle +5958OU -5152OU +5859OU
+//     -5251OU played three times is 千日手 at move 12 here, at move 13 there.
 //   - A move sent out of turn is a foul (二手指し, the foul "wrong-side"): the sender
 //     loses with #ILLEGAL_MOVE. shogi-server queues such a move and plays it when the
 //     sender's turn comes, so that a move made before the opponent's was seen is
@@ -64,5 +67,14 @@
 //     Rematch_On_Draw:YES and gives each side's time in Time+ and Time- blocks).
 //   - Players of the plain mode are disconnected after their game as in shogi-server,
 //     but after a grace ([Config.LogoutGrace]) in which a LOGOUT is answered
-//     LOGOUT:completed.
+//     LOGOUT:completed (shogi-server closes the connection at once).
+//   - A failed or successful %KACHI is sent once, "%KACHI" then the reason and the
+//     result; shogi-server first echoes it like a move with its time ("%KACHI,T3").
+//   - A line that is no command of the protocol drops a plain-mode client (which speaks
+//     only CSA) and is answered ##[ERROR] in extended mode, up to 16 in a row; an empty
+//     line before LOGIN is passed over, a malformed LOGIN closes the connection
+//     (shogi-server answers LOGIN:incorrect to both and keeps the connection).
+//
+// Transcripts of shogi-server's own behaviour in these cases are in the csaproto
+// package's testdata/conformance/shogi-server.
 package csaserver

@@ -53,6 +53,7 @@ type game struct {
 	start    *shogi.Position
 	clk      *clock.Clock
 	moveFrom time.Time // when the running move started
+	deadline time.Time // when its flag falls
 	timer    *time.Timer
 	turnSeq  int // counts the turns, so a timer of a past turn does nothing
 	lastMove [2]string
@@ -109,6 +110,9 @@ func (s *Server) newGameLocked(name string, players [2]*conn, control clock.Cont
 func (g *game) propose() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.phase != phaseAgree { // a player left before the summary went out
+		return
+	}
 	for side, p := range g.players {
 		p.send(g.summary(shogi.Color(side))...)
 	}
@@ -220,7 +224,11 @@ func (g *game) answer(c *conn, cmd Command) {
 		return
 	}
 	if g.phase != phaseAgree || g.agreed[side] {
-		c.send(fmt.Sprintf("##[ERROR] you are in %s status. %s is valid in agree_waiting status", stateGame, cmdWord(cmd.Kind)))
+		st := stateGame
+		if g.phase == phaseAgree {
+			st = stateStart
+		}
+		c.send(fmt.Sprintf("##[ERROR] you are in %s status. %s is valid in agree_waiting status", st, cmdWord(cmd.Kind)))
 		return
 	}
 	if cmd.GameID != "" && cmd.GameID != g.id {
@@ -277,6 +285,7 @@ func (g *game) startTurnLocked() {
 		g.timer.Stop()
 	}
 	if at, ok := g.control.For(side).FlagAt(g.clk.State(side)); ok {
+		g.deadline = g.moveFrom.Add(at)
 		g.timer = time.AfterFunc(at, func() { g.flag(seq) })
 	}
 }
@@ -289,6 +298,12 @@ func (g *game) flag(seq int) {
 		return
 	}
 	side := g.pos.SideToMove()
+	if at := g.players[side].lineAt.Load(); at != 0 && at < g.deadline.UnixNano() {
+		// a line of the player read before the deadline is being handled: if it is a
+		// move, it is on time; look again once it is done
+		g.timer = time.AfterFunc(time.Millisecond, func() { g.flag(seq) })
+		return
+	}
 	ch := g.clk.Charge(side, time.Since(g.moveFrom))
 	g.finishLocked(ending{reason: "#TIME_UP", result: shogi.WinFor(side.Opponent()), kind: shogi.EndTimeUp,
 		loser: side, detail: fmt.Sprintf("%s's flag fell after %v", g.names[side], ch.Elapsed.Round(time.Millisecond)),
@@ -372,11 +387,12 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 	t := ch.Charged / g.control.For(side).Unit
 	line := cmd.Move + ",T" + strconv.FormatInt(int64(t), 10)
 	g.lastLine = line
-	g.moves = append(g.moves, recMove{move: m, csa: cmd.Move, spent: ch.Charged, comment: pvComment(cmd.Comment)})
+	comment := pvComment(cmd.Comment)
+	g.moves = append(g.moves, recMove{move: m, csa: cmd.Move, spent: ch.Charged, comment: comment})
 	for _, p := range g.players {
 		p.send(line)
 	}
-	g.notifyMonitorsLocked(line)
+	g.notifyMonitorsLocked(line, comment)
 	o := g.pos.Outcome(shogi.Rules{MaxMoves: -1})
 	switch o.Reason {
 	case shogi.Repetition:
@@ -399,10 +415,15 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 	g.startTurnLocked()
 }
 
-// pvComment keeps a floodgate PV comment ("'* 30 -3334FU") for the record.
+// pvComment keeps a comment sent after a move for the record and the monitors: a
+// floodgate PV comment "'* 30 -3334FU" is written "'** 30 -3334FU", as floodgate's
+// records have it (an evaluation comment); another comment as it is.
 func pvComment(s string) string {
 	if !strings.HasPrefix(s, "'") || strings.ContainsAny(s, "\r\n") || len(s) > 4096 {
 		return ""
+	}
+	if rest, ok := strings.CutPrefix(s, "'*"); ok && !strings.HasPrefix(rest, "*") {
+		return "'**" + rest
 	}
 	return s
 }
@@ -550,11 +571,14 @@ func (g *game) monitorOff(c *conn, kind int) {
 	}
 }
 
-func (g *game) notifyMonitorsLocked(line string) {
+func (g *game) notifyMonitorsLocked(line, comment string) {
 	for m, kind := range g.monitors {
 		var lines []string
-		if kind == 2 {
+		if kind == 2 { // the move's lines as the record has them: the move, its time, its comment
 			lines = strings.Split(line, ",")
+			if comment != "" {
+				lines = append(lines, comment)
+			}
 		} else {
 			lines = g.showLocked()
 		}

@@ -142,17 +142,27 @@ func runLoad(t *testing.T, games, faulty int) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 
-	srv, err := New(Config{RecordDir: dir, LineTimeout: time.Second, MaxConnections: 2*games + 10, MaxGames: games})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// SHOGI_SERVER_LOAD_ADDR and SHOGI_SERVER_LOAD_DIR (empty) play against a server run
+	// apart ("shogi server -o DIR"), to measure its own peak RSS.
+	addr, external := os.Getenv("SHOGI_SERVER_LOAD_ADDR"), false
+	var srv *Server
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-	addr := l.Addr().String()
+	if addr != "" {
+		external, dir = true, os.Getenv("SHOGI_SERVER_LOAD_DIR")
+		served <- ErrServerClosed
+	} else {
+		var err error
+		srv, err = New(Config{RecordDir: dir, LineTimeout: time.Second, MaxConnections: 2*games + 10, MaxGames: games})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { served <- srv.Serve(l) }()
+		addr = l.Addr().String()
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -181,7 +191,9 @@ func runLoad(t *testing.T, games, faulty int) {
 	}
 	elapsed := time.Since(start)
 	lines := waitResults(t, dir, games)
-	srv.Close()
+	if !external {
+		srv.Close()
+	}
 	if err := <-served; err != ErrServerClosed {
 		t.Errorf("serve: %v", err)
 	}

@@ -347,3 +347,75 @@ func TestServeAfterClose(t *testing.T) {
 		t.Errorf("Serve after Close: %v", err)
 	}
 }
+
+// TestFloodgatePairing: three players of a floodgate game: two are paired at the
+// scheduled time, the third waits for the next pairing.
+func TestFloodgatePairing(t *testing.T) {
+	s, addr := startServer(t, Config{FloodgateGames: []string{"fg-60-0"}, FloodgateEvery: time.Hour})
+	var cs []*rawClient
+	for _, n := range []string{"a", "b", "c"} {
+		c := dialRaw(t, addr, n)
+		c.send("LOGIN " + n + " pw x1")
+		c.expect("LOGIN:"+n+" OK", "##[LOGIN] +OK x1")
+		c.send("%%GAME fg-60-0")
+		cs = append(cs, c)
+	}
+	time.Sleep(100 * time.Millisecond)
+	s.mu.Lock()
+	if len(s.games) != 0 {
+		t.Errorf("%d games before the pairing", len(s.games))
+	}
+	s.mu.Unlock()
+	s.PairFloodgate()
+	s.mu.Lock()
+	games, waiting := len(s.games), 0
+	for _, c := range s.users {
+		if c.state == stateWaiting {
+			waiting++
+		}
+	}
+	s.mu.Unlock()
+	if games != 1 || waiting != 1 {
+		t.Errorf("after the pairing: %d games, %d waiting; want 1 and 1", games, waiting)
+	}
+}
+
+// TestMaxGames: with one game at a time, a second pair waits until the first ends.
+func TestMaxGames(t *testing.T) {
+	s, addr := startServer(t, Config{MaxGames: 1})
+	a, b := login2(t, addr, "m-60-0")
+	c, d := dialRaw(t, addr, "C"), dialRaw(t, addr, "D")
+	c.send("LOGIN carol m-60-0")
+	c.expect("LOGIN:carol OK")
+	d.send("LOGIN dave m-60-0")
+	d.expect("LOGIN:dave OK")
+	time.Sleep(100 * time.Millisecond)
+	s.mu.Lock()
+	n := len(s.games)
+	s.mu.Unlock()
+	if n != 1 {
+		t.Fatalf("%d games, want 1", n)
+	}
+	a.send("%TORYO")
+	b.skipUntil("#WIN")
+	c.expect("BEGIN Game_Summary")
+	d.expect("BEGIN Game_Summary")
+}
+
+// TestIdleTimeout: a client silent outside a game is dropped; the keep-alive keeps it.
+func TestIdleTimeout(t *testing.T) {
+	_, addr := startServer(t, Config{IdleTimeout: 300 * time.Millisecond})
+	a, b := dialRaw(t, addr, "A"), dialRaw(t, addr, "B")
+	for _, c := range []*rawClient{a, b} {
+		c.send("LOGIN " + c.name + " pw x1")
+		c.expect("LOGIN:"+c.name+" OK", "##[LOGIN] +OK x1")
+	}
+	for range 4 {
+		time.Sleep(150 * time.Millisecond)
+		b.send("")
+		b.expect("")
+	}
+	a.expectClosed(time.Second)
+	b.send("%%VERSION")
+	b.expect("##[VERSION] {}", "##[VERSION] +OK")
+}
