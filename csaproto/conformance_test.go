@@ -157,16 +157,32 @@ func playTranscript(path string) error {
 	}
 	var lines []scriptLine
 	f := filler{}
+	closed := false
+	var mine []scriptLine
 	for _, l := range all {
 		if l.role == role || l.role == 0 {
-			if l.role != 0 {
-				l.text = f.fill(l.text)
-			}
-			if l.out && l.text == "" {
-				continue // keep-alive: not driven
-			}
-			lines = append(lines, l)
+			mine = append(mine, l)
 		}
+	}
+	for i, l := range mine {
+		if closed && l.role != 0 {
+			continue // the role closed its connection: what comes after is not read
+		}
+		if l.role != 0 {
+			l.text = f.fill(l.text)
+		}
+		if l.out && l.text == "" {
+			// A keep-alive: the Client sends them on its own timer, not driven. A
+			// server's answer to it other than the empty line cannot be played.
+			if i+1 < len(mine) && !mine[i+1].out && mine[i+1].role != 0 && strings.TrimSpace(mine[i+1].text) != "" {
+				return fmt.Errorf("%w: %s:%d: an answer to a keep-alive the Client sends on its own timer", errRefused, filepath.Base(path), l.n)
+			}
+			continue
+		}
+		if l.out && l.text == "(close)" {
+			closed = true
+		}
+		lines = append(lines, l)
 	}
 	name := filepath.Base(path)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
