@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -56,11 +57,24 @@ func scriptedCSAServer(t *testing.T, games int) (string, chan error) {
 			if err == nil {
 				err = step("AGREE "+id, "START:"+id)
 			}
-			if err == nil {
-				err = step("+7776FU", "+7776FU,T0", "-3334FU,T1")
-			}
-			if err == nil {
-				err = step("%TORYO", "%TORYO,T0", "#RESIGN", "#LOSE")
+			// The client plays 7g7f, answered 3c3d, or resigns.
+			for err == nil {
+				var l string
+				if l, err = r.ReadString('\n'); err != nil {
+					break
+				}
+				switch l = strings.TrimRight(l, "\r\n"); l {
+				case "":
+					continue
+				case "+7776FU":
+					_, err = fmt.Fprint(conn, "+7776FU,T0\n-3334FU,T1\n")
+					continue
+				case "%TORYO":
+					_, err = io.WriteString(conn, "%TORYO,T0\n#RESIGN\n#LOSE\n")
+				default:
+					err = fmt.Errorf("got %q, want +7776FU or %%TORYO", l)
+				}
+				break
 			}
 			conn.Close() // as shogi-server closes a plain login's connection
 			if err != nil {
