@@ -165,6 +165,8 @@ func TestGoArguments(t *testing.T) {
 			"go btime 9500 wtime 9500 binc 2000 winc 2000"},
 		{"fischer told as sudden death", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:10", "Byoyomi:0", "Increment:2", "END Time"}, 0, true,
 			"go btime 11500 wtime 9500 byoyomi 0"},
+		{"Time_Roundup: a unit less", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:0", "Byoyomi:3", "Time_Roundup:YES", "END Time"}, 0, false,
+			"go btime 0 wtime 0 byoyomi 1500"},
 		{"margin 200ms", []string{"BEGIN Time", "Time_Unit:1sec", "Total_Time:0", "Byoyomi:3", "END Time"}, 200 * time.Millisecond, false,
 			"go btime 0 wtime 0 byoyomi 2800"},
 		{"time unit 100msec", []string{"BEGIN Time", "Time_Unit:100msec", "Total_Time:100", "Byoyomi:20", "END Time"}, 0, false,
