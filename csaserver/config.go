@@ -102,10 +102,14 @@ func (c Config) withDefaults() Config {
 // Event is something that happened on the server, for its log.
 type Event struct {
 	Time   time.Time `json:"time"`
-	Kind   string    `json:"event"` // listen, connect, login, drop, logout, game, start, reject, end, error, stop
+	Kind   string    `json:"event"` // listen, connect, login, wait, drop, logout, game, start, move, reject, end, error, stop
 	Conn   string    `json:"conn,omitempty"`
 	User   string    `json:"user,omitempty"`
 	GameID string    `json:"game_id,omitempty"`
 	// Detail says more: the reason of a drop, the result of a game, an error.
 	Detail string `json:"detail,omitempty"`
+	// A move event: the line echoed to the players ("+7776FU,T3") and the real time the
+	// move took, from the echo of the move before it to the end of its line.
+	Move    string        `json:"move,omitempty"`
+	Elapsed time.Duration `json:"elapsed_ns,omitempty"`
 }

@@ -163,9 +163,10 @@ func runTranscriptCfg(t *testing.T, lines []scriptLine, cfg Config, path string)
 	// SHOGI_CONFORMANCE_ADDR plays the transcript against another server (shogi-server,
 	// started by hand with the options the @server line states), to compare.
 	addr := os.Getenv("SHOGI_CONFORMANCE_ADDR")
+	var srv *Server
 	if addr == "" {
 		t.Cleanup(func() { validateDir(t, cfg.RecordDir) }) // after the server's shutdown, which runs first
-		_, addr = startServer(t, cfg)
+		srv, addr = startServer(t, cfg)
 	}
 	clients := map[byte]*scriptClient{}
 	get := func(id byte) *scriptClient {
@@ -211,6 +212,11 @@ func runTranscriptCfg(t *testing.T, lines []scriptLine, cfg Config, path string)
 				if within, err = time.ParseDuration(arg); err != nil {
 					t.Fatalf("%s: %v", where(l), err)
 				}
+			case "stop": // the server stops: games in progress end with #CHUDAN
+				if srv == nil {
+					t.Skipf("%s: @stop needs our server", where(l))
+				}
+				go srv.Close()
 			case "server", "control", "role":
 			default:
 				t.Fatalf("%s: unknown directive @%s", where(l), name)

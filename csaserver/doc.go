@@ -12,7 +12,10 @@
 // %%WHO, %%SHOW GAME_ID, %%MONITORON/%%MONITOROFF and %%MONITOR2ON/%%MONITOR2OFF
 // GAME_ID (a monitor sees each move of the game), %%CHAT, %%VERSION and %%HELP.
 // Two players asking for the same game name are paired at once, except for the names
-// of [Config.FloodgateGames], paired at random on a schedule.
+// of [Config.FloodgateGames], paired at random on a schedule. As in shogi-server, a
+// name that begins hclance_, hcbishop_, hcrook_, hcrooklance_, hc2p_, hc4p_, hc6p_,
+// hc8p_ or hc10p_ is a handicap game (香落ち … 十枚落ち), the giver White and first to
+// move; other games start from [Config.StartPosition] or the even-game position.
 //
 // A game follows the protocol: the Game_Summary, AGREE (or REJECT) from both, START,
 // then the moves, each checked by the rules of the root package and echoed to both

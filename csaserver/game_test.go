@@ -137,21 +137,6 @@ func waitFor(t testing.TB, cond func() bool) {
 
 var _ = errors.New
 
-func TestPrintRecordForDebug(t *testing.T) {
-	if os.Getenv("SHOW_RECORD") == "" {
-		t.Skip("SHOW_RECORD=1 prints a record")
-	}
-	dir := t.TempDir()
-	_, addr := startServer(t, Config{RecordDir: dir})
-	playClients(t, addr, "test-60-10", []string{"+7776FU", "-3334FU"}, resign)
-	waitResults(t, dir, 1)
-	files, _ := filepath.Glob(filepath.Join(dir, "*"))
-	for _, f := range files {
-		data, _ := os.ReadFile(f)
-		t.Logf("%s:\n%s", f, data)
-	}
-}
-
 // waitResults waits for n lines in the results log (each written after its record).
 func waitResults(t testing.TB, dir string, n int) []string {
 	t.Helper()

@@ -5,7 +5,9 @@ package csaserver
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -127,8 +129,15 @@ func (g *game) writeRecordLocked() {
 	if s.root == nil {
 		return
 	}
+	// a file of the name exists only when a server started before in the same second
+	// played the same players: the record then takes the next free "-N" name
+	data := g.recordLocked(true)
 	name := g.id + ".csa"
-	err := writeFile(s.root, name, g.recordLocked(true))
+	err := writeFile(s.root, name, data)
+	for n := 2; errors.Is(err, fs.ErrExist) && n <= 100; n++ {
+		name = g.id + "-" + strconv.Itoa(n) + ".csa"
+		err = writeFile(s.root, name, data)
+	}
 	if err != nil {
 		s.log(Event{Kind: "error", GameID: g.id, Detail: "record: " + err.Error()})
 		name = ""

@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"os"
 	"runtime/debug"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -199,8 +196,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		conns = append(conns, c)
 	}
 	s.mu.Unlock()
+	// the lines queued (the #CHUDAN of a game in progress) are written, for a second at
+	// most, then every connection is closed
 	for _, c := range conns {
-		c.close("the server stops")
+		c.setReason("the server stops")
+		c.finish()
 	}
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
@@ -209,6 +209,15 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	case <-done:
 	case <-ctx.Done():
 		err = ctx.Err()
+	case <-time.After(time.Second):
+		for _, c := range conns {
+			c.close("the server stops")
+		}
+		select {
+		case <-done:
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
 	}
 	if s.results != nil {
 		s.results.close()
@@ -394,274 +403,6 @@ func (s *Server) login(c *conn, cmd Command) bool {
 		s.wait(c, game, turn, false)
 	}
 	return true
-}
-
-// extended answers the x1 commands (shogi-server answers them in either mode).
-func (s *Server) extended(c *conn, cmd Command, x1 bool) {
-	switch cmd.Name {
-	case "HELP":
-		c.send(`##[HELP] available commands "%%WHO", "%%CHAT str", "%%GAME game_name +", "%%GAME game_name -"`)
-	case "VERSION":
-		c.send("##[VERSION] kifu-go shogi server "+version(), "##[VERSION] +OK")
-	case "LIST":
-		s.mu.Lock()
-		lines := make([]string, 0, len(s.order)+1)
-		for _, g := range s.order {
-			lines = append(lines, "##[LIST] "+g.id)
-		}
-		s.mu.Unlock()
-		c.send(append(lines, "##[LIST] +OK")...)
-	case "WHO":
-		s.mu.Lock()
-		names := make([]string, 0, len(s.users))
-		for n := range s.users {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		lines := make([]string, 0, len(names)+1)
-		for _, n := range names {
-			lines = append(lines, "##[WHO] "+s.users[n].who())
-		}
-		s.mu.Unlock()
-		c.send(append(lines, "##[WHO] +OK")...)
-	case "CHAT":
-		s.mu.Lock()
-		var to []*conn
-		for _, o := range s.users {
-			if o.x1 {
-				to = append(to, o)
-			}
-		}
-		s.mu.Unlock()
-		for _, o := range to {
-			o.send(fmt.Sprintf("##[CHAT][%s] %s", c.user, cmd.Args[0]))
-		}
-	case "SHOW":
-		if g := s.game(cmd.Args[0]); g != nil {
-			for _, l := range g.show() {
-				c.send("##[SHOW] " + l)
-			}
-		}
-		c.send("##[SHOW] +OK")
-	case "MONITORON", "MONITOR2ON":
-		if g := s.game(cmd.Args[0]); g != nil {
-			kind := 1
-			if cmd.Name == "MONITOR2ON" {
-				kind = 2
-			}
-			g.monitorOn(c, kind)
-		}
-	case "MONITOROFF", "MONITOR2OFF":
-		if g := s.game(cmd.Args[0]); g != nil {
-			kind := 1
-			if cmd.Name == "MONITOR2OFF" {
-				kind = 2
-			}
-			g.monitorOff(c, kind)
-		}
-	case "GAME", "CHALLENGE":
-		if len(cmd.Args) == 0 { // %%GAME: stop waiting
-			s.mu.Lock()
-			if c.state == stateWaiting || c.state == stateConnected {
-				s.unwait(c)
-				s.mu.Unlock()
-				return
-			}
-			st := c.state
-			s.mu.Unlock()
-			c.send(fmt.Sprintf("##[ERROR] you are in %s status. GAME is valid in connected or game_waiting status", st))
-			return
-		}
-		turn := byte('*')
-		if len(cmd.Args) == 2 {
-			turn = cmd.Args[1][0]
-		}
-		if s.floodgate[cmd.Args[0]] && turn != '*' {
-			c.send(fmt.Sprintf("##[ERROR] You are not allowed to specify TEBAN %c for the game %s", turn, cmd.Args[0]))
-			return
-		}
-		s.wait(c, cmd.Args[0], turn, cmd.Name == "CHALLENGE")
-	}
-}
-
-func (c *conn) who() string {
-	mode := "CSA"
-	if c.x1 {
-		mode = "x1"
-	}
-	switch c.state {
-	case stateWaiting, stateAgree, stateStart, stateGame:
-		return fmt.Sprintf("%s %s %s %s %c", c.user, mode, c.state, c.gameName, c.turn)
-	}
-	return fmt.Sprintf("%s %s %s", c.user, mode, c.state)
-}
-
-func (s *Server) game(id string) *game {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.games[id]
-}
-
-// wait puts a player on the list of a game name and pairs it if it can.
-func (s *Server) wait(c *conn, name string, turn byte, challenge bool) {
-	s.mu.Lock()
-	if c.state != stateConnected && c.state != stateWaiting {
-		st := c.state
-		s.mu.Unlock()
-		c.send(fmt.Sprintf("##[ERROR] you are in %s status. GAME is valid in connected or game_waiting status", st))
-		return
-	}
-	if _, _, err := clock.ParseGameName(name); err != nil {
-		s.mu.Unlock()
-		c.send(fmt.Sprintf("##[ERROR] bad game name: %s.", name))
-		return
-	}
-	c.state, c.gameName, c.turn, c.waitedAt = stateWaiting, name, turn, time.Now()
-	var rival *conn
-	if !s.floodgate[name] {
-		rival = s.rivalLocked(c)
-		if rival == nil && challenge {
-			c.state, c.gameName, c.turn = stateConnected, "", '*'
-			s.mu.Unlock()
-			c.send(fmt.Sprintf("##[ERROR] can't find rival for %s", name))
-			return
-		}
-	}
-	if rival != nil && len(s.games) >= s.cfg.MaxGames {
-		rival = nil // both wait for a game to end
-	}
-	var g *game
-	if rival != nil {
-		g = s.pairLocked(rival, c)
-	}
-	s.mu.Unlock()
-	s.log(Event{Kind: "wait", Conn: c.id, User: c.user, Detail: name})
-	if g != nil {
-		g.propose()
-	}
-}
-
-// unwait takes c off the waiting lists (under s.mu).
-func (s *Server) unwait(c *conn) {
-	if c.state == stateWaiting {
-		c.state, c.gameName, c.turn = stateConnected, "", '*'
-	}
-}
-
-// rivalLocked finds the player waiting longest for c's game name with a compatible
-// side (under s.mu).
-func (s *Server) rivalLocked(c *conn) *conn {
-	var best *conn
-	for _, o := range s.users {
-		if o == c || o.state != stateWaiting || o.gameName != c.gameName {
-			continue
-		}
-		if o.turn != '*' && o.turn == c.turn {
-			continue
-		}
-		if best == nil || o.waitedAt.Before(best.waitedAt) {
-			best = o
-		}
-	}
-	return best
-}
-
-// pairLocked makes a game of two waiting players (under s.mu), the sides from their
-// wishes or at random.
-func (s *Server) pairLocked(a, b *conn) *game {
-	black, white := a, b
-	switch {
-	case a.turn == '-' || b.turn == '+':
-		black, white = b, a
-	case a.turn == '+' || b.turn == '-':
-	case rand.IntN(2) == 0:
-		black, white = b, a
-	}
-	_, control, _ := clock.ParseGameName(a.gameName)
-	return s.newGameLocked(a.gameName, [2]*conn{black, white}, control, s.start)
-}
-
-// schedule pairs the floodgate games' players every FloodgateEvery.
-func (s *Server) schedule() {
-	defer s.wg.Done()
-	t := time.NewTicker(s.cfg.FloodgateEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stopTick:
-			return
-		case <-t.C:
-			s.PairFloodgate()
-		}
-	}
-}
-
-// PairFloodgate pairs now, at random, the players waiting for each of the floodgate
-// games (as the schedule does every FloodgateEvery); a player left over waits.
-func (s *Server) PairFloodgate() {
-	s.mu.Lock()
-	var made []*game
-	names := make([]string, 0, len(s.floodgate))
-	for n := range s.floodgate {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		var waiting []*conn
-		for _, c := range s.users {
-			if c.state == stateWaiting && c.gameName == name {
-				waiting = append(waiting, c)
-			}
-		}
-		slices.SortFunc(waiting, func(a, b *conn) int { return strings.Compare(a.user, b.user) })
-		rand.Shuffle(len(waiting), func(i, j int) { waiting[i], waiting[j] = waiting[j], waiting[i] })
-		for i := 0; i+1 < len(waiting) && len(s.games) < s.cfg.MaxGames; i += 2 {
-			made = append(made, s.pairLocked(waiting[i], waiting[i+1]))
-		}
-	}
-	s.mu.Unlock()
-	for _, g := range made {
-		g.propose()
-	}
-}
-
-// pairWaiting pairs the players of immediate games left waiting by the cap on games.
-func (s *Server) pairWaiting() {
-	s.mu.Lock()
-	var made []*game
-	users := make([]*conn, 0, len(s.users))
-	for _, c := range s.users {
-		users = append(users, c)
-	}
-	slices.SortFunc(users, func(a, b *conn) int { return a.waitedAt.Compare(b.waitedAt) })
-	for _, c := range users {
-		if len(s.games) >= s.cfg.MaxGames {
-			break
-		}
-		if c.state != stateWaiting || s.floodgate[c.gameName] {
-			continue
-		}
-		if r := s.rivalLocked(c); r != nil {
-			made = append(made, s.pairLocked(c, r))
-		}
-	}
-	s.mu.Unlock()
-	for _, g := range made {
-		g.propose()
-	}
-}
-
-// gameID returns a new Game_ID (under s.mu): EVENT+NAME+BLACK+WHITE+YYYYMMDDhhmmss,
-// with a serial number after the time when two games start in the same second.
-func (s *Server) gameIDLocked(name, black, white string) string {
-	stamp := time.Now().Format("20060102150405")
-	if stamp == s.lastID {
-		s.idSeq++
-		stamp += "-" + strconv.Itoa(s.idSeq)
-	} else {
-		s.lastID, s.idSeq = stamp, 0
-	}
-	return fmt.Sprintf("%s+%s+%s+%s+%s", s.cfg.Event, name, black, white, stamp)
 }
 
 func version() string {

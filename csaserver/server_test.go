@@ -228,22 +228,27 @@ func TestShow(t *testing.T) {
 func TestRematchOnDraw(t *testing.T) {
 	dir := t.TempDir()
 	_, addr := startServer(t, Config{RematchOnDraw: true, RecordDir: dir})
-	a, b := login2(t, addr, "re-60-10")
+	a, b := login2(t, addr, "re-60-0")
 	cyc := []string{"+5958OU", "-5152OU", "+5859OU", "-5251OU"}
 	for i := range 12 {
 		m := cyc[i%4]
+		if i == 0 {
+			time.Sleep(1100 * time.Millisecond) // Black keeps 59 s, White 60
+		}
 		if i%2 == 0 {
 			a.send(m)
 		} else {
 			b.send(m)
 		}
-		a.expect(m + ",T0")
-		b.expect(m + ",T0")
+		a.expect(m + ",T{}")
+		b.expect(m + ",T{}")
 	}
 	a.expect("#SENNICHITE", "#DRAW", "BEGIN Game_Summary")
 	b.expect("#SENNICHITE", "#DRAW", "BEGIN Game_Summary")
-	a.skipUntil("Game_ID:local+re-60-10+bob+alice+{}")
-	a.expect("Name+:bob", "Name-:alice", "Your_Turn:-", "Rematch_On_Draw:YES")
+	a.skipUntil("Game_ID:local+re-60-0+bob+alice+{}")
+	a.expect("Name+:bob", "Name-:alice", "Your_Turn:-", "Rematch_On_Draw:YES", "To_Move:+", "Max_Moves:256",
+		"BEGIN Time+", "Time_Unit:1sec", "Total_Time:60", "Byoyomi:0", "Least_Time_Per_Move:0", "END Time+",
+		"BEGIN Time-", "Time_Unit:1sec", "Total_Time:59", "Byoyomi:0", "Least_Time_Per_Move:0", "END Time-")
 	a.skipUntil("END Game_Summary")
 	b.skipUntil("END Game_Summary")
 	a.send("AGREE")
@@ -255,6 +260,9 @@ func TestRematchOnDraw(t *testing.T) {
 	a.send("%TORYO")
 	b.skipUntil("#WIN")
 	waitResults(t, dir, 2)
+	if n := validateDir(t, dir); n != 2 {
+		t.Errorf("%d records, want 2", n)
+	}
 }
 
 func TestLimits(t *testing.T) {
@@ -378,6 +386,15 @@ func TestFloodgatePairing(t *testing.T) {
 	if games != 1 || waiting != 1 {
 		t.Errorf("after the pairing: %d games, %d waiting; want 1 and 1", games, waiting)
 	}
+	proposed := 0
+	for _, c := range cs {
+		if l, err := c.recv(500 * time.Millisecond); err == nil && l == "BEGIN Game_Summary" {
+			proposed++
+		}
+	}
+	if proposed != 2 {
+		t.Errorf("%d players got a Game_Summary, want 2", proposed)
+	}
 }
 
 // TestMaxGames: with one game at a time, a second pair waits until the first ends.
@@ -418,4 +435,57 @@ func TestIdleTimeout(t *testing.T) {
 	a.expectClosed(time.Second)
 	b.send("%%VERSION")
 	b.expect("##[VERSION] {}", "##[VERSION] +OK")
+}
+
+// TestHandicapGame: shogi-server's handicap game names start from the handicap, the
+// giver (White) moving first.
+func TestHandicapGame(t *testing.T) {
+	dir := t.TempDir()
+	_, addr := startServer(t, Config{RecordDir: dir})
+	a, b := dialRaw(t, addr, "A"), dialRaw(t, addr, "B")
+	a.send("LOGIN alice hclance_t-60-0-B")
+	a.expect("LOGIN:alice OK")
+	b.send("LOGIN bob hclance_t-60-0")
+	b.expect("LOGIN:bob OK")
+	a.skipUntil("To_Move:-")
+	a.skipUntil("BEGIN Position")
+	a.expect("P1-KY-KE-GI-KI-OU-KI-GI-KE * ")
+	a.skipUntil("END Game_Summary")
+	b.skipUntil("END Game_Summary")
+	a.send("AGREE")
+	b.send("AGREE")
+	a.expect("START:{}")
+	b.expect("START:{}")
+	b.send("-3334FU")
+	a.expect("-3334FU,T0")
+	a.send("%TORYO")
+	b.skipUntil("#WIN")
+	waitResults(t, dir, 1)
+	validateDir(t, dir)
+}
+
+// TestRecordNameTaken: a record whose file exists (a server restarted within the
+// second) takes the next free name; nothing is overwritten.
+func TestRecordNameTaken(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 2 {
+		func() {
+			s, err := New(Config{RecordDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			l, _ := net.Listen("tcp", "127.0.0.1:0")
+			go s.Serve(l)
+			a, b := login2(t, l.Addr().String(), "same-60-0")
+			a.send("%TORYO")
+			b.skipUntil("#WIN")
+			waitResults(t, dir, i+1)
+		}()
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.csa"))
+	if len(files) != 2 {
+		t.Errorf("records %v, want 2", files)
+	}
+	t.Log(files)
 }

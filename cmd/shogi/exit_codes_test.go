@@ -233,6 +233,7 @@ func TestExitStatusTable(t *testing.T) {
 		{"server", "good", []string{"-addr", "127.0.0.1:0", "-stop-after", "100ms", "-o", filepath.Join(out, "s1")}, "", false, exitOK},
 		{"server", "an argument", []string{"x"}, "", false, exitUsage},
 		{"server", "bad flag value -declaration", []string{"-declaration", "30"}, "", false, exitUsage},
+		{"server", "bad flag value -sfen", []string{"-sfen", "nonsense"}, "", false, exitUsage},
 		{"server", "bad flag value -floodgate-games", []string{"-floodgate-games", "x"}, "", false, exitUsage},
 		{"server", "bad flag value -addr", []string{"-addr", "127.0.0.1:99999", "-stop-after", "100ms"}, "", false, exitUsage},
 		{"server", "output directory is a file", []string{"-addr", "127.0.0.1:0", "-stop-after", "100ms", "-o", f.good}, "", false, exitUsage},

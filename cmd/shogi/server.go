@@ -22,8 +22,8 @@ func init() {
 	commands["server"] = command{
 		summary: "run a CSA game server (shogi-server's protocol) for engines and tournaments",
 		usage: "shogi server [-addr HOST:PORT] [-max-moves N] [-least-time-per-move S] [-time-roundup] [-declaration 27|24] " +
-			"[-rematch-on-draw] [-floodgate-games NAMES -floodgate-every D] [-event NAME] [-max-connections N] [-max-games N] " +
-			"[-o DIR] [-json] [-stop-after D]",
+			"[-rematch-on-draw] [-sfen SFEN] [-floodgate-games NAMES -floodgate-every D] [-event NAME] [-max-connections N] [-max-games N] " +
+			"[-o DIR] [-json] [-v] [-stop-after D]",
 		run: runServer,
 	}
 }
@@ -39,10 +39,12 @@ func runServer(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	floodgate := fs.String("floodgate-games", "", "game names (comma-separated, such as floodgate-600-10F) whose players are paired on a schedule, at random, every -floodgate-every")
 	every := fs.Duration("floodgate-every", 30*time.Minute, "with -floodgate-games: the time between pairings")
 	event := fs.String("event", "local", "the event name that begins every Game_ID")
+	sfenText := fs.String("sfen", "", "start every game from this position (an SFEN); game names beginning hclance_, hcbishop_, hcrook_, hcrooklance_, hc2p_ … hc10p_ start from their handicap")
 	maxConns := fs.Int("max-connections", 1000, "the most connections at once; more are closed at once")
 	maxGames := fs.Int("max-games", 500, "the most games at once; more players wait for a game to end")
 	outDir := fs.String("o", "", "write each game's CSA record (GAME_ID.csa) and the results log (results.jsonl, appended) into `DIR`; a record never overwrites a file")
-	jsonOut := fs.Bool("json", false, "print the server's events as JSON lines on standard output instead of text on standard error")
+	jsonOut := fs.Bool("json", false, "print the server's events as JSON lines on standard output instead of text on standard error (with every move, its time charged and the real time it took)")
+	verbose := fs.Bool("v", false, "in the text log, print every move too")
 	stopAfter := fs.Duration("stop-after", 0, "stop the server after this long (0: run until interrupted); games in progress end with #CHUDAN")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
@@ -51,7 +53,8 @@ func runServer(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "server takes no arguments")
 	}
 	cfg := csaserver.Config{Event: *event, LeastTimePerMove: time.Duration(*least) * time.Second, TimeRoundup: *roundup,
-		RematchOnDraw: *rematch, FloodgateEvery: *every, RecordDir: *outDir, MaxConnections: *maxConns, MaxGames: *maxGames}
+		RematchOnDraw: *rematch, FloodgateEvery: *every, RecordDir: *outDir, MaxConnections: *maxConns, MaxGames: *maxGames,
+		StartPosition: *sfenText}
 	switch {
 	case *maxMoves < 0:
 		return usageError(fs, stderr, "-max-moves: want 0 (none) or a number of moves")
@@ -93,9 +96,15 @@ func runServer(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			enc.Encode(e)
 			return
 		}
+		if e.Kind == "move" && !*verbose {
+			return
+		}
 		var b strings.Builder
 		b.WriteString(e.Time.Format("15:04:05.000 "))
 		b.WriteString(e.Kind)
+		if e.Move != "" {
+			e.Detail = fmt.Sprintf("%s (%v)", e.Move, e.Elapsed.Round(time.Millisecond))
+		}
 		for _, f := range []string{e.Conn, e.User, e.GameID, e.Detail} {
 			if f != "" {
 				b.WriteString(" ")

@@ -50,7 +50,17 @@ func TestServerGame(t *testing.T) {
 			addr = e.Detail
 		}
 	}
-	go io.Copy(io.Discard, pr)
+	moves := make(chan int, 1)
+	go func() {
+		n := 0
+		for sc.Scan() {
+			var e csaserver.Event
+			if json.Unmarshal(sc.Bytes(), &e) == nil && e.Kind == "move" && strings.Contains(e.Move, ",T") {
+				n++
+			}
+		}
+		moves <- n
+	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	results := make(chan string, 2)
@@ -109,6 +119,9 @@ func TestServerGame(t *testing.T) {
 	}
 	if code := <-done; code != 0 {
 		t.Errorf("exit %d", code)
+	}
+	if n := <-moves; n != 10 {
+		t.Errorf("%d move events, want 10", n)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.csa"))
 	if len(files) != 1 {
