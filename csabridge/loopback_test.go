@@ -148,7 +148,7 @@ func checkAgainstServer(t *testing.T, dir string, games ...*csabridge.Game) {
 			}
 		}
 	}
-	f, err := os.Open(filepath.Join(dir, "results.jsonl"))
+	f, err := os.Open(filepath.Join(dir, "results.ndjson"))
 	if err != nil {
 		t.Fatal(err)
 	}
