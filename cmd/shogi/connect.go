@@ -25,6 +25,10 @@ import (
 	"github.com/kifu-go/shogi/usi"
 )
 
+// passwordEnv names the environment variable connect takes the password from when
+// -password is not given.
+const passwordEnv = "SHOGI_CSA_PASSWORD"
+
 func init() {
 	commands["connect"] = command{
 		summary: "play a USI engine on a CSA server (floodgate, shogi-server, shogi server)",
@@ -54,7 +58,7 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("connect", stderr)
 	server := fs.String("server", "", "the CSA server, `HOST:PORT` (floodgate is wdoor.c.u-tokyo.ac.jp:4081)")
 	user := fs.String("user", "", "the user name to log in with")
-	password := fs.String("password", "", "the password; shogi-server and floodgate take the game name in it with a plain login: GAME_NAME,PASSWORD (floodgate-300-10F,secret)")
+	password := fs.String("password", "", "the password; shogi-server and floodgate take the game name in it with a plain login: GAME_NAME,PASSWORD (floodgate-300-10F,secret); by default $"+passwordEnv+", which other users cannot see in the process list")
 	game := fs.String("game", "", "log in in extended mode (x1) and ask for this game with %%GAME NAME * instead")
 	// The engine's flags as analyse and match have them, but -name: the server names
 	// the players.
@@ -74,6 +78,9 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
+	if *password == "" {
+		*password = os.Getenv(passwordEnv)
+	}
 	marginSet := false
 	fs.Visit(func(f *flag.Flag) { marginSet = marginSet || f.Name == "margin" })
 	switch {
@@ -84,7 +91,7 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *user == "" || strings.ContainsAny(*user, " \t\r\n"):
 		return usageError(fs, stderr, "-user: a user name without spaces")
 	case *password == "" || strings.ContainsAny(*password, " \t\r\n"):
-		return usageError(fs, stderr, "-password: a password without spaces")
+		return usageError(fs, stderr, "-password (or $"+passwordEnv+"): a password without spaces")
 	case strings.ContainsAny(*game, " \t\r\n"):
 		return usageError(fs, stderr, "-game: a game name without spaces")
 	case *games < 0:

@@ -96,8 +96,12 @@ func TestConnect(t *testing.T) {
 	if code := run(cat(args, []string{"-games", "2"}), nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s%s (server: %v)", code, stdout.String(), stderr.String(), <-errc)
 	}
+	// The third game takes its password from the environment.
+	t.Setenv(passwordEnv, "quick-10-2,pw")
+	noPassword := cat([]string{"connect", "-server", addr, "-user", "alice", "-o", dir},
+		fakeEngineFlags("", "-script", "7g7f 3c3d resign"))
 	var out2 bytes.Buffer
-	if code := run(cat(args, []string{"-json"}), nil, &out2, &stderr); code != 0 {
+	if code := run(cat(noPassword, []string{"-json"}), nil, &out2, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	if err := <-errc; err != nil {
