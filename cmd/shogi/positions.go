@@ -188,9 +188,20 @@ func encodeSamples(r *positionsResult, rec *shogi.Record, to packed.SampleFormat
 	return nil
 }
 
+// validVerdictOf is verdictOf for positions, which prints no report of a valid record
+// but of one it cannot encode (and makes that report itself): a valid record's report
+// holds only the fields the summary counts by, without the final position's SFEN.
+func validVerdictOf(path string, v *record.Verdict) validation {
+	if !v.Valid() {
+		return verdictOf(path, v)
+	}
+	return validationOf(record.Report{Path: path, Record: v.Source.Index, StartLine: v.Source.Line,
+		Format: v.Source.Format.String(), OK: true, Moves: v.Moves})
+}
+
 // positionsEntry judges every record of one input and emits its entries.
 func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to packed.SampleFormat, f *packed.Filter, dedup bool, emit func(positionsResult)) {
-	judgeEntry(e, stdin, rf, shogi.Rules{}, func(v validation, verdict *record.Verdict) {
+	judgeEntryReport(e, stdin, rf, shogi.Rules{}, validVerdictOf, func(v validation, verdict *record.Verdict) {
 		res := positionsResult{v: v}
 		if verdict != nil && verdict.Valid() {
 			if res.filtered = f.RejectRecord(verdict.Record, verdict.Moves); res.filtered == "" {
@@ -208,7 +219,16 @@ func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to packed.Sa
 					err = encodeSamples(&res, verdict.Record, to, f, dedup)
 				}
 				if err != nil {
-					res = positionsResult{v: res.v, failed: true, buf: res.buf}
+					// The full report, on the final position: the packed formats took it
+					// back move by move, so it is set up again.
+					full := *verdict
+					if to.Size() > 0 {
+						var rerr error
+						if full.Final, rerr = verdict.Record.Replay(); rerr != nil {
+							full.Final = nil
+						}
+					}
+					res = positionsResult{v: verdictOf(e.Path, &full), failed: true, buf: res.buf}
 					res.v.OK = false
 					res.v.Error = fmt.Sprintf("cannot be written as %s: %v", to, err)
 					res.v.Code = "not-encodable"

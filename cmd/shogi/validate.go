@@ -193,6 +193,12 @@ func (p *progress) report(w io.Writer, v validation, asJSON bool, line *[]byte) 
 // read, that was passed over or that holds no record. validate, convert, positions and
 // book work on their inputs through it.
 func judgeEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, each func(validation, *record.Verdict)) {
+	judgeEntryReport(e, stdin, rf, rules, verdictOf, each)
+}
+
+// judgeEntryReport is judgeEntry with the function that turns a record's verdict into
+// the command's given.
+func judgeEntryReport(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, report func(string, *record.Verdict) validation, each func(validation, *record.Verdict)) {
 	switch {
 	case e.Err != nil:
 		each(validationOf(record.InputErrorReport(e.Path, e.Err)), nil)
@@ -212,7 +218,7 @@ func judgeEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rule
 	n := 0
 	for v := range record.ValidateRules(r, rules) {
 		n++
-		each(verdictOf(e.Path, v), v)
+		each(report(e.Path, v), v)
 	}
 	if n == 0 {
 		each(validationOf(record.SkippedReport(e.Path, noRecord)), nil)
