@@ -319,23 +319,20 @@ func (r *Reader) splitLine(data []byte, atEOF bool) (int, []byte, error) {
 			return 1, nil, nil // the LF of a CR LF: no line
 		}
 	}
-	// A line of a record is short: its end is found in one pass over its bytes, with
-	// the searches below for a longer one.
-	for k, c := range data[:min(len(data), 128)] {
-		if c == '\n' {
-			return k + 1, data[:k], nil
-		}
-		if c == '\r' {
-			return r.cutAtCR(data, k, atEOF)
-		}
-	}
 	i := bytes.IndexByte(data, '\n')
 	search := data
 	if i >= 0 {
 		search = data[:i]
 	}
 	if j := bytes.IndexByte(search, '\r'); j >= 0 {
-		return r.cutAtCR(data, j, atEOF)
+		if j+1 < len(data) {
+			if data[j+1] == '\n' {
+				return j + 2, data[:j], nil
+			}
+			return j + 1, data[:j], nil
+		}
+		r.afterCR = !atEOF
+		return j + 1, data[:j], nil
 	}
 	if i >= 0 {
 		return i + 1, data[:i], nil
@@ -352,19 +349,6 @@ func (r *Reader) splitLine(data []byte, atEOF bool) (int, []byte, error) {
 		return len(data), data, nil
 	}
 	return 0, nil, nil
-}
-
-// cutAtCR cuts the line that the CR at data[j] ends, with the LF after it if it has
-// come in; else the next piece may start with that LF (afterCR).
-func (r *Reader) cutAtCR(data []byte, j int, atEOF bool) (int, []byte, error) {
-	if j+1 < len(data) {
-		if data[j+1] == '\n' {
-			return j + 2, data[:j], nil
-		}
-		return j + 1, data[:j], nil
-	}
-	r.afterCR = !atEOF
-	return j + 1, data[:j], nil
 }
 
 // nextLine returns the next line without its end, and false at the end of the input.
