@@ -145,13 +145,14 @@ func (s *searcher) bvalue(c *child, r int) (pn, dn uint32, length int) {
 }
 
 // settleFutility tests the replies of an AND node for futility where it matters: when
-// drops not yet tested are the only replies that refute the node, they are tested until one is found that is no futile interposition. A futile
+// interpositions not yet tested are the only replies that refute the node, they are
+// tested until one is found that is not futile. A futile
 // reply is no reply; one that does not refute the node counts in the length, which is
 // then an upper bound under the conventions.
 func (s *searcher) settleFutility(list []child) {
 	for i := range list {
 		c := &list[i]
-		if c.move.IsDrop() && !(c.tested && !c.futile) {
+		if interposition(s.pos, c.move) && !(c.tested && !c.futile) {
 			continue
 		}
 		if c.dn == 0 {
@@ -160,7 +161,7 @@ func (s *searcher) settleFutility(list []child) {
 	}
 	for i := range list {
 		c := &list[i]
-		if !c.move.IsDrop() || c.tested {
+		if !interposition(s.pos, c.move) || c.tested {
 			continue
 		}
 		if c.dn == 0 && !s.isFutile(c) {
@@ -172,13 +173,19 @@ func (s *searcher) settleFutility(list []child) {
 // isFutile reports whether the reply of c, at the current node, is a futile
 // interposition; the test runs once per child.
 func (s *searcher) isFutile(c *child) bool {
-	if s.futile == nil || !c.move.IsDrop() {
+	if s.futile == nil || !interposition(s.pos, c.move) {
 		return false
 	}
 	if !c.tested {
 		c.tested, c.futile = true, s.futile(c.move)
 	}
 	return c.futile
+}
+
+// interposition reports whether the reply m in p may be an interposition: a drop, or
+// a move of a piece other than the king that takes nothing.
+func interposition(p *shogi.Position, m shogi.Move) bool {
+	return m.IsDrop() || p.MovedPiece(m).Type() != shogi.King && p.PieceAt(m.To()) == shogi.NoPiece
 }
 
 // bplay plays the move of c and pushes it on the path (no path key: the bounded

@@ -53,7 +53,7 @@ func TestProblems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20})
+			r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20, LineNodes: 16_000_000})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +74,8 @@ type fataler interface {
 
 // checkTsumeLine replays line from p: every attacker move is legal and checks, every
 // defender move is legal, and the line ends in checkmate or, when futile is set, in a
-// position whose every legal move is a drop interposition.
+// position whose every legal move is an interposition (a drop, or a move of a piece
+// other than the king that takes nothing).
 func checkTsumeLine(t fataler, p *shogi.Position, line []shogi.Move, futile bool) {
 	t.Helper()
 	q := p.Clone()
@@ -97,7 +98,7 @@ func checkTsumeLine(t fataler, p *shogi.Position, line []shogi.Move, futile bool
 		t.Fatalf("line ends in %v, no checkmate", q)
 	}
 	for m := range q.AllLegalMoves() {
-		if !m.IsDrop() {
+		if !m.IsDrop() && (q.MovedPiece(m).Type() == shogi.King || q.PieceAt(m.To()) != shogi.NoPiece) {
 			t.Fatalf("line ends in %v, where %v is no interposition", q, m)
 		}
 	}
@@ -128,7 +129,7 @@ func flip(t testing.TB, p *shogi.Position) *shogi.Position {
 func TestWhiteAttacker(t *testing.T) {
 	for _, pr := range readProblems(t, "testdata/problems.tsv") {
 		p := flip(t, parse(t, pr.sfen, false))
-		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20})
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20, LineNodes: 16_000_000})
 		if err != nil {
 			t.Fatal(err)
 		}
