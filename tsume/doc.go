@@ -59,12 +59,13 @@
 //     been played; the wiki 無駄合 (w.atwiki.jp/mudaai, "自明無駄合") and the problem
 //     composers' debate it cites (三輪勝昭's "その合駒を王手駒で取られた時… 2手伸びる
 //     以外に…") narrow it to a capture by the checker that only lengthens the line by
-//     the two plies. FutileFree, the default, implements that: a piece dropped, or
-//     moved (移動合), onto a square between the king and a lone ranging checker at a
-//     distance is futile when the checker can take it with check, no piece of the
-//     defender (the king included) can take the checker there, and the position with
-//     the checker there and the defender keeping the interposed piece in hand is a
-//     mate. FutileDrops is the wider test of KomoringHeights' post-search (its issues
+//     the two plies. FutileFree, the default, implements that: a piece dropped onto
+//     a square between the king and a lone ranging checker at a distance is futile
+//     when the checker can take it with check, no piece of the defender (the king
+//     included) can take the checker there, and the position with the checker there
+//     and the hands as before the drop is a mate. FutileMoves applies the same test
+//     to a piece moved to interpose (移動合, futile as well by the same rule; the
+//     defender keeps the piece taken in hand); its tests are many and costly. FutileDrops is the wider test of KomoringHeights' post-search (its issues
 //     #5 and #7: "王手駒で合駒をすぐに取って、その局面で取った駒を受方に返したとしても
 //     詰む場合は無駄合", "definition 1" of YaneuraOu's article): drops only, and the
 //     defender may take the checker back. The two differ on KomoringHeights #7, where

@@ -31,9 +31,12 @@ type memoEntry struct {
 }
 
 const (
-	futileNodes  = 20_000 // the budget of the df-pn search of a futility test
-	plyScore     = 64
-	maxLinePlies = 4096
+	futileNodes = 20_000 // the budget of the df-pn search of a futility test
+	// futileMoveNodes is the budget of the test of a piece moved to interpose: such
+	// tests are many, and one that fails counts the move as a reply (Result.Undecided).
+	futileMoveNodes = 2_000
+	plyScore        = 64
+	maxLinePlies    = 4096
 )
 
 type liner struct {
@@ -415,14 +418,14 @@ func (l *liner) futileReply(m shogi.Move) bool {
 
 // isFutile reports whether the reply m, in the current position (defender to move, in
 // check), is a futile interposition (see [Futile]): an interposition on a square
-// between the king and a lone checker at a distance (a drop; under FutileFree also a
+// between the king and a lone checker at a distance (a drop; under FutileMoves also a
 // piece moved there), which the checker can take with check, where the position with
 // the checker on that square, the defender keeping the interposed piece in hand, is
-// a mate; under FutileFree, with no piece of the defender able to take the checker
-// there. An undecided mate search counts the interposition as not futile.
+// a mate; unless under FutileDrops, with no piece of the defender able to take the
+// checker there. An undecided mate search counts the interposition as not futile.
 func (l *liner) isFutile(m shogi.Move) bool {
 	p := l.pos
-	if !m.IsDrop() && (l.futile != FutileFree || p.MovedPiece(m).Type() == shogi.King || p.PieceAt(m.To()) != shogi.NoPiece) {
+	if !m.IsDrop() && (l.futile != FutileMoves || p.MovedPiece(m).Type() == shogi.King || p.PieceAt(m.To()) != shogi.NoPiece) {
 		return false
 	}
 	checkers := p.Checkers()
@@ -476,10 +479,14 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		if err != nil || !q.InCheck() {
 			continue // a capture that gives no check is no tsume move
 		}
-		if l.futile == FutileFree && recaptures(q, sq) {
+		if l.futile != FutileDrops && recaptures(q, sq) {
 			continue
 		}
-		if l.mates(q, futileNodes) {
+		budget := uint64(futileNodes)
+		if !m.IsDrop() {
+			budget = futileMoveNodes
+		}
+		if l.mates(q, budget) {
 			futile = true
 			break
 		}

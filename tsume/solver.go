@@ -43,9 +43,13 @@ const (
 	FutileDrops
 	// FutileNone counts every legal reply, as a game would.
 	FutileNone
+	// FutileMoves is FutileFree for pieces moved to interpose (移動合) as well as for
+	// drops: the piece moved is taken, and the defender keeps it in hand. Its tests
+	// are many and costly (a mate search each), so the tsume line takes longer.
+	FutileMoves
 )
 
-// String returns the code of f: "free", "drops" or "none".
+// String returns the code of f: "free", "drops", "none" or "moves".
 func (f Futile) String() string {
 	switch f {
 	case FutileFree:
@@ -54,18 +58,20 @@ func (f Futile) String() string {
 		return "drops"
 	case FutileNone:
 		return "none"
+	case FutileMoves:
+		return "moves"
 	}
 	return "futile(" + strconv.Itoa(int(f)) + ")"
 }
 
 // ParseFutile returns the Futile of a code of [Futile.String].
 func ParseFutile(code string) (Futile, error) {
-	for _, f := range [...]Futile{FutileFree, FutileDrops, FutileNone} {
+	for _, f := range [...]Futile{FutileFree, FutileDrops, FutileNone, FutileMoves} {
 		if f.String() == code {
 			return f, nil
 		}
 	}
-	return 0, fmt.Errorf("tsume: futile convention %q; want free, drops or none", code)
+	return 0, fmt.Errorf("tsume: futile convention %q; want free, moves, drops or none", code)
 }
 
 // Leftover says how ties of length are broken (駒余り).

@@ -87,10 +87,10 @@ func TestRules(t *testing.T) {
 			status: tsume.Mate, length: 11, counter: true},
 		// ▲4四角打: △3一銀 moved to 2二 and △2一桂 moved to 3三 interpose; the bishop
 		// takes either for free and mates, so both are futile moved interpositions
-		// (FutileFree); FutileDrops counts moves and is 5 moves.
-		{name: "futile moved interpositions", sfen: "6snk/6S1p/7G1/9/9/9/9/9/9 b B 1", status: tsume.Mate, length: 1},
-		{name: "moved interpositions counted", sfen: "6snk/6S1p/7G1/9/9/9/9/9/9 b B 1",
-			opt: tsume.Options{Futile: tsume.FutileDrops}, status: tsume.Mate, length: 5},
+		// (FutileMoves); the other conventions count moves: 5 moves.
+		{name: "futile moved interpositions", sfen: "6snk/6S1p/7G1/9/9/9/9/9/9 b B 1",
+			opt: tsume.Options{Futile: tsume.FutileMoves}, status: tsume.Mate, length: 1},
+		{name: "moved interpositions counted", sfen: "6snk/6S1p/7G1/9/9/9/9/9/9 b B 1", status: tsume.Mate, length: 5},
 		// KomoringHeights issue #7 (its #5 turned around): under FutileDrops every
 		// interposition after ▲3二飛打 or ▲4二飛打 is futile, though the gold on 7一
 		// takes the rook back on 6二 (the test of KH's post-search): 3 moves. Under

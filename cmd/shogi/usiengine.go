@@ -38,7 +38,7 @@ const (
 	usiHashDefault = tsume.DefaultHashBytes >> 20
 	usiOptionLines = "option name USI_Hash type spin default 16 min 1 max 65536\n" +
 		"option name TsumeLine type check default true\n" +
-		"option name Futile type combo default free var free var drops var none\n"
+		"option name Futile type combo default free var free var moves var drops var none\n"
 )
 
 // usiEngine is the state of the engine: its options, the position, the running search.
