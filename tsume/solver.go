@@ -15,7 +15,7 @@ import (
 const DefaultHashBytes = 16 << 20
 
 // DefaultLineNodes bounds the tsume-line search when Options.LineNodes is 0.
-const DefaultLineNodes = 8_000_000
+const DefaultLineNodes = 2_000_000
 
 // Errors of [Solver.Solve] for positions that are no tsume problem.
 var (
