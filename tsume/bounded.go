@@ -25,11 +25,11 @@ import "github.com/kifu-go/shogi"
 func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, length int, ok bool) {
 	b := t.bucket(key)
 	tag := uint16(r + 1)
-	for i := range b {
-		e := &b[i]
-		if e.key != key {
+	for i := range b.keys {
+		if b.keys[i] != key {
 			continue
 		}
+		e := &b.e[i]
 		switch {
 		case e.pn == 0:
 			if e.plies != 0 && int(e.plies)-1 <= r && includes(atk, e.atk) && includes(e.def, def) {
@@ -59,9 +59,9 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	b := t.bucket(key)
 	victim := -1
 	worst := uint64(1) << 40
-	for i := range b {
-		e := &b[i]
-		if e.key == key && e.atk == atk && e.def == def && e.path == 0 && (e.plies == tag || e.plies == plies) {
+	for i := range b.keys {
+		e := &b.e[i]
+		if b.keys[i] == key && e.atk == atk && e.def == def && e.path == 0 && (e.plies == tag || e.plies == plies) {
 			if e.pn == 0 || e.dn == 0 {
 				if e.plies == plies {
 					return // a final result stays
@@ -71,7 +71,7 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 			victim = i
 			break
 		}
-		if e.key == 0 {
+		if b.keys[i] == 0 {
 			victim, worst = i, 0
 			continue
 		}
@@ -86,7 +86,8 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	if victim < 0 {
 		return
 	}
-	b[victim] = entry{key: key, atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
+	b.keys[victim] = key
+	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
 }
 
 // bgenerate fills the child list of the current node, at path index depth, for the
