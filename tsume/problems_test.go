@@ -53,7 +53,7 @@ func TestProblems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20, })
+			r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +129,7 @@ func flip(t testing.TB, p *shogi.Position) *shogi.Position {
 func TestWhiteAttacker(t *testing.T) {
 	for _, pr := range readProblems(t, "testdata/problems.tsv") {
 		p := flip(t, parse(t, pr.sfen, false))
-		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20, })
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20})
 		if err != nil {
 			t.Fatal(err)
 		}

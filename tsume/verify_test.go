@@ -63,7 +63,7 @@ func TestVerify(t *testing.T) {
 func TestVerifySolutions(t *testing.T) {
 	for _, pr := range readProblems(t, "testdata/problems.tsv") {
 		p := parse(t, pr.sfen, false)
-		v := tsume.NewSolver(tsume.Options{Nodes: 2_000_000, HashBytes: 8 << 20, })
+		v := tsume.NewSolver(tsume.Options{Nodes: 2_000_000, HashBytes: 8 << 20})
 		r, err := v.Solve(context.Background(), p)
 		if err != nil || r.Line != tsume.LineTsume {
 			t.Fatalf("%s: %v %v", pr.name, r, err)
