@@ -283,7 +283,8 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	bs.nodes, bs.deadline = 0, l.s.deadline
 	bs.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	bs.reset()
-	pn, dn, length = bs.bmid(infinity, infinity, r)
+	pn, dn, aux := bs.mid(infinity, infinity, r)
+	length = int(aux)
 	l.nodes += bs.nodes
 	switch bs.stop {
 	case StopNone:
@@ -560,7 +561,7 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 	sub.nodes = 0
 	sub.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	sub.reset()
-	pn, dn, _ = sub.mid(infinity, infinity)
+	pn, dn, _ = sub.mid(infinity, infinity, unbounded)
 	l.nodes += sub.nodes
 	if sub.stop == StopTime || sub.stop == StopCanceled {
 		l.stopped = true

@@ -67,7 +67,7 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 				return nil, false
 			}
 			retried = true
-			if pn, _, _ := s.mid(infinity, infinity); pn != 0 {
+			if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
 				return nil, false
 			}
 			continue

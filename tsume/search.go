@@ -158,7 +158,8 @@ func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
 	return c
 }
 
-// play plays the move of c and pushes it on the path.
+// play plays the move of c and pushes it on the path (a child of the bounded search
+// has no path key: it does not look at repetitions).
 func (s *searcher) play(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.key = c.key
@@ -225,27 +226,55 @@ func (s *searcher) initCheck(c *child) {
 	s.tt.store(c.key, c.atk, c.def, 0, n, 1, noRep, 0)
 }
 
+// unbounded is the ply bound of a search of mate at any length.
+const unbounded = -1
+
 // mid searches the current node until its proof number reaches thpn or its disproof
-// number thdn, or a limit stops the search (s.stop). It returns the node's numbers and
-// the path dependency of a disproof.
-func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
+// number thdn, or a limit stops the search (s.stop). r is the plies left for a
+// search of mate within r plies (bounded.go), or unbounded. It returns the node's
+// numbers and aux: unbounded, the path dependency of a disproof; bounded, the length
+// of a proof.
+func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	depth := len(s.path) - 1
 	start := s.nodes
 	or := s.pos.SideToMove() == s.attacker
-	list := s.generate(depth)
 	node := s.path[depth]
-	if len(list) == 0 {
+	bounded := r != unbounded
+	if bounded && or && r < 1 {
+		return infinity, 0, 0
+	}
+	var list []child
+	if bounded {
+		list = s.bgenerate(depth, or, r)
+	} else {
+		list = s.generate(depth)
+	}
+	switch {
+	case len(list) == 0:
 		if or {
 			pn, dn = infinity, 0
 		} else {
 			pn, dn = 0, infinity
 		}
-		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, noRep, 1)
-		return pn, dn, noRep
+		s.storeResult(&node, r, pn, dn, noRep, 0, 1)
+		return pn, dn, s.auxOf(r, noRep, 0)
+	case bounded && r < 1:
+		// The defender has a reply unless every one is futile.
+		pn, dn = 0, infinity
+		for i := range list {
+			if !s.isFutile(&list[i]) {
+				pn, dn = infinity, 0
+				break
+			}
+		}
+		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, 0, 1)
+		return pn, dn, 0
 	}
 	// The children's numbers are read from the table once, by generate; afterwards the
 	// list keeps them, updated by each child's search (a result another line found for
 	// a sibling meanwhile is seen when the node is searched again).
+	var rep uint16
+	length := -1
 	for {
 		// x is the number the node minimises over its children (pn at an OR node, dn at
 		// an AND node), y the number it sums.
@@ -253,10 +282,17 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 		var sum uint64
 		var bestY uint32
 		bi := 0
-		rep = noRep
+		rep, length = noRep, -1
 		refuted := false
+		if bounded && !or && s.futile != nil {
+			s.settleFutility(list)
+		}
 		for i := range list {
-			cpn, cdn, crep := list[i].pn, list[i].dn, list[i].rep
+			c := &list[i]
+			if c.tested && c.futile {
+				continue // a futile interposition is no reply (bounded search)
+			}
+			cpn, cdn, crep := c.pn, c.dn, c.rep
 			x, y := cpn, cdn
 			if !or {
 				x, y = cdn, cpn
@@ -267,11 +303,21 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 				best2 = x
 			}
 			sum += uint64(y)
-			if or {
+			switch {
+			case bounded:
+				// A proof's length: the attacker's shortest, the defender's longest.
+				if clen := int(crep); cpn == 0 && (length < 0 || or && clen < length || !or && clen > length) {
+					length = clen
+				}
+			case or:
 				rep = min(rep, crep) // a disproof of an OR node rests on every child's
-			} else if cdn == 0 && (!refuted || crep > rep) {
+			case cdn == 0 && (!refuted || crep > rep):
 				rep, refuted = crep, true // and of an AND node on its least dependent refutation
 			}
+		}
+		if best > infinity { // every reply is futile: a mate (bounded search)
+			pn, dn, length = 0, infinity, -1
+			break
 		}
 		y := uint32(min(sum, uint64(infinity-1)))
 		if best == 0 {
@@ -305,22 +351,51 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 			s.undo()
 			break
 		}
+		cr := unbounded
+		if bounded {
+			cr = r - 1
+		}
 		var cpn, cdn uint32
-		var crep uint16
+		var caux uint16
 		if or {
-			cpn, cdn, crep = s.mid(cx, cy)
+			cpn, cdn, caux = s.mid(cx, cy, cr)
 		} else {
-			cpn, cdn, crep = s.mid(cy, cx)
+			cpn, cdn, caux = s.mid(cy, cx, cr)
 		}
 		s.undo()
 		if s.stop != StopNone {
 			break
 		}
 		list = s.lists[depth]
-		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, crep, true
+		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, caux, true
+	}
+	if pn == 0 {
+		length++
+	} else {
+		length = 0
 	}
 	if s.stop == StopNone {
-		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, rep, s.nodes-start)
+		s.storeResult(&node, r, pn, dn, rep, length, s.nodes-start)
 	}
-	return pn, dn, rep
+	return pn, dn, s.auxOf(r, rep, length)
+}
+
+// storeResult records the result of a node's search in the table: for a search
+// within r plies, with the length of a proof; otherwise with the path dependency of a
+// disproof.
+func (s *searcher) storeResult(node *pathNode, r int, pn, dn uint32, rep uint16, length int, effort uint64) {
+	if r != unbounded {
+		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, length, effort)
+		return
+	}
+	s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, rep, effort)
+}
+
+// auxOf returns what mid returns beside the numbers: the length of a proof within r
+// plies, or the path dependency of a disproof.
+func (s *searcher) auxOf(r int, rep uint16, length int) uint16 {
+	if r != unbounded {
+		return uint16(length)
+	}
+	return rep
 }

@@ -174,7 +174,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 	if ctx != nil && ctx.Err() != nil {
 		s.stop = StopCanceled
 	} else {
-		pn, dn, _ := s.mid(infinity, infinity)
+		pn, dn, _ := s.mid(infinity, infinity, unbounded)
 		switch {
 		case s.stop != StopNone:
 		case pn == 0:
