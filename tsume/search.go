@@ -6,6 +6,12 @@ package tsume
 // equal to the number of the defender's replies, so a check that mates is proven
 // before it is searched.
 //
+// Drop interpositions on one square are expanded one at a time (KomoringHeights'
+// delayed expansion of interpositions): at an AND node a drop counts among the
+// children once every drop before it on that square is proven, so that the seven
+// pieces the defender may drop on a square do not add seven proof numbers. The node
+// is proven only when every drop is, so nothing is lost.
+//
 // Numbers are kept from the attacker's side: pn is the proof number (how hard it looks
 // to prove mate), dn the disproof number. At an OR node (attacker to move; children:
 // the checks) pn is the least pn of the children and dn the sum of their dn; at an AND
@@ -287,10 +293,22 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		if bounded && !or && s.futile != nil {
 			s.settleFutility(list)
 		}
+		// Drops on one square are expanded one at a time (遅延展開 of interpositions,
+		// as KomoringHeights does): a drop counts once the drops before it on that
+		// square are proven, unless it already refutes the node.
+		var waiting shogi.Bitboard
 		for i := range list {
 			c := &list[i]
 			if c.tested && c.futile {
 				continue // a futile interposition is no reply (bounded search)
+			}
+			if !or && c.move.IsDrop() && c.dn != 0 {
+				if waiting.Has(c.move.To()) {
+					continue
+				}
+				if c.pn != 0 {
+					waiting = waiting.Or(shogi.SquareBB(c.move.To()))
+				}
 			}
 			cpn, cdn, crep := c.pn, c.dn, c.rep
 			x, y := cpn, cdn
