@@ -24,9 +24,9 @@
 // Mate is decided by df-pn (depth-first proof-number search, Nagai 2002) with the
 // 1+ε threshold of Pawlewicz and Lew (2007) and initial proof numbers from a one-ply
 // look-ahead (a check's proof number is the number of the defender's replies), and
-// drop interpositions on one square expanded one at a time (as KomoringHeights does). OR nodes
-// are the attacker's, whose children are the legal checks; AND nodes the defender's,
-// whose children are the legal replies to check. The rules are the game's: a pawn drop
+// drop interpositions on one square expanded one at a time (as KomoringHeights does).
+// OR nodes are the attacker's, whose children are the legal checks; AND nodes the
+// defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.
 //
 // The transposition table is a fixed array sized from Options.HashBytes when the
