@@ -2,7 +2,9 @@ package tsume_test
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,4 +126,193 @@ func TestCompareYaneuraOu(t *testing.T) {
 	theirs := childrenCPUTime() - before
 	t.Logf("yaneuraou: %d problems, %d solved, %d with the stated length, %d crashes, %v CPU, %.2f M nodes/cpu-s",
 		len(problems), solved, stated, crashes, theirs, float64(nodes)/theirs.Seconds()/1e6)
+}
+
+// sideTally counts one solver's answers over the collection.
+type sideTally struct {
+	problems, mates, found, withLength, atLength int // published mates, mates found, ... with a published length, found at it
+	noMates, provenNoMate                        int // published no-mates, proven so
+	wrong, unknown, killed, crashes              int // a wrong verdict, no answer, killed past the limit, died on its own
+	nodes                                        uint64
+	wall, cpu                                    time.Duration
+}
+
+func (c *sideTally) add(p collected, g answer) {
+	c.problems++
+	switch {
+	case p.want.noMate:
+		c.noMates++
+		if g.noMate {
+			c.provenNoMate++
+		}
+		if g.length > 0 || g.mate {
+			c.wrong++
+		}
+	default:
+		c.mates++
+		if g.length > 0 || g.mate {
+			c.found++
+		}
+		if p.want.length > 0 {
+			c.withLength++
+			if g.length == p.want.length {
+				c.atLength++
+			}
+		}
+		if g.noMate {
+			c.wrong++
+		}
+	}
+	if g.unknown {
+		c.unknown++
+	}
+}
+
+func (c *sideTally) String() string {
+	return fmt.Sprintf("%d problems: mates found %d/%d, at the published length %d/%d, no-mate proven %d/%d, wrong %d, unknown %d, killed %d, crashed %d; wall %v, CPU %v, %.2f M nodes/CPU-s",
+		c.problems, c.found, c.mates, c.atLength, c.withLength, c.provenNoMate, c.noMates, c.wrong, c.unknown, c.killed, c.crashes,
+		c.wall.Round(time.Millisecond), c.cpu.Round(time.Millisecond), float64(c.nodes)/c.cpu.Seconds()/1e6)
+}
+
+// TestCompareYaneuraOuCollection runs the whole of testdata/collection on this solver
+// and on YaneuraOu's mate engine (SHOGI_YANEURAOU_MATE), one thread each, with the same
+// time limit per problem (TSUME_COMPARE_LIMIT, 3s) and the same hash budget
+// (TSUME_COMPARE_HASH in MiB, 256). The engine is driven by the usi client with
+// "go mate"; it is told to stop at the limit and killed one second later when it does
+// not answer (it does not keep its own limit). It logs both tallies, each solver's
+// nodes per CPU second (the engine's nodes are the last "nodes" of its info lines) and
+// this solver's memory: its tables, and the Go heap's peak, against the budget. Set
+// TSUME_COMPARE_TRACE to log every problem.
+func TestCompareYaneuraOuCollection(t *testing.T) {
+	path := os.Getenv("SHOGI_YANEURAOU_MATE")
+	if path == "" {
+		t.Skip("set SHOGI_YANEURAOU_MATE to YaneuraOu's mate engine to compare")
+	}
+	limit := 3 * time.Second
+	if s := os.Getenv("TSUME_COMPARE_LIMIT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit = d
+	}
+	hashMiB := 256
+	if s := os.Getenv("TSUME_COMPARE_HASH"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			t.Fatalf("TSUME_COMPARE_HASH=%q: want MiB", s)
+		}
+		hashMiB = n
+	}
+	trace := os.Getenv("TSUME_COMPARE_TRACE") != ""
+	ps := readCollection(t)
+	ctx := context.Background()
+
+	// This solver, under each source's conventions: one Solver at a time, so that its
+	// tables are the only ones alive.
+	var ours sideTally
+	runtime.GC()
+	var ms runtime.MemStats
+	var peakHeap uint64
+	var tables int
+	cpu, wall := cpuTime(), time.Now()
+	for _, futile := range []tsume.Futile{tsume.FutileDrops, tsume.FutileNone} {
+		s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: hashMiB << 20, LineNodes: 1 << 40, Futile: futile})
+		tables = max(tables, s.TableBytes())
+		for _, p := range ps {
+			if p.futile != futile {
+				continue
+			}
+			r, err := s.Solve(ctx, parse(t, p.sfen, false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ours.nodes += r.Nodes + r.LineNodes
+			g := got(r)
+			ours.add(p, g)
+			if trace || (g.noMate && !p.want.noMate) || ((g.length > 0 || g.mate) && p.want.noMate) {
+				t.Logf("tsume %s: published %v, got %v (%v) in %v", p.id, p.want, g, r.Line, r.Time.Round(time.Millisecond))
+			}
+			runtime.ReadMemStats(&ms)
+			peakHeap = max(peakHeap, ms.HeapInuse)
+		}
+		runtime.GC() // s is dead: its tables go before the next Solver's
+	}
+	ours.cpu, ours.wall = cpuTime()-cpu, time.Since(wall)
+	runtime.ReadMemStats(&ms)
+	t.Logf("tsume (one thread, %v a problem, hash %d MiB): %v", limit, hashMiB, &ours)
+	t.Logf("tsume memory: tables %d MiB, Go heap in use at most %d MiB (sampled after each problem), obtained from the OS %d MiB",
+		tables>>20, peakHeap>>20, ms.Sys>>20)
+	if tables > hashMiB<<20 {
+		t.Errorf("tables of %d bytes over the budget of %d MiB", tables, hashMiB)
+	}
+
+	// YaneuraOu's mate engine.
+	var theirs sideTally
+	var last uint64
+	hook := func(dir usi.Direction, line string) {
+		fs := strings.Fields(line)
+		for i := 0; i+1 < len(fs); i++ {
+			if fs[i] == "nodes" {
+				if n, err := strconv.ParseUint(fs[i+1], 10, 64); err == nil {
+					last = n
+				}
+			}
+		}
+	}
+	start := func() *usi.Engine {
+		e, err := usi.Start(ctx, usi.Config{Path: path, Hook: hook, Margin: -1, Grace: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, value := range map[string]string{"Threads": "1", "USI_Hash": strconv.Itoa(hashMiB)} {
+			if _, ok := e.Option(name); ok {
+				if err := e.SetOption(ctx, name, value); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := e.IsReady(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	before := childrenCPUTime()
+	wall = time.Now()
+	e := start()
+	for _, p := range ps {
+		last = 0
+		began := time.Now()
+		r, err := e.Mate(ctx, parse(t, p.sfen, false), limit)
+		theirs.nodes += last
+		g := answer{unknown: true}
+		if err == nil {
+			switch r.Kind {
+			case usi.MateFound:
+				g = answer{length: len(r.Moves)}
+			case usi.NoMate:
+				g = answer{noMate: true}
+			}
+		} else {
+			if e.Err() != nil { // the engine died or was killed: a new one for the next problem
+				if time.Since(began) >= limit {
+					theirs.killed++
+				} else {
+					theirs.crashes++
+				}
+				e.Close()
+				e = start()
+			}
+			t.Logf("yaneuraou %s: %v", p.id, err)
+		}
+		theirs.add(p, g)
+		if trace || (g.noMate && !p.want.noMate) || (g.length > 0 && p.want.noMate) {
+			t.Logf("yaneuraou %s: published %v, got %v in %v", p.id, p.want, g, time.Since(began).Round(time.Millisecond))
+		}
+	}
+	if err := e.Close(); err != nil {
+		t.Log(err)
+	}
+	theirs.wall, theirs.cpu = time.Since(wall), childrenCPUTime()-before
+	t.Logf("yaneuraou (Threads 1, go mate %d, USI_Hash %d): %v", limit.Milliseconds(), hashMiB, &theirs)
 }
