@@ -450,11 +450,12 @@ func (l *liner) isFutile(m shogi.Move) bool {
 	}
 	checker := p.PieceAt(from)
 	futile := false
+	// The checker must be able to take the piece (legally: a reply that checks the
+	// attacker's king, 双玉, is futile only when the capture answers that check).
 	p.PlayUnchecked(m)
-	counter := p.InCheck() // a reply that checks the attacker's king (双玉) counts
 	var legal [2]bool
 	for i, promote := range [2]bool{false, true} {
-		legal[i] = !counter && p.IsLegal(shogi.NewMove(from, sq, promote))
+		legal[i] = p.IsLegal(shogi.NewMove(from, sq, promote))
 	}
 	p.Undo()
 	for i, promote := range [2]bool{false, true} {
