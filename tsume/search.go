@@ -77,6 +77,8 @@ type searcher struct {
 	// futile, when set, tells the bounded search which replies are futile
 	// interpositions (the current position is the defender's, in check).
 	futile func(shogi.Move) bool
+	// touch sums words of the table read ahead of their use (see generate).
+	touch uint64
 }
 
 const pollEvery = 4096
@@ -193,9 +195,18 @@ func (s *searcher) generate(depth int) []child {
 	}
 	list := s.lists[depth][:0]
 	parent := &s.path[depth]
+	// First the children's keys, touching their buckets so that the cache misses of
+	// the table overlap (the loads are independent); then the lookups.
+	var touch uint64
 	for _, m := range s.moves.Moves() {
 		c := s.childOf(m, parent)
 		c.known = true
+		touch += s.tt.bucket(c.key).keys[0]
+		list = append(list, c)
+	}
+	s.touch += touch
+	for i := range list {
+		c := &list[i]
 		switch {
 		case c.repDep != noRep:
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
@@ -206,10 +217,9 @@ func (s *searcher) generate(depth int) []child {
 			}
 			c.pn, c.dn, c.rep = 1, 1, noRep
 			if or {
-				s.initCheck(&c)
+				s.initCheck(c)
 			}
 		}
-		list = append(list, c)
 	}
 	s.lists[depth] = list
 	return list
