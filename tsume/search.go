@@ -79,6 +79,8 @@ type searcher struct {
 	futile func(shogi.Move) bool
 	// touch sums words of the table read ahead of their use (see generate).
 	touch uint64
+	// onPath counts the positions of the path by the low bits of their keys.
+	onPath [1024]uint16
 }
 
 const pollEvery = 4096
@@ -92,7 +94,11 @@ func (s *searcher) hands() (atk, def shogi.Hand) {
 func (s *searcher) reset() {
 	s.key = boardKey(s.pos)
 	atk, def := s.hands()
+	for _, n := range s.path {
+		s.onPath[n.key%uint64(len(s.onPath))]--
+	}
 	s.path = append(s.path[:0], pathNode{key: s.key, atk: atk, def: def, path: pathStep(0, s.key, atk, def)})
+	s.onPath[s.key%uint64(len(s.onPath))]++
 	s.stop = StopNone
 	s.nextPoll = s.nodes + pollEvery
 }
@@ -156,7 +162,11 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
 	k, atk, def := after(s.pos, s.attacker, s.key, parent.atk, parent.def, m)
 	c := child{move: m, key: k, atk: atk, def: def, path: pathStep(parent.path, k, atk, def), repDep: noRep}
-	// A repetition: the same board, hands and side to move earlier on the path.
+	// A repetition: the same board, hands and side to move earlier on the path (none
+	// when no position of the path has the low bits of the child's key).
+	if s.onPath[k%uint64(len(s.onPath))] == 0 {
+		return c
+	}
 	for i := len(s.path) - 2; i >= 0; i -= 2 {
 		if n := &s.path[i]; n.key == k && n.atk == atk && n.def == def {
 			c.repDep = uint16(i)
@@ -172,11 +182,13 @@ func (s *searcher) play(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.key = c.key
 	s.path = append(s.path, pathNode{key: c.key, atk: c.atk, def: c.def, path: c.path})
+	s.onPath[c.key%uint64(len(s.onPath))]++
 	s.nodes++
 }
 
 func (s *searcher) undo() {
 	s.pos.Undo()
+	s.onPath[s.key%uint64(len(s.onPath))]--
 	s.path = s.path[:len(s.path)-1]
 	s.key = s.path[len(s.path)-1].key
 }
