@@ -70,8 +70,10 @@
 //     #5 and #7: "王手駒で合駒をすぐに取って、その局面で取った駒を受方に返したとしても
 //     詰む場合は無駄合", "definition 1" of YaneuraOu's article): drops only, and the
 //     defender may take the checker back. The two differ on KomoringHeights #7, where
-//     a gold takes the rook back: 3 moves under FutileDrops, and the drop counts under
-//     FutileFree. FutileNone counts every reply, as in a game. A position whose only
+//     a gold takes the rook back: 3 moves under FutileDrops (what KomoringHeights
+//     answers once its capture without promotion is allowed, as the issue found),
+//     13 under FutileFree (its futility tests not all decided); the 21 that version
+//     0.5 answered is longer than the 15 of FutileNone, so no convention gives it. FutileNone counts every reply, as in a game. A position whose only
 //     replies are futile ends the line as a mate does (透かし詰). The variants for a
 //     recapture by another piece than the checker and for 原型復帰 (馬鋸: an
 //     interposition that lengthens the line by more than two plies) are not
