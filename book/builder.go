@@ -3,6 +3,7 @@ package book
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/kifu-go/shogi"
@@ -55,62 +56,119 @@ func (b *Builder) Add(rec *shogi.Record) error {
 // *shogi.IllegalMoveError. A NoMove at the end of the line (a record's ending given as a
 // move) ends it. start is played on and taken back.
 func (b *Builder) AddMoves(start *shogi.Position, moves []shogi.Move, result shogi.Result) error {
-	for len(moves) > 0 && moves[len(moves)-1] == shogi.NoMove {
-		moves = moves[:len(moves)-1]
+	for c, err := range b.countMoves(start, moves, result) {
+		if err != nil {
+			return err
+		}
+		b.AddCount(c.Position, c.Entry)
 	}
-	if b.MaxPly > 0 && len(moves) > b.MaxPly {
-		moves = moves[:b.MaxPly]
+	b.games++
+	return nil
+}
+
+// A Count is one move that a Builder counts: the position before it and the move with
+// its counts (Entry.Count 1, and one of Wins, Draws and Losses 1 when the game has a
+// result).
+type Count struct {
+	// Position is the position before the move, with its move number from the record.
+	// It is valid during the iteration only: the iterator plays the line on it.
+	Position *shogi.Position
+	Entry    Entry
+}
+
+// Counts returns the moves of rec's main line that [Builder.Add] counts, by b's MaxPly
+// and WinnerOnly, with the game's result for the side that played each; it adds
+// nothing to b. Adding each with [Builder.AddCount], in any order and on any Builder,
+// gives the book Add would: a pipeline counts the moves of many records apart and
+// merges their counts per position. The line is checked first: a record whose line
+// cannot be played yields its error alone.
+func (b *Builder) Counts(rec *shogi.Record) iter.Seq2[Count, error] {
+	return func(yield func(Count, error) bool) {
+		start, err := rec.StartPosition()
+		if err != nil {
+			yield(Count{}, fmt.Errorf("%w: %w", ErrPosition, err))
+			return
+		}
+		result := shogi.NoResult
+		if end := rec.Ending(); end != nil {
+			result = end.Result
+		}
+		b.countMoves(start, rec.Moves(), result)(yield)
 	}
-	played := 0
-	defer func() {
+}
+
+// countMoves is Counts for a line of moves from start.
+func (b *Builder) countMoves(start *shogi.Position, moves []shogi.Move, result shogi.Result) iter.Seq2[Count, error] {
+	return func(yield func(Count, error) bool) {
+		for len(moves) > 0 && moves[len(moves)-1] == shogi.NoMove {
+			moves = moves[:len(moves)-1]
+		}
+		if b.MaxPly > 0 && len(moves) > b.MaxPly {
+			moves = moves[:b.MaxPly]
+		}
+		played := 0
+		defer func() {
+			for range played {
+				start.Undo()
+			}
+		}()
+		for _, m := range moves {
+			if err := start.Play(m); err != nil {
+				yield(Count{}, err)
+				return
+			}
+			played++
+		}
 		for range played {
 			start.Undo()
 		}
-	}()
-	for _, m := range moves {
-		if err := start.Play(m); err != nil {
-			return err
+		played = 0
+		winner, decided := result.Winner()
+		for _, m := range moves {
+			mover := start.SideToMove()
+			if !b.WinnerOnly || decided && winner == mover {
+				e := Entry{Move: m, Count: 1}
+				switch {
+				case result == shogi.Draw:
+					e.Draws = 1
+				case decided && winner == mover:
+					e.Wins = 1
+				case decided:
+					e.Losses = 1
+				}
+				if !yield(Count{Position: start, Entry: e}, nil) {
+					return
+				}
+			}
+			start.PlayUnchecked(m)
+			played++
 		}
-		played++
 	}
-	for range played {
-		start.Undo()
-	}
-	played = 0
-	winner, decided := result.Winner()
+}
+
+// AddCount adds e's Count, Wins, Draws and Losses to the move e.Move of p's position
+// (its board, hands and side to move), which keeps the smallest move number it is
+// added with. The other fields of e are not used. It does not count a game.
+func (b *Builder) AddCount(p *shogi.Position, e Entry) {
 	if b.counts == nil {
 		b.counts = make(map[posKey]*tally)
 	}
-	b.games++
-	for _, m := range moves {
-		mover := start.SideToMove()
-		if !b.WinnerOnly || decided && winner == mover {
-			k := keyOf(start)
-			t := b.counts[k]
-			if t == nil {
-				t = &tally{ply: start.MoveNumber(), moves: make(map[shogi.Move]*Entry, 1)}
-				b.counts[k] = t
-			}
-			t.ply = min(t.ply, start.MoveNumber())
-			e := t.moves[m]
-			if e == nil {
-				e = &Entry{Move: m}
-				t.moves[m] = e
-			}
-			e.Count++
-			switch {
-			case result == shogi.Draw:
-				e.Draws++
-			case decided && winner == mover:
-				e.Wins++
-			case decided:
-				e.Losses++
-			}
-		}
-		start.PlayUnchecked(m)
-		played++
+	k := keyOf(p)
+	t := b.counts[k]
+	if t == nil {
+		t = &tally{ply: p.MoveNumber(), moves: make(map[shogi.Move]*Entry, 1)}
+		b.counts[k] = t
 	}
-	return nil
+	t.ply = min(t.ply, p.MoveNumber())
+	c := t.moves[e.Move]
+	if c == nil {
+		c = &Entry{Move: e.Move}
+		t.moves[e.Move] = c
+	}
+	c.Count += e.Count
+	c.Wins += e.Wins
+	c.Draws += e.Draws
+	c.Losses += e.Losses
 }
 
 // Book returns the book of the records added so far: the moves chosen at least

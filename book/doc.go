@@ -57,5 +57,8 @@
 // from each record's start, with the result of each game for the side that moved (or
 // only the winner's moves, as Apery's book maker does), and makes a book of the moves
 // chosen at least a given number of times. The book does not depend on the order of the
-// records.
+// records. [Builder.Counts] gives the moves a record counts without adding them, and
+// [Builder.AddCount] adds counts per position, so that a pipeline counts records on
+// many machines, combines the counts per position, and makes the same book (the Beam
+// pipeline in beam/ does).
 package book

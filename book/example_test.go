@@ -103,3 +103,31 @@ G*5b none 0 0 1
 	// sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1
 	// 7g7f none 12 0 5
 }
+
+// Counting records apart and merging their counts per position, as a pipeline over
+// many machines does, gives the book Add gives.
+func ExampleBuilder_Counts() {
+	rec := shogi.NewRecord()
+	n := &rec.Root
+	for _, u := range []string{"7g7f", "3c3d", "2g2f"} {
+		m, _ := shogi.ParseUSIMove(u)
+		n = n.AddChild(m)
+	}
+	n.End = &shogi.Ending{Kind: shogi.EndResign, Result: shogi.BlackWins}
+
+	counter := book.Builder{MaxPly: 2}
+	var merged book.Builder
+	for c, err := range counter.Counts(rec) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(c.Position.MoveNumber(), c.Entry.Move, c.Entry.Count, c.Entry.Wins, c.Entry.Losses)
+		merged.AddCount(c.Position, c.Entry) // on any machine, in any order
+	}
+	fmt.Println(merged.Book(0).Moves(), "moves in the book")
+	// Output:
+	// 1 7g7f 1 1 0
+	// 2 3c3d 1 0 1
+	// 2 moves in the book
+}

@@ -179,3 +179,49 @@ func BenchmarkSamplesHCPE(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAppendSample writes each sample through AppendSample ("sample") and through
+// the entry's own encoder ("direct"), which shogi positions called before, into a
+// reused buffer: the price of the format's switch.
+func BenchmarkAppendSample(b *testing.B) {
+	ps, ms := benchPositions(b)
+	for _, f := range []packed.SampleFormat{packed.SampleHCPE, packed.SamplePSV} {
+		b.Run(f.String()+"/sample", func(b *testing.B) {
+			b.ReportAllocs()
+			buf := make([]byte, 0, packed.PSVSize)
+			i := 0
+			for b.Loop() {
+				s := packed.Sample{Position: ps[i%len(ps)], Move: ms[i%len(ps)], Index: i % len(ps), Eval: 40, Result: shogi.BlackWins}
+				var err error
+				if buf, err = packed.AppendSample(buf[:0], f, &s); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+		b.Run(f.String()+"/direct", func(b *testing.B) {
+			b.ReportAllocs()
+			buf := make([]byte, 0, packed.PSVSize)
+			i := 0
+			for b.Loop() {
+				p, m := ps[i%len(ps)], ms[i%len(ps)]
+				var err error
+				if f == packed.SampleHCPE {
+					var e packed.HCPE
+					if e, err = packed.NewHCPE(p, m, 40, shogi.BlackWins); err == nil {
+						buf, err = e.AppendBinary(buf[:0])
+					}
+				} else {
+					var e packed.PSV
+					if e, err = packed.NewPSV(p, m, 40, shogi.BlackWins); err == nil {
+						buf, err = e.AppendBinary(buf[:0])
+					}
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}

@@ -58,6 +58,16 @@
 // without checking them again, and [UndoSamples] plays none: it takes the line back
 // from the validation's final position (record.Verdict.Final), last sample first.
 //
+// # Training sets
+//
+// [Filter] picks the records and samples of a training set by dlshogi's filters: the
+// players' floodgate ratings ([FloodgateRatings]), the record's length and ending
+// ([Filter.RejectRecord]), the first samples of each record and a bound on the
+// evaluation ([Filter.KeepSample]). [AppendSample] writes a sample in a [SampleFormat]:
+// one of the four packed formats, or a line of text (its SFEN, or "position sfen SFEN
+// moves M"). shogi positions and the Beam pipeline write their entries with them, so
+// both give the same bytes.
+//
 // # Streams
 //
 // A file of any format is its entries back to back. [NewReader] reads them

@@ -97,3 +97,51 @@ func ExampleSamples() {
 	// 1 7g7f 30 2
 	// 2 3c3d -45 2
 }
+
+// A training set by dlshogi's filters: records of two players rated 2500 or more, of
+// at least 4 moves, their first position skipped and none evaluated past ±1000 (the
+// second, after 3c3d, is at 1500), written as USI lines (or any other SampleFormat).
+func ExampleFilter() {
+	rec, err := csa.Parse([]byte(`V2.2
+'black_rate:alice:2810.0
+'white_rate:bob:2650.0
+PI
++
++7776FU
+-3334FU
+'** 1500
++2726FU
+'** 40
+-8384FU
+'** -12
++2625FU
+%TORYO
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := packed.Filter{ByRating: true, MinRating: 2500, MinPlies: 4, SkipFirst: 1, ByEval: true, MaxEval: 1000}
+	if why := f.RejectRecord(rec, len(rec.Moves())); why != "" {
+		fmt.Println("dropped:", why)
+		return
+	}
+	var out []byte
+	for s, err := range packed.Samples(rec) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if f.KeepSample(&s) {
+			out, _ = packed.AppendSample(out, packed.SampleUSI, &s)
+		}
+	}
+	fmt.Print(string(out))
+	f.MinRating = 2700
+	fmt.Println("at 2700:", f.RejectRecord(rec, len(rec.Moves())))
+	// Output:
+	// position sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3 moves 2g2f
+	// position sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4 moves 8c8d
+	// position sfen lnsgkgsnl/1r5b1/p1pppp1pp/1p4p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL b - 5 moves 2f2e
+	// at 2700: min-rating
+}

@@ -16,7 +16,15 @@
 //  5. a summary (summary.json, see Summary) counts the records, valid and invalid, the
 //     errors by code, the endings, results and handicaps, and the game lengths;
 //  6. valid records are keyed by their game (GameKey: the start position and the moves)
-//     and every game found more than once is a line of duplicates.jsonl (Duplicate).
+//     and every game found more than once is a line of duplicates.jsonl (Duplicate);
+//  7. optionally (Options.Training) the training entries of valid records, the ones
+//     shogi positions writes, with its filters (packed.Filter) into shards
+//     "training-00000-of-00004.hcpe", each in the order of the inputs whatever the
+//     runner; with Options.Dedup a combine per position keeps each position's entry
+//     met first, the one shogi positions -dedup keeps;
+//  8. optionally (Options.Book) an opening book, the one shogi book build writes: each
+//     record's moves counted (book.Builder.Counts), combined per position, added up in
+//     one book.Builder and written as book.db (YaneuraOu) or book.bin (Apery).
 //
 // A file is the unit of work: the records of one file are read in order by one worker,
 // as a file of CSA or JSON Lines records can only be read from its start. An archive of

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -22,6 +23,16 @@ type Input struct {
 	// matches nothing, a directory that cannot be listed).
 	Skipped string
 	Err     string
+	// Pattern is the index of the input pattern that matched the file, File its index
+	// among the pattern's matches in the order of the walk (a remote pattern's in the
+	// order of their names): together the order in which shogi validate meets it.
+	Pattern, File int
+}
+
+// patternRef is an input pattern and its index among the inputs.
+type patternRef struct {
+	Index   int
+	Pattern string
 }
 
 // isLocal reports whether a path or pattern is in the local filesystem.
@@ -42,14 +53,17 @@ func isLocal(pattern string) bool { return !strings.Contains(pattern, "://") }
 // time): one call per file less on an object store, and no file left open.
 type matchFn struct{}
 
-func (matchFn) ProcessElement(ctx context.Context, pattern string, emit func(Input)) error {
+func (matchFn) ProcessElement(ctx context.Context, ref patternRef, emit func(Input)) error {
+	pattern := ref.Pattern
 	if isLocal(pattern) {
+		n := 0
 		for e := range record.Walk(pattern) {
-			in := Input{Path: e.Path, Skipped: e.Skipped}
+			in := Input{Path: e.Path, Skipped: e.Skipped, Pattern: ref.Index, File: n}
 			if e.Err != nil {
 				in.Err = e.Err.Error()
 			}
 			emit(in)
+			n++
 		}
 		return nil
 	}
@@ -60,18 +74,19 @@ func (matchFn) ProcessElement(ctx context.Context, pattern string, emit func(Inp
 	defer fs.Close()
 	paths, err := fs.List(ctx, pattern)
 	if err != nil {
-		emit(Input{Path: pattern, Err: fmt.Sprintf("listing %s: %v", pattern, err)})
+		emit(Input{Path: pattern, Err: fmt.Sprintf("listing %s: %v", pattern, err), Pattern: ref.Index})
 		return nil
 	}
+	slices.Sort(paths)
 	n := 0
 	for _, p := range paths {
 		if !strings.HasSuffix(p, "/") {
-			emit(Input{Path: p})
+			emit(Input{Path: p, Pattern: ref.Index, File: n})
 			n++
 		}
 	}
 	if n == 0 {
-		emit(Input{Path: pattern, Err: pattern + ": no file matches"})
+		emit(Input{Path: pattern, Err: pattern + ": no file matches", Pattern: ref.Index})
 	}
 	return nil
 }

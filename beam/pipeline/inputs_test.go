@@ -15,8 +15,15 @@ import (
 func match(t *testing.T, pattern string) []Input {
 	t.Helper()
 	var got []Input
-	if err := (matchFn{}).ProcessElement(context.Background(), pattern, func(in Input) { got = append(got, in) }); err != nil {
+	if err := (matchFn{}).ProcessElement(context.Background(), patternRef{Index: 3, Pattern: pattern}, func(in Input) { got = append(got, in) }); err != nil {
 		t.Fatal(err)
+	}
+	// Each input has the pattern's index and its own place among the pattern's.
+	for i := range got {
+		if got[i].Pattern != 3 || got[i].File != i && got[i].Err == "" {
+			t.Errorf("%s: input %d is at pattern %d, file %d", pattern, i, got[i].Pattern, got[i].File)
+		}
+		got[i].Pattern, got[i].File = 0, 0
 	}
 	return got
 }
@@ -67,7 +74,7 @@ func TestMatchOtherFilesystems(t *testing.T) {
 	if diff := cmp.Diff(want, match(t, "memfs://bucket/none/*")); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
-	if err := (matchFn{}).ProcessElement(context.Background(), "nofs://x/*", func(Input) {}); err == nil {
+	if err := (matchFn{}).ProcessElement(context.Background(), patternRef{Pattern: "nofs://x/*"}, func(Input) {}); err == nil {
 		t.Error("a pattern of an unknown filesystem matched")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
 	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/packed"
 	"github.com/kifu-go/shogi/record"
 )
 
@@ -44,16 +45,26 @@ type judgeFn struct {
 	Notation string // notation of the lines of play, "" for none
 	Shards   int
 	Base     string // the inputs' common fixed prefix, for names of converted files
+	Training string // the format of the training entries, "" for none
+	Filter   packed.Filter
+	Dedup    bool
+	Book     *BookOptions // nil: no book
 
 	from     record.Format
 	to       record.Format
 	notation notation.LineFormat
+	training packed.SampleFormat
 
 	// The bundle's lines waiting to be emitted, by file name, and its summary.
 	lines   map[string][]byte
 	summary *Summary
 	// The handicap names of the start positions seen, by SFEN (a few, as a rule).
 	handicaps map[string]string
+	// The bundle's training entries (with Dedup) and book counts, combined by position
+	// before they are emitted: the runner's combines get one element per position and
+	// bundle.
+	firsts map[uint64]TrainingChunk
+	counts map[string]*positionTally
 }
 
 // maxChunk is the size from which a file's batched lines are emitted before the end of
@@ -82,20 +93,33 @@ func (f *judgeFn) Setup() error {
 		}
 		f.notation = notation.LineFormat{Notation: n}
 	}
+	if f.Training != "" {
+		if f.training, err = packed.ParseSampleFormat(f.Training); err != nil {
+			return err
+		}
+	}
 	f.handicaps = map[string]string{}
 	return nil
 }
 
-func (f *judgeFn) StartBundle(context.Context, func(string, []byte), func(*Summary), func(string, GameRef)) {
+func (f *judgeFn) StartBundle(context.Context, func(string, []byte), func(*Summary), func(string, GameRef), func(string, TrainingChunk), func(string, PositionCounts)) {
+	f.startBundle()
+}
+
+func (f *judgeFn) startBundle() {
 	f.lines, f.summary = map[string][]byte{}, newSummary()
+	f.firsts, f.counts = map[uint64]TrainingChunk{}, map[string]*positionTally{}
 }
 
 // FinishBundle emits the lines that wait and the bundle's summary.
-func (f *judgeFn) FinishBundle(_ context.Context, files func(string, []byte), summaries func(*Summary), _ func(string, GameRef)) {
+func (f *judgeFn) FinishBundle(_ context.Context, files func(string, []byte), summaries func(*Summary), _ func(string, GameRef),
+	training func(string, TrainingChunk), bookCounts func(string, PositionCounts)) {
 	for _, name := range slices.Sorted(maps.Keys(f.lines)) {
 		files(name, f.lines[name])
 	}
 	summaries(f.summary)
+	f.flushTraining(training)
+	f.flushBook(bookCounts)
 	f.lines, f.summary = nil, nil
 }
 
@@ -110,9 +134,10 @@ func (f *judgeFn) addLine(name string, line []byte, files func(string, []byte)) 
 }
 
 func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
-	files func(string, []byte), _ func(*Summary), games func(string, GameRef)) {
+	files func(string, []byte), _ func(*Summary), games func(string, GameRef),
+	training func(string, TrainingChunk), bookCounts func(string, PositionCounts)) {
 	if f.lines == nil { // called outside a bundle's start and finish: in a test
-		f.lines, f.summary = map[string][]byte{}, newSummary()
+		f.startBundle()
 	}
 	path := input.Path
 	var line []byte
@@ -172,6 +197,17 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 			}
 			if f.Notation != "" {
 				f.emitLine(ctx, path, v, start, files)
+			}
+			if f.training != 0 {
+				place := Place{Pattern: input.Pattern, File: input.File, Record: rep.Record}
+				if err := f.addTraining(path, place, v.Record, v.Moves, training); err != nil {
+					log.Warnf(ctx, "%s#%d: no training entries in %s: %v", path, rep.Record, f.training, err)
+				}
+			}
+			if f.Book != nil {
+				if err := f.addBook(v.Record, bookCounts); err != nil {
+					log.Warnf(ctx, "%s#%d: not in the book: %v", path, rep.Record, err)
+				}
 			}
 		}
 		emitReport(rep, st)

@@ -21,6 +21,8 @@ type emitted struct {
 	files     map[string][]string
 	summaries []*Summary
 	games     map[string][]GameRef
+	training  map[string][]TrainingChunk
+	counts    map[string][]PositionCounts
 }
 
 // judge runs a bundle of judgeFn on the inputs.
@@ -32,16 +34,18 @@ func judge(t *testing.T, f *judgeFn, inputs ...Input) emitted {
 	if err := f.Setup(); err != nil {
 		t.Fatal(err)
 	}
-	e := emitted{files: map[string][]string{}, games: map[string][]GameRef{}}
+	e := emitted{files: map[string][]string{}, games: map[string][]GameRef{}, training: map[string][]TrainingChunk{}, counts: map[string][]PositionCounts{}}
 	files := func(name string, data []byte) { e.files[name] = append(e.files[name], string(data)) }
 	summaries := func(s *Summary) { e.summaries = append(e.summaries, s) }
 	games := func(key string, ref GameRef) { e.games[key] = append(e.games[key], ref) }
+	training := func(key string, c TrainingChunk) { e.training[key] = append(e.training[key], c) }
+	counts := func(key string, c PositionCounts) { e.counts[key] = append(e.counts[key], c) }
 	ctx := context.Background()
-	f.StartBundle(ctx, files, summaries, games)
+	f.StartBundle(ctx, files, summaries, games, training, counts)
 	for _, in := range inputs {
-		f.ProcessElement(ctx, in, files, summaries, games)
+		f.ProcessElement(ctx, in, files, summaries, games, training, counts)
 	}
-	f.FinishBundle(ctx, files, summaries, games)
+	f.FinishBundle(ctx, files, summaries, games, training, counts)
 	if len(e.summaries) != 1 {
 		t.Fatalf("%d summaries for a bundle", len(e.summaries))
 	}

@@ -14,12 +14,22 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/packed"
 	"github.com/kifu-go/shogi/record"
 )
 
 func init() {
-	register.DoFn3x1[context.Context, string, func(Input), error](&matchFn{})
-	register.DoFn5x0[context.Context, Input, func(string, []byte), func(*Summary), func(string, GameRef)](&judgeFn{})
+	register.DoFn3x1[context.Context, patternRef, func(Input), error](&matchFn{})
+	register.DoFn7x0[context.Context, Input, func(string, []byte), func(*Summary), func(string, GameRef), func(string, TrainingChunk), func(string, PositionCounts)](&judgeFn{})
+	register.DoFn3x0[string, TrainingChunk, func(string, TrainingChunk)](&reshardFn{})
+	register.DoFn3x1[context.Context, string, func(*TrainingChunk) bool, error](&writeTrainingFn{})
+	register.DoFn3x1[context.Context, []byte, func(*string, *PositionCounts) bool, error](&writeBookFn{})
+	register.Function2x1(firstChunk)
+	register.Function2x1(mergeCounts)
+	register.Emitter2[string, TrainingChunk]()
+	register.Emitter2[string, PositionCounts]()
+	register.Iter1[TrainingChunk]()
+	register.Iter2[string, PositionCounts]()
 	register.DoFn3x1[context.Context, string, func(*[]byte) bool, error](&writeFn{})
 	register.DoFn4x1[context.Context, []byte, func(**Summary) bool, func(*DuplicateCounts) bool, error](&writeSummaryFn{})
 	register.Function4x1(duplicatesFn)
@@ -35,6 +45,9 @@ func init() {
 	register.Iter1[*Summary]()
 	register.Iter1[DuplicateCounts]()
 	beam.RegisterType(reflect.TypeFor[Input]())
+	beam.RegisterType(reflect.TypeFor[patternRef]())
+	beam.RegisterType(reflect.TypeFor[TrainingChunk]())
+	beam.RegisterType(reflect.TypeFor[PositionCounts]())
 	beam.RegisterType(reflect.TypeFor[GameRef]())
 	beam.RegisterType(reflect.TypeFor[DuplicateCounts]())
 	beam.RegisterCoder(reflect.TypeFor[*Summary](), encodeSummary, decodeSummary)
@@ -72,6 +85,24 @@ type Options struct {
 	Notation string
 	// Shards is the number of files of each sharded output; 0 means 4.
 	Shards int
+
+	// Training, when not 0, writes the training entries of every valid record that
+	// Filter keeps, in this format, as shogi positions -to writes them: shards
+	// "training-00000-of-00004.hcpe", a record's entries in one shard, each shard in
+	// the order of the inputs (the patterns in their order, each one's files in the
+	// order of the walk, the records of a file and the moves of a line in theirs).
+	// The same inputs give the same shards.
+	Training packed.SampleFormat
+	// Filter picks the records and positions of the training entries (shogi
+	// positions' -min-rating, -min-plies, -endings, -skip-first and -max-eval).
+	Filter packed.Filter
+	// Dedup writes each position (board, hands, side to move: its 64-bit Zobrist
+	// hash) once: the entry met first in the order of the inputs, which a combine per
+	// position picks; shogi positions -dedup keeps the same ones.
+	Dedup bool
+	// Book, when not nil, builds an opening book from the main lines of the valid
+	// records, as shogi book build does: "book.db" (YaneuraOu) or "book.bin" (Apery).
+	Book *BookOptions
 }
 
 // check reports what is wrong with the options.
@@ -95,6 +126,15 @@ func (o *Options) check() error {
 		if _, ok := notation.ByName(o.Notation); !ok {
 			problems = append(problems, fmt.Sprintf("unknown notation %q (want one of %s)", o.Notation, strings.Join(notation.Names, ", ")))
 		}
+	}
+	if o.Training != 0 && o.Training.String() == "invalid" {
+		problems = append(problems, fmt.Sprintf("training format %d", o.Training))
+	}
+	if o.Dedup && o.Training == 0 {
+		problems = append(problems, "de-duplication goes with training entries")
+	}
+	if o.Book != nil && o.Book.MaxPly < 0 {
+		problems = append(problems, fmt.Sprintf("book: max ply %d", o.Book.MaxPly))
 	}
 	if o.Shards < 0 {
 		problems = append(problems, fmt.Sprintf("%d shards", o.Shards))
@@ -124,12 +164,16 @@ func Build(s beam.Scope, o Options) error {
 
 	patterns := make([]any, len(o.Inputs))
 	for i, in := range o.Inputs {
-		patterns[i] = in
+		patterns[i] = patternRef{Index: i, Pattern: in}
 	}
 	// The inputs are spread over the workers: matching a pattern is one element's work.
 	inputs := beam.Reshuffle(s, beam.ParDo(s.Scope("match"), &matchFn{}, beam.Create(s, patterns...)))
 
-	judge := &judgeFn{Lenient: o.Lenient, ShiftJIS: o.ShiftJIS, Notation: o.Notation, Shards: shards, Base: commonBase(o.Inputs)}
+	judge := &judgeFn{Lenient: o.Lenient, ShiftJIS: o.ShiftJIS, Notation: o.Notation, Shards: shards, Base: commonBase(o.Inputs),
+		Filter: o.Filter, Dedup: o.Dedup, Book: o.Book}
+	if o.Training != 0 {
+		judge.Training = o.Training.String()
+	}
 	if o.From != record.Unknown {
 		judge.From = o.From.String()
 	}
@@ -137,7 +181,20 @@ func Build(s beam.Scope, o Options) error {
 		judge.To = o.To.String()
 	}
 	outs := beam.ParDoN(s.Scope("judge"), judge, inputs)
-	chunks, summaries, games := outs[0], outs[1], outs[2]
+	chunks, summaries, games, training, counts := outs[0], outs[1], outs[2], outs[3], outs[4]
+
+	if o.Training != 0 {
+		if o.Dedup {
+			kept := beam.CombinePerKey(s.Scope("dedup"), firstChunk, training)
+			training = beam.ParDo(s.Scope("reshard"), &reshardFn{Shards: shards, Format: o.Training.String()}, kept)
+		}
+		beam.ParDo0(s.Scope("write training"), &writeTrainingFn{Output: o.Output}, beam.GroupByKey(s, training))
+	}
+	if o.Book != nil {
+		positions := beam.CombinePerKey(s.Scope("book"), mergeCounts, counts)
+		beam.ParDo0(s.Scope("write book"), &writeBookFn{Output: o.Output, Book: *o.Book}, beam.Impulse(s),
+			beam.SideInput{Input: positions})
+	}
 
 	dups := beam.ParDoN(s.Scope("duplicates"), duplicatesFn, beam.GroupByKey(s, games))
 	dupChunks, dupCounts := dups[0], dups[1]

@@ -218,6 +218,15 @@ func TestExitStatusTable(t *testing.T) {
 		{"book", "convert, bad flag value -to", []string{"convert", "-to", "klingon", f.good}, "", false, exitUsage},
 		{"book", "convert, not a book", []string{"convert", "-to", "yaneuraou", f.good}, "", false, exitInvalid},
 
+		{"server", "good", []string{"-addr", "127.0.0.1:0", "-stop-after", "100ms", "-o", filepath.Join(out, "s1")}, "", false, exitOK},
+		{"server", "an argument", []string{"x"}, "", false, exitUsage},
+		{"server", "bad flag value -declaration", []string{"-declaration", "30"}, "", false, exitUsage},
+		{"server", "bad flag value -sfen", []string{"-sfen", "nonsense"}, "", false, exitUsage},
+		{"server", "bad flag value -floodgate-games", []string{"-floodgate-games", "x"}, "", false, exitUsage},
+		{"server", "bad flag value -addr", []string{"-addr", "127.0.0.1:99999", "-stop-after", "100ms"}, "", false, exitUsage},
+		{"server", "output directory is a file", []string{"-addr", "127.0.0.1:0", "-stop-after", "100ms", "-o", f.good}, "", false, exitUsage},
+		{"server", "output fails", []string{"-addr", "127.0.0.1:0", "-json", "-stop-after", "100ms"}, "", true, exitUsage},
+
 		{"version", "good", nil, "", false, exitOK},
 		{"version", "an argument", []string{"x"}, "", false, exitUsage},
 		{"version", "output fails", nil, "", true, exitUsage},

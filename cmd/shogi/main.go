@@ -4,7 +4,7 @@
 //
 //	shogi <command> [flags] [arguments]
 //
-// Commands: validate, convert, notate, perft, board, analyse, match, mate, tsume, usi,
+// Commands: validate, convert, notate, perft, board, analyse, match, mate, tsume, usi, server,
 // positions, book, version, help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
 //
 // Exit status, the same for every command:

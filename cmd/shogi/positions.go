@@ -18,7 +18,6 @@ import (
 	"math"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,7 +25,6 @@ import (
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/packed"
 	"github.com/kifu-go/shogi/record"
-	"github.com/kifu-go/shogi/sfen"
 	"golang.org/x/term"
 )
 
@@ -77,87 +75,6 @@ func withHelp(fs *flag.FlagSet, text string) {
 		fs.PrintDefaults()
 		fmt.Fprintln(fs.Output(), exitStatusHelp)
 	}
-}
-
-// positionsFormat is a -to value: a packed format or one of the two text forms.
-type positionsFormat struct {
-	name   string
-	packed packed.Format // 0 for sfen and usi
-}
-
-func parsePositionsFormat(name string) (positionsFormat, bool) {
-	switch name {
-	case "hcpe":
-		return positionsFormat{name, packed.FormatHCPE}, true
-	case "hcp":
-		return positionsFormat{name, packed.FormatHCP}, true
-	case "psfen":
-		return positionsFormat{name, packed.FormatPackedSfen}, true
-	case "psv":
-		return positionsFormat{name, packed.FormatPSV}, true
-	case "sfen", "usi":
-		return positionsFormat{name: name}, true
-	}
-	return positionsFormat{}, false
-}
-
-// positionFilters are the filters of the command; a zero field filters nothing.
-type positionFilters struct {
-	minRating float64 // NaN: no filter
-	minPlies  int
-	endings   map[shogi.EndingKind]bool // nil: every ending
-	skipFirst int
-	maxEval   int // -1: no bound
-}
-
-// keepRecord returns why rec is dropped by the record filters, "" when it is kept.
-func (f *positionFilters) keepRecord(rec *shogi.Record, moves int) string {
-	if moves < f.minPlies {
-		return "min-plies"
-	}
-	if f.endings != nil {
-		kind := shogi.EndNone
-		if e := rec.Ending(); e != nil {
-			kind = e.Kind
-		}
-		if !f.endings[kind] {
-			return "endings"
-		}
-	}
-	if !math.IsNaN(f.minRating) {
-		black, white, ok := floodgateRatings(rec)
-		if !ok || black < f.minRating || white < f.minRating {
-			return "min-rating"
-		}
-	}
-	return ""
-}
-
-// floodgateRatings returns the players' ratings that floodgate writes as comments at
-// the head of a CSA record: 'black_rate:NAME:3382.0 and 'white_rate:NAME:3613.0 (the
-// readers keep the apostrophe; JKF's comments come without it). ok is false unless
-// both are there.
-func floodgateRatings(rec *shogi.Record) (black, white float64, ok bool) {
-	var haveB, haveW bool
-	for _, c := range rec.Root.Comments {
-		c = strings.TrimLeft(c, "' ")
-		var dst *float64
-		var have *bool
-		switch {
-		case strings.HasPrefix(c, "black_rate:"):
-			dst, have = &black, &haveB
-		case strings.HasPrefix(c, "white_rate:"):
-			dst, have = &white, &haveW
-		default:
-			continue
-		}
-		v, err := strconv.ParseFloat(strings.TrimSpace(c[strings.LastIndexByte(c, ':')+1:]), 64)
-		if err != nil || math.IsNaN(v) {
-			continue
-		}
-		*dst, *have = v, true
-	}
-	return black, white, haveB && haveW
 }
 
 // positionsResult is what a worker emits for one record, an input it could not read, or
@@ -211,8 +128,8 @@ func (r *positionsResult) count(size int) int {
 // Final, its history the main line): packed.UndoSamples takes the moves back, so the
 // line is not played a second time. The entries come last first: they are written
 // from the end of r.data's room down, then moved to its front.
-func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Position, moves int, to positionsFormat, f *positionFilters, dedup bool) error {
-	size := to.packed.Size()
+func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Position, moves int, to packed.SampleFormat, f *packed.Filter, dedup bool) error {
+	size := to.Size()
 	data := slices.Grow(r.data[:0], moves*size)[:moves*size]
 	at := len(data)
 	var keys []uint64
@@ -224,43 +141,18 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 		if err != nil {
 			return err
 		}
-		if s.Index < f.skipFirst {
+		if s.Index < f.SkipFirst {
 			break // the rest come before it
 		}
-		if f.maxEval >= 0 && (s.Eval > f.maxEval || s.Eval < -f.maxEval) {
+		if !f.KeepSample(&s) {
 			continue
 		}
 		if at < size {
 			return fmt.Errorf("the main line has more than the %d moves the validation counted", moves)
 		}
 		at -= size
-		entry := data[at : at : at+size]
-		switch to.packed {
-		case packed.FormatHCPE:
-			e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
-			if err == nil {
-				_, err = e.AppendBinary(entry)
-			}
-			if err != nil {
-				return err
-			}
-		case packed.FormatHCP:
-			if _, err = packed.AppendHCP(entry, s.Position); err != nil {
-				return err
-			}
-		case packed.FormatPackedSfen:
-			if _, err = packed.AppendPackedSfen(entry, s.Position); err != nil {
-				return err
-			}
-		case packed.FormatPSV:
-			e, err := packed.NewPSV(s.Position, s.Move, s.Eval, s.Result)
-			if err == nil {
-				e.GamePly = uint16(s.Index + 1) // counted from the record's start
-				_, err = e.AppendBinary(entry)
-			}
-			if err != nil {
-				return err
-			}
+		if _, err := packed.AppendSample(data[at:at:at+size], to, &s); err != nil {
+			return err
 		}
 		if dedup {
 			k--
@@ -275,56 +167,19 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 // encodeSamples appends rec's entries that pass the position filters to r. rec must be
 // valid (record.ValidateRules said so): its main line is played without checking the
 // moves a second time (packed.SamplesTrusted).
-func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f *positionFilters, dedup bool) error {
-	i := -1
+func encodeSamples(r *positionsResult, rec *shogi.Record, to packed.SampleFormat, f *packed.Filter, dedup bool) error {
 	for s, err := range packed.SamplesTrusted(rec) {
 		if err != nil {
 			return err
 		}
-		i++
-		if i < f.skipFirst || f.maxEval >= 0 && (s.Eval > f.maxEval || s.Eval < -f.maxEval) {
+		if !f.KeepSample(&s) {
 			continue
 		}
-		data := r.data
-		switch to.packed {
-		case packed.FormatHCPE:
-			e, err := packed.NewHCPE(s.Position, s.Move, s.Eval, s.Result)
-			if err == nil {
-				data, err = e.AppendBinary(data)
-			}
-			if err != nil {
-				return err
-			}
-		case packed.FormatHCP:
-			if data, err = packed.AppendHCP(data, s.Position); err != nil {
-				return err
-			}
-		case packed.FormatPackedSfen:
-			if data, err = packed.AppendPackedSfen(data, s.Position); err != nil {
-				return err
-			}
-		case packed.FormatPSV:
-			e, err := packed.NewPSV(s.Position, s.Move, s.Eval, s.Result)
-			if err == nil {
-				data, err = e.AppendBinary(data)
-			}
-			if err != nil {
-				return err
-			}
-		default:
-			if to.name == "usi" {
-				data = append(data, "position sfen "...)
-			}
-			data = sfen.Append(data, s.Position)
-			if to.name == "usi" {
-				data = append(data, " moves "...)
-				data = s.Move.AppendText(data)
-			}
-			data = append(data, '\n')
+		if r.data, err = packed.AppendSample(r.data, to, &s); err != nil {
+			return err
 		}
-		r.data = data
-		if to.packed == 0 {
-			r.ends = append(r.ends, len(data))
+		if to.Size() == 0 {
+			r.ends = append(r.ends, len(r.data))
 		}
 		if dedup {
 			r.keys = append(r.keys, s.Position.Hash())
@@ -334,20 +189,20 @@ func encodeSamples(r *positionsResult, rec *shogi.Record, to positionsFormat, f 
 }
 
 // positionsEntry judges every record of one input and emits its entries.
-func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positionsFormat, f *positionFilters, dedup bool, emit func(positionsResult)) {
+func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to packed.SampleFormat, f *packed.Filter, dedup bool, emit func(positionsResult)) {
 	judgeEntry(e, stdin, rf, shogi.Rules{}, func(v validation, verdict *record.Verdict) {
 		res := positionsResult{v: v}
 		if verdict != nil && verdict.Valid() {
-			if res.filtered = f.keepRecord(verdict.Record, verdict.Moves); res.filtered == "" {
+			if res.filtered = f.RejectRecord(verdict.Record, verdict.Moves); res.filtered == "" {
 				res.buf = dataPool.Get().(*[]byte)
 				res.data = (*res.buf)[:0]
-				if size := to.packed.Size(); size > 0 {
+				if size := to.Size(); size > 0 {
 					res.data = slices.Grow(res.data, verdict.Moves*size)
 				} else {
 					res.ends = make([]int, 0, verdict.Moves)
 				}
 				var err error
-				if to.packed != 0 && verdict.Final != nil && verdict.Final.Ply() >= verdict.Moves {
+				if to.Size() > 0 && verdict.Final != nil && verdict.Final.Ply() >= verdict.Moves {
 					err = encodePackedBack(&res, verdict.Record, verdict.Final, verdict.Moves, to, f, dedup)
 				} else {
 					err = encodeSamples(&res, verdict.Record, to, f, dedup)
@@ -355,7 +210,7 @@ func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to positions
 				if err != nil {
 					res = positionsResult{v: res.v, failed: true, buf: res.buf}
 					res.v.OK = false
-					res.v.Error = fmt.Sprintf("cannot be written as %s: %v", to.name, err)
+					res.v.Error = fmt.Sprintf("cannot be written as %s: %v", to, err)
 					res.v.Code = "not-encodable"
 				}
 			}
@@ -427,14 +282,15 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if msg := rf.check(fs.Args()); msg != "" {
 		return usageError(fs, stderr, msg)
 	}
-	to, ok := parsePositionsFormat(*toName)
-	if !ok {
+	to, err := packed.ParseSampleFormat(*toName)
+	if err != nil {
 		if *toName == "" {
 			return usageError(fs, stderr, "-to is required: hcpe, hcp, psfen, psv, sfen or usi")
 		}
 		return usageError(fs, stderr, fmt.Sprintf("-to: unknown format %q (want hcpe, hcp, psfen, psv, sfen or usi)", *toName))
 	}
-	filters := positionFilters{minRating: *minRating, minPlies: *minPlies, skipFirst: *skipFirst, maxEval: *maxEval}
+	filters := packed.Filter{ByRating: !math.IsNaN(*minRating), MinRating: *minRating, MinPlies: *minPlies,
+		SkipFirst: *skipFirst, ByEval: *maxEval >= 0, MaxEval: *maxEval}
 	switch {
 	case *minPlies < 0:
 		return usageError(fs, stderr, fmt.Sprintf("-min-plies: %d; want 0 or more", *minPlies))
@@ -446,13 +302,13 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return usageError(fs, stderr, "-f goes with -o")
 	}
 	if *endings != "" {
-		filters.endings = map[shogi.EndingKind]bool{}
+		filters.Endings = []shogi.EndingKind{}
 		for _, code := range strings.Split(*endings, ",") {
 			var k shogi.EndingKind
 			if err := k.UnmarshalText([]byte(strings.TrimSpace(code))); err != nil {
 				return usageError(fs, stderr, fmt.Sprintf("-endings: unknown ending %q", code))
 			}
-			filters.endings[k] = true
+			filters.Endings = append(filters.Endings, k)
 		}
 	}
 
@@ -467,8 +323,8 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		}
 		defer f.Close()
 		out, reports = f, stdout
-	} else if f, ok := outputFile(stdout); ok && to.packed != 0 && term.IsTerminal(int(f.Fd())) {
-		return usageError(fs, stderr, "binary output ("+to.name+") is not written to a terminal: use -o FILE or a redirection")
+	} else if f, ok := outputFile(stdout); ok && to.Size() > 0 && term.IsTerminal(int(f.Fd())) {
+		return usageError(fs, stderr, "binary output ("+to.String()+") is not written to a terminal: use -o FILE or a redirection")
 	}
 	w := bufio.NewWriterSize(out, 1<<20)
 	var set *hashSet
@@ -516,7 +372,7 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 				filtered++
 				continue
 			default:
-				size := to.packed.Size()
+				size := to.Size()
 				for i := range res.count(size) {
 					keep := true
 					if set != nil {
@@ -554,7 +410,7 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	prog.finish()
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d used, %d filtered out, %d invalid, %d not writable as %s; %d positions written",
-		records, files, records-invalid-failed-filtered, filtered, invalid, failed, to.name, written)
+		records, files, records-invalid-failed-filtered, filtered, invalid, failed, to, written)
 	if set != nil {
 		fmt.Fprintf(stderr, ", %d duplicates dropped", duplicates)
 		if unchecked > 0 {

@@ -15,7 +15,7 @@ import (
 func init() {
 	commands["validate"] = command{
 		summary: "check game records against the rules",
-		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-max-moves N] [-declaration 24|27] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
+		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-max-moves N] [-declaration 24|27] [-from FMT|hcp|hcpe|psfen|psv] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run:     runValidate,
 	}
 }
@@ -102,6 +102,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
+	packedFrom := packedFromFlag(rf) // validate_packed.go
 	if msg := rf.check(fs.Args()); msg != "" {
 		return usageError(fs, stderr, msg)
 	}
@@ -125,6 +126,10 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ioFailed := false
 	start := time.Now()
 	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(validation)) {
+		if f := packedInput(e, packedFrom); f != 0 {
+			validatePacked(e, stdin, f, emit)
+			return
+		}
 		validateEntry(e, stdin, rf, rules, emit)
 	})
 	for v := range results {
@@ -239,7 +244,7 @@ func (v validation) text() string {
 		b.WriteString(escapeMessage(v.Error, v.Path))
 	}
 	if !v.InputFailed() {
-		fmt.Fprintf(&b, "; %d moves", v.Moves)
+		fmt.Fprintf(&b, "; %d %s", v.Moves, countedUnit(v.Format)) // validate_packed.go
 	}
 	if v.Ending != "" {
 		fmt.Fprintf(&b, "; %s", v.Ending)

@@ -7,7 +7,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/beam/pipeline"
+	"github.com/kifu-go/shogi/book"
+	"github.com/kifu-go/shogi/packed"
 	"github.com/kifu-go/shogi/record"
 )
 
@@ -21,6 +24,20 @@ func TestOptions(t *testing.T) {
 			pipeline.Options{Inputs: []string{"a/*", "gs://b/*"}, Output: "out", Shards: 4}, ""},
 		{[]string{"--input=a/*", "--output=out", "--from=csa", "--lenient", "--to=kif", "--encoding=sjis", "--notation=western", "--shards=8"},
 			pipeline.Options{Inputs: []string{"a/*"}, Output: "out", From: record.CSA, Lenient: true, To: record.KIF, ShiftJIS: true, Notation: "western", Shards: 8}, ""},
+		{[]string{"--input=a", "--output=o", "--training=psv", "--min-rating=2500", "--min-plies=30", "--endings=resign,none", "--skip-first=8", "--max-eval=0", "--dedup",
+			"--book=apery", "--book-max-ply=40", "--book-min-count=3", "--book-winner-only"},
+			pipeline.Options{Inputs: []string{"a"}, Output: "o", Shards: 4, Training: packed.SamplePSV, Dedup: true,
+				Filter: packed.Filter{ByRating: true, MinRating: 2500, MinPlies: 30, Endings: []shogi.EndingKind{shogi.EndResign, shogi.EndNone}, SkipFirst: 8, ByEval: true, MaxEval: 0},
+				Book:   &pipeline.BookOptions{Kind: book.Apery, MaxPly: 40, MinCount: 3, WinnerOnly: true}}, ""},
+		{[]string{"--input=a", "--output=o", "--training=hcpe", "--book=yaneuraou"},
+			pipeline.Options{Inputs: []string{"a"}, Output: "o", Shards: 4, Training: packed.SampleHCPE, Book: &pipeline.BookOptions{Kind: book.YaneuraOu, MinCount: 1}}, ""},
+		{[]string{"--input=a", "--output=o", "--training=bin"}, pipeline.Options{}, `--training: unknown format "bin"`},
+		{[]string{"--input=a", "--output=o", "--dedup"}, pipeline.Options{}, "go with --training"},
+		{[]string{"--input=a", "--output=o", "--training=hcp", "--endings=resign,won"}, pipeline.Options{}, `--endings: unknown ending "won"`},
+		{[]string{"--input=a", "--output=o", "--training=hcp", "--min-rating=high"}, pipeline.Options{}, `--min-rating: "high"`},
+		{[]string{"--input=a", "--output=o", "--training=hcp", "--max-eval=-2"}, pipeline.Options{}, "--max-eval: -2"},
+		{[]string{"--input=a", "--output=o", "--book=kif"}, pipeline.Options{}, `--book: "kif"`},
+		{[]string{"--input=a", "--output=o", "--book-winner-only"}, pipeline.Options{}, "go with --book"},
 		{[]string{"--output=out"}, pipeline.Options{}, "--input"},
 		{[]string{"--input=a"}, pipeline.Options{}, "--output"},
 		{[]string{"--input=a", "--output=o", "--shards=0"}, pipeline.Options{}, "--shards: 0"},

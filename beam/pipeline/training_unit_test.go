@@ -1,0 +1,111 @@
+package pipeline
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/kifu-go/shogi/book"
+	"github.com/kifu-go/shogi/packed"
+)
+
+// TestJudgeFnTrainingAndBook: games 1 and 3 of threeGames are one game (the invalid
+// second adds nothing): without de-duplication each is a chunk of its shard; with it,
+// each position once, at game 1's place; the book counts both games per position.
+func TestJudgeFnTrainingAndBook(t *testing.T) {
+	path := writeTemp(t, "three.csa", []byte(threeGames))
+	in := Input{Path: path, Pattern: 2, File: 7}
+
+	e := judge(t, &judgeFn{Training: "hcpe", Shards: 2}, in)
+	var places []Place
+	for name, chunks := range e.training {
+		for _, c := range chunks {
+			if name != trainingShard(path, c.Place.Record, 2, packed.SampleHCPE) || len(c.Data) != 2*packed.HCPESize {
+				t.Errorf("%s: %+v", name, c)
+			}
+			places = append(places, c.Place)
+		}
+	}
+	slices.SortFunc(places, comparePlaces)
+	if want := []Place{{2, 7, 1, 0}, {2, 7, 3, 0}}; !cmp.Equal(want, places) {
+		t.Errorf("places %v, want %v", places, want)
+	}
+
+	e = judge(t, &judgeFn{Training: "usi", Dedup: true, Shards: 2, Filter: packed.Filter{SkipFirst: 1}}, in)
+	if len(e.training) != 1 {
+		t.Fatalf("%d positions, want 1 (the first skipped): %v", len(e.training), e.training)
+	}
+	for _, chunks := range e.training {
+		want := []TrainingChunk{{Path: path, Place: Place{2, 7, 1, 1},
+			Data: []byte("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d\n")}}
+		if diff := cmp.Diff(want, chunks); diff != "" {
+			t.Errorf("(-want +got)\n%s", diff)
+		}
+	}
+
+	e = judge(t, &judgeFn{Book: &BookOptions{Kind: book.YaneuraOu}}, in)
+	start := "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -"
+	want := []PositionCounts{{Ply: 1, Moves: []BookMove{{Move: e.counts[start][0].Moves[0].Move, Count: 2, Losses: 1}}}}
+	if len(e.counts) != 2 || !cmp.Equal(want, e.counts[start]) {
+		t.Errorf("book counts %+v", e.counts)
+	}
+}
+
+func TestFirstChunk(t *testing.T) {
+	a := TrainingChunk{Path: "a", Place: Place{0, 3, 1, 9}}
+	b := TrainingChunk{Path: "b", Place: Place{0, 3, 2, 0}}
+	c := TrainingChunk{Path: "c", Place: Place{1, 0, 1, 0}}
+	for _, order := range [][]TrainingChunk{{a, b, c}, {c, b, a}, {b, c, a}} {
+		if got := firstChunk(firstChunk(order[0], order[1]), order[2]); got.Path != "a" {
+			t.Errorf("%v: %s", order, got.Path)
+		}
+	}
+}
+
+// mergeCounts is a combine: any grouping and order of the same counts gives the same
+// sum, the counts of each move added up and the smallest ply.
+func TestMergeCountsProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 8).Draw(t, "n")
+		var all []PositionCounts
+		sums := map[uint32]BookMove{}
+		minPly := 1 << 30
+		for range n {
+			pc := PositionCounts{Ply: rapid.IntRange(1, 50).Draw(t, "ply")}
+			minPly = min(minPly, pc.Ply)
+			for _, m := range rapid.SliceOfNDistinct(rapid.Uint32Range(1, 6), 1, 4, rapid.ID).Draw(t, "moves") {
+				bm := BookMove{Move: m, Count: rapid.Uint64Range(0, 9).Draw(t, "count"), Wins: rapid.Uint64Range(0, 9).Draw(t, "wins")}
+				pc.Moves = append(pc.Moves, bm)
+				s := sums[m]
+				s.Move, s.Count, s.Wins = m, s.Count+bm.Count, s.Wins+bm.Wins
+				sums[m] = s
+			}
+			slices.SortFunc(pc.Moves, func(a, b BookMove) int { return int(a.Move) - int(b.Move) })
+			all = append(all, pc)
+		}
+		want := PositionCounts{Ply: minPly}
+		for _, m := range slices.Sorted(func(yield func(uint32) bool) {
+			for m := range sums {
+				if !yield(m) {
+					return
+				}
+			}
+		}) {
+			want.Moves = append(want.Moves, sums[m])
+		}
+		order := rapid.Permutation(all).Draw(t, "order")
+		left := order[0]
+		for _, pc := range order[1:] {
+			left = mergeCounts(left, pc)
+		}
+		right := order[len(order)-1]
+		for i := len(order) - 2; i >= 0; i-- {
+			right = mergeCounts(order[i], right)
+		}
+		if !cmp.Equal(want, left) || !cmp.Equal(want, right) {
+			t.Fatalf("want %+v\nleft %+v\nright %+v", want, left, right)
+		}
+	})
+}
