@@ -64,12 +64,53 @@ func (r *Record) StatedRules(rules Rules) (stated Rules, limitStated bool) {
 // replay's error: an [*IllegalMoveError] or the start position's error, with the
 // disagreements found before it.
 func (r *Record) JudgeLine(line []*Node, rules Rules) (*Position, []*MismatchError, error) {
-	rules, limitStated := r.StatedRules(rules)
-	p, err := r.StartPosition()
-	if err != nil {
-		return nil, nil, err
+	return r.judgeLine(line, nil, rules)
+}
+
+// JudgeFinal is [Record.JudgeLine] for a line that was played already, as a reader
+// that checks each move while it reads has played it: final is the position line
+// reaches from r's start position, with line's moves as its history (a position
+// [Position.Ply] moves after its setup, its history the moves [Position.Undo] takes
+// back). JudgeFinal judges the line from that history without playing it again, and
+// returns final itself, unchanged, with the same disagreements JudgeLine finds. When
+// final's history is not line's moves, it judges as JudgeLine does, from the start.
+func (r *Record) JudgeFinal(line []*Node, final *Position, rules Rules) (*Position, []*MismatchError, error) {
+	if final == nil || !final.playedLine(line) {
+		return r.judgeLine(line, nil, rules)
 	}
-	p.Grow(len(line))
+	return r.judgeLine(line, final, rules)
+}
+
+// playedLine reports whether p's history is the moves of line, whose last node may be
+// an ending.
+func (p *Position) playedLine(line []*Node) bool {
+	n := len(line)
+	if n > 0 && line[n-1].IsEnding() {
+		n--
+	}
+	if len(p.history) != n {
+		return false
+	}
+	for i, st := range p.history {
+		if line[i].IsEnding() || line[i].Move != st.move {
+			return false
+		}
+	}
+	return true
+}
+
+// judgeLine is JudgeLine, or JudgeFinal with final, the position line reaches (see
+// playedLine), not nil: then line is not played again.
+func (r *Record) judgeLine(line []*Node, final *Position, rules Rules) (*Position, []*MismatchError, error) {
+	rules, limitStated := r.StatedRules(rules)
+	p := final
+	if p == nil {
+		var err error
+		if p, err = r.StartPosition(); err != nil {
+			return nil, nil, err
+		}
+		p.Grow(len(line))
+	}
 	var end *Ending
 	if len(line) > 0 {
 		end = line[len(line)-1].End
@@ -90,20 +131,31 @@ func (r *Record) JudgeLine(line []*Node, rules Rules) (*Position, []*MismatchErr
 	if limitStated {
 		limitKind = MismatchPastMoveLimit
 	}
-	var playErr error
-	for i, n := range line {
-		if n.IsEnding() && i == len(line)-1 {
-			break
-		}
-		check := p.InCheck()
-		if !limitOver && limit > 0 && p.MoveNumber() > limit && !check && !prevCheck {
+	// overLimit notes the move limit's draw before a move played at moveNumber, check
+	// telling whether the side to move is in check.
+	overLimit := func(moveNumber int, check bool) {
+		if !limitOver && limit > 0 && moveNumber > limit && !check && !prevCheck {
 			limitOver = true
-			ms = append(ms, &MismatchError{Kind: limitKind, Ending: endKind, Ply: p.MoveNumber(),
+			ms = append(ms, &MismatchError{Kind: limitKind, Ending: endKind, Ply: moveNumber,
 				Outcome: Outcome{Draw, MoveLimit}, MaxMoves: limit})
 		}
 		prevCheck = check
-		if playErr = p.Play(n.Move); playErr != nil {
-			break
+	}
+	var playErr error
+	if final != nil {
+		first := p.moveNumber - len(p.history)
+		for i, st := range p.history {
+			overLimit(first+i, !st.checkers.IsEmpty())
+		}
+	} else {
+		for i, n := range line {
+			if n.IsEnding() && i == len(line)-1 {
+				break
+			}
+			overLimit(p.MoveNumber(), p.InCheck())
+			if playErr = p.Play(n.Move); playErr != nil {
+				break
+			}
 		}
 	}
 	// The first fourth occurrence followed by a move: the moves played are positions

@@ -139,6 +139,25 @@ func TestJudgeLine(t *testing.T) {
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("JudgeLine (-want +got)\n%s", diff)
 			}
+			// JudgeFinal, from the position the line reaches, finds the same without
+			// playing it again and returns that position; from a position that is not
+			// the line's it judges from the start.
+			final := p.Clone()
+			fp, fgot, err := r.JudgeFinal(r.MainLine(), final, tc.rules)
+			if err != nil || fp != final {
+				t.Errorf("JudgeFinal: %v, position %p, want %p", err, fp, final)
+			}
+			if diff := cmp.Diff(tc.want, fgot); diff != "" {
+				t.Errorf("JudgeFinal (-want +got)\n%s", diff)
+			}
+			other, _ := shogi.ParseSFEN(tc.sfen)
+			fp, fgot, err = r.JudgeFinal(r.MainLine(), other, tc.rules)
+			if err != nil || fp == other && tc.line != "" || !fp.Equal(p) {
+				t.Errorf("JudgeFinal from the start position: %v, %v", err, fp)
+			}
+			if diff := cmp.Diff(tc.want, fgot); diff != "" {
+				t.Errorf("JudgeFinal from the start position (-want +got)\n%s", diff)
+			}
 			for _, me := range got {
 				if strings.Count(me.Error(), "shogi: ") != 1 || me.Code() != me.Kind.Code() {
 					t.Errorf("%q, code %q", me.Error(), me.Code())
@@ -227,6 +246,10 @@ func TestJudgeLineAgreesWithOutcome(t *testing.T) {
 		_, ms, err := r.JudgeLine(r.MainLine(), rules)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// JudgeFinal from the position the line reached finds the same.
+		if _, fms, err := r.JudgeFinal(r.MainLine(), p, rules); err != nil || !cmp.Equal(ms, fms) {
+			t.Fatalf("JudgeFinal: %v, %v; JudgeLine: %v", err, fms, ms)
 		}
 		var first *shogi.MismatchError
 		if len(ms) > 0 && ms[0].Kind != shogi.MismatchUnrecordedMate {

@@ -119,10 +119,11 @@ func (p *Position) CapturedPiece(m Move) Piece {
 	return p.PieceAt(m.To())
 }
 
-// Clone returns a deep copy of p, history included.
+// Clone returns a deep copy of p, history included. The copy's room for moves is its
+// history and 64 more moves at least, not the room p has made.
 func (p *Position) Clone() *Position {
 	q := *p
-	q.history = make([]undoState, len(p.history), max(cap(p.history), 64))
+	q.history = make([]undoState, len(p.history), max(len(p.history), 64))
 	copy(q.history, p.history)
 	return &q
 }

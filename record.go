@@ -296,7 +296,14 @@ func NewRecord() *Record { return &Record{StartSFEN: StartSFEN} }
 // MainLine returns the nodes of the main line, the root excluded: from the root through
 // each Children[0], up to the node whose End ends the line.
 func (r *Record) MainLine() []*Node {
-	var line []*Node
+	count := 0
+	for n := r.Root.next(); n != nil; n = n.next() {
+		count++
+	}
+	if count == 0 {
+		return nil
+	}
+	line := make([]*Node, 0, count) // one allocation: the line is counted first
 	for n := r.Root.next(); n != nil; n = n.next() {
 		line = append(line, n)
 	}

@@ -346,6 +346,10 @@ func (p *Position) moveLimitReached(limit int) bool {
 // repetitionOutcome judges 千日手 at the current position.
 func (p *Position) repetitionOutcome() Outcome { return p.repetitionOutcomeAt(len(p.history)) }
 
+// occurrenceBuckets is the number of counters firstFourthOccurrence counts the
+// positions of a short line in.
+const occurrenceBuckets = 4096
+
 // hashAt returns the hash of position j of the line of play: j = 0 is the first
 // position of the history, len(p.history) the current one.
 func (p *Position) hashAt(j int) uint64 {
@@ -406,11 +410,27 @@ func (p *Position) repetitionOutcomeAt(e int) Outcome {
 
 // firstFourthOccurrence returns the first position of the line of play (see hashAt)
 // that is the fourth occurrence of a position, or -1. It sorts the positions by hash,
-// with 4 bytes a position.
+// with 4 bytes a position, unless a count of the positions by a few bits of their hash
+// shows that none can occur four times (the common case, found without allocating).
 func (p *Position) firstFourthOccurrence() int {
 	n := len(p.history)
 	if n < 8 { // a fourth occurrence needs 8 moves at least
 		return -1
+	}
+	if n < occurrenceBuckets/4 {
+		var counts [occurrenceBuckets]uint8
+		four := false
+		for j := 0; j <= n; j++ {
+			b := &counts[p.hashAt(j)%occurrenceBuckets]
+			*b++
+			if *b == 4 {
+				four = true
+				break
+			}
+		}
+		if !four {
+			return -1
+		}
 	}
 	idx := make([]int32, n+1)
 	for j := range idx {

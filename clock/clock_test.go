@@ -214,3 +214,21 @@ func TestPerSide(t *testing.T) {
 		t.Errorf("Go(white) = %q, want %q", got, want)
 	}
 }
+
+// With Time_Roundup a move loses a unit before the time available is reached: Go
+// tells the mover that much less, so that a move the engine ends within the time
+// told, plus the margin, is on time.
+func TestGoRoundUp(t *testing.T) {
+	c := clock.Same(clock.Allowance{Byoyomi: sec(10), Unit: time.Second, RoundUp: true})
+	k := clock.New(c, nil)
+	g := k.Go(shogi.Black)
+	if got, want := g.String(), "btime 0 wtime 0 byoyomi 8500"; got != want {
+		t.Errorf("Go = %q, want %q", got, want)
+	}
+	if ch := k.Charge(shogi.Black, g.Byoyomi+c.Withheld()-time.Nanosecond); !ch.OnTime {
+		t.Errorf("a move within the time told and the margin: %+v", ch)
+	}
+	if ch := k.Charge(shogi.Black, sec(9)+time.Millisecond); ch.OnTime {
+		t.Errorf("a move of 9.001s charged 10s of a 10s byoyomi is on time: %+v", ch)
+	}
+}

@@ -106,8 +106,9 @@ func TestPropertyClockTimeSource(t *testing.T) {
 }
 
 // The go arguments never hold a negative time, and tell the mover exactly the time
-// the clock allows its move less the margin (1 ms when that leaves nothing of some
-// time left without byoyomi).
+// the clock allows its move (until its flag, or the time available when a delay
+// puts the flag later) less the margin (1 ms when that leaves nothing of some time
+// left without byoyomi).
 func TestPropertyGo(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c := clock.Control{Black: anyAllowance(t, "black"), White: anyAllowance(t, "white"),
@@ -125,7 +126,11 @@ func TestPropertyGo(t *testing.T) {
 		}
 		a := c.For(side)
 		told := g.Byoyomi + [2]time.Duration{g.BlackTime, g.WhiteTime}[side] + [2]time.Duration{g.BlackInc, g.WhiteInc}[side]
-		want := max(a.Available(k.State(side))-c.Withheld(), 0)
+		allowed := a.Available(k.State(side))
+		if at, ok := a.FlagAt(k.State(side)); ok && at < allowed {
+			allowed = at // rounding up, or a least time per move, flags a move sooner
+		}
+		want := max(allowed-c.Withheld(), 0)
 		if a.Byoyomi == 0 && a.Available(k.State(side)) > 0 {
 			want = max(want, time.Millisecond) // never nothing while time is left
 		}

@@ -29,14 +29,23 @@ type GoArgs struct {
 // otherwise). The margin comes off the byoyomi first, then off the mover's time
 // and increment: an engine counts on its time plus its byoyomi or its increment
 // (Shogidokoro's rule), and that is then exactly the time the clock allows the
-// move less the margin. When the increment comes after the move, the mover is
-// told its time without it. Without byoyomi, a side with some time left but less
+// move less the margin: the time until its flag falls ([Allowance.FlagAt]), which
+// with rounding up (Time_Roundup) is up to a unit less than the time available.
+// When the increment comes after the move, the mover is told its time without it. Without byoyomi, a side with some time left but less
 // than the margin is told 1 ms, never nothing, as usi.TimeControl.Told does: "go
 // btime 0 wtime 0 byoyomi 0" would be no limit at all.
 func (k *Clock) Go(side shogi.Color) GoArgs {
 	m := k.control.Withheld()
 	side &= 1
 	a := k.control.For(side)
+	// Charging can take a move's flag below the time available: rounded up to the
+	// unit (Time_Roundup), a move loses a unit earlier. The mover is told that much
+	// less too.
+	if at, ok := a.FlagAt(k.state[side]); ok {
+		if loss := a.Available(k.state[side]) - at; loss > 0 {
+			m += loss
+		}
+	}
 	var g GoArgs
 	rest := m
 	if a.Byoyomi > 0 {

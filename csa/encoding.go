@@ -2,6 +2,7 @@ package csa
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -111,14 +112,7 @@ func cutPrefixFold(b []byte, prefix string) ([]byte, bool) {
 // an ErrEncoding error, or a warning in a lenient read (the line is then read with
 // U+FFFD in place of what could not be decoded).
 func (r *Reader) decode(raw []byte) ([]byte, error) {
-	ascii := true
-	for _, c := range raw {
-		if c >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if isASCII(raw) {
 		return raw, nil
 	}
 	if r.enc == encUnknown {
@@ -165,6 +159,22 @@ func (r *Reader) decode(raw []byte) ([]byte, error) {
 // next line overwrites: the parser copies what it keeps. A byte of either encoding
 // gives at most three bytes of UTF-8 (a half-width katakana, U+FFFD), so the buffer
 // stays within three times MaxLineLength.
+// isASCII reports whether b holds only ASCII bytes, looking at eight at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 func (r *Reader) decodeLegacy(raw []byte) ([]byte, error) {
 	if r.dec == nil {
 		r.dec = r.enc.decoder()

@@ -51,8 +51,8 @@ type parser struct {
 
 	// nodes are the record's own blocks of nodes: blocks shared with the next record
 	// would keep it alive (and, through its nodes, the one after it, and so on) as
-	// long as this one is.
-	nodes nodearena.Arena
+	// long as this one is; unless the Reader reuses its records (ReuseRecords).
+	nodes *nodearena.Arena
 	// comments: room for the record's comments, handed out one per node (a node has
 	// one comment line, mostly) so that a record commented move by move does not
 	// allocate a slice per move. commentBlock is the size of the last block.
@@ -63,11 +63,36 @@ type parser struct {
 // newParser returns a parser for the next record of r. The record and its ending are
 // one allocation.
 func newParser(r *Reader) parser {
-	block := new(struct {
-		rec shogi.Record
-		end shogi.Ending
-	})
-	return parser{r: r, rec: &block.rec, slot: &block.end}
+	if r.ReuseRecords {
+		if r.reused == nil {
+			r.reused = new(reusedRecord)
+		}
+		u := r.reused
+		u.nodes.Recycle()
+		u.block = recordBlock{}
+		return parser{r: r, rec: &u.block.rec, slot: &u.block.end, nodes: &u.nodes}
+	}
+	block := new(ownRecord)
+	return parser{r: r, rec: &block.rec, slot: &block.end, nodes: &block.nodes}
+}
+
+// recordBlock is a record and the room for its ending.
+type recordBlock struct {
+	rec shogi.Record
+	end shogi.Ending
+}
+
+// ownRecord is a record with its ending and the arena of its nodes: one allocation.
+type ownRecord struct {
+	recordBlock
+	nodes nodearena.Arena
+}
+
+// reusedRecord is the memory of the last record, which a Reader with ReuseRecords
+// builds the next one in.
+type reusedRecord struct {
+	block recordBlock
+	nodes nodearena.Arena
 }
 
 // ending returns e stored in the room allocated with the record, which holds one
@@ -245,9 +270,9 @@ func (p *parser) inPlay(err error) error {
 func (p *parser) comment(line []byte) {
 	var text string
 	if len(line) > 1 && line[1] == '*' {
-		text = string(line[2:])
+		text = p.r.strs.String(line[2:])
 	} else {
-		text = string(line)
+		text = p.r.strs.String(line)
 	}
 	if p.end != nil { // a comment after the special move belongs to the ending
 		p.end.Comments = append(p.end.Comments, text)

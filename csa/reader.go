@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/strarena"
 	"golang.org/x/text/encoding"
 )
 
@@ -73,9 +74,18 @@ type Reader struct {
 	// rest of that record (reading it, not holding it) and goes on with the record
 	// after it, with the bound counted afresh.
 	MaxBytes int64
+	// ReuseRecords lets Read build each record in the memory of the one it returned
+	// before (the record, its nodes and their Children slices): a record is then valid
+	// only until the next call of Read or Reset, as the bytes of a bufio.Scanner are
+	// until the next Scan, and reading a file of many records allocates little more
+	// than the text of their comments and headers (strings, which stay valid). For
+	// programs that are done with a record before they read the next: validating,
+	// extracting training positions.
+	ReuseRecords bool
 
 	sc         *bufio.Scanner // nil for text held in memory (see newTextReader)
 	in         *watchedReader
+	lineBuf    []byte // the scanner's first buffer, kept by Reset for the next input
 	text       []byte // the text not read yet, when it is held in memory
 	inMemory   bool
 	max        int
@@ -88,10 +98,13 @@ type Reader struct {
 	dec        *encoding.Decoder
 	decoded    []byte // the last line decoded from Shift_JIS or EUC-JP
 	warnings   []*SyntaxError
-	recordLine int         // the line at which the current record starts
-	start      *startState // the start position of the last record, nil before the first
-	seeking    bool        // the current record's first line is still to come
-	skip       bool        // after an error: resume after the next separator
+	recordLine int             // the line at which the current record starts
+	start      *startState     // the start position of the last record, nil before the first
+	final      *shogi.Position // the position the last record read reaches (see Final)
+	reused     *reusedRecord   // the memory of the last record, with ReuseRecords
+	strs       strarena.Arena  // the comments' text, in blocks
+	seeking    bool            // the current record's first line is still to come
+	skip       bool            // after an error: resume after the next separator
 	err        error
 
 	// The bound on a record: every byte the reader goes past counts, the record's
@@ -109,6 +122,25 @@ func NewReader(r io.Reader) *Reader {
 	rd := &Reader{in: &watchedReader{r: r}}
 	rd.sc = bufio.NewScanner(rd.in)
 	return rd
+}
+
+// Reset discards the Reader's state and makes it read the records of in, as the Reader
+// NewReader(in) returns would, with the exported fields kept as they are. It keeps the
+// buffer the Reader cuts lines in, its last start position and, with ReuseRecords, the
+// memory of its last record (which must not be used any more), so that a program
+// reading many small inputs one after another with one Reader does not allocate them
+// for each.
+func (r *Reader) Reset(in io.Reader) {
+	if r.inMemory {
+		r.lineBuf = nil
+	}
+	*r = Reader{Lenient: r.Lenient, MaxLineLength: r.MaxLineLength, MaxBytes: r.MaxBytes,
+		ReuseRecords: r.ReuseRecords, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused, strs: r.strs}
+	if r.in == nil {
+		r.in = &watchedReader{}
+	}
+	*r.in = watchedReader{r: in}
+	r.sc = bufio.NewScanner(r.in)
 }
 
 // newTextReader returns a Reader reading text held in memory: it cuts its lines where
@@ -162,11 +194,15 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			r.max = DefaultMaxLineLength
 		}
 		if r.sc != nil {
-			r.sc.Buffer(make([]byte, 0, min(r.max+1, 64<<10)), r.max+1)
+			if size := min(r.max+1, 64<<10); cap(r.lineBuf) < size {
+				r.lineBuf = make([]byte, 0, size)
+			}
+			r.sc.Buffer(r.lineBuf[:0], r.max+1)
 			r.sc.Split(r.split)
 		}
 	}
 	r.warnings = nil
+	r.final = nil
 	r.seeking = false
 	r.limit = r.MaxBytes
 	switch {
@@ -212,11 +248,11 @@ func (r *Reader) Read() (*shogi.Record, error) {
 			return nil, err
 		}
 		if !ok {
-			return p.finish()
+			return r.finish(&p)
 		}
 		if p.stopped { // a lenient read that stopped reads nothing up to the separator
 			if isSeparator(raw) {
-				return p.finish()
+				return r.finish(&p)
 			}
 			continue
 		}
@@ -232,7 +268,7 @@ func (r *Reader) Read() (*shogi.Record, error) {
 					r.seeking = true
 					continue
 				}
-				return p.finish()
+				return r.finish(&p)
 			}
 		}
 		if err != nil {
@@ -241,6 +277,23 @@ func (r *Reader) Read() (*shogi.Record, error) {
 		}
 	}
 }
+
+// finish completes the record p reads, and notes the position its line reaches.
+func (r *Reader) finish(p *parser) (*shogi.Record, error) {
+	rec, err := p.finish()
+	if err == nil {
+		r.final = p.pos
+	}
+	return rec, err
+}
+
+// Final returns the position that the line of play of the record the last call of
+// [Reader.Read] returned reaches, with that line's moves as its history (in a lenient
+// read that stopped at a move, the position before it); nil after an error or io.EOF.
+// The position is the Reader's own, valid until the next call of Read or Reset: do not
+// change it, and Clone it to keep it. With it a caller judges the record without
+// playing its moves again ([shogi.Record.JudgeFinal]).
+func (r *Reader) Final() *shogi.Position { return r.final }
 
 func isSeparator(raw []byte) bool {
 	return string(bytes.TrimSpace(raw)) == "/"

@@ -9,6 +9,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kifu-go/shogi"
@@ -63,6 +64,10 @@ type Update struct {
 // Result is the end of a game as the server stated it.
 type Result struct {
 	Special string // the declaration echoed before, "%TORYO" or "%KACHI", if any
+	// Time is the time the server charged the declaration (its T, in the summary's
+	// Time_Unit), when HasTime says it gave one.
+	Time    time.Duration
+	HasTime bool
 	Reason  Reason
 	Outcome Outcome
 }
@@ -91,6 +96,8 @@ type Client struct {
 	summary *Summary
 	pos     *shogi.Position
 	playing bool
+
+	logoutSent atomic.Bool
 }
 
 // Dial connects to a server at addr ("host:port", 4081 by custom) and returns its
@@ -255,7 +262,13 @@ func (c *Client) recv(ctx context.Context) (Message, int, error) {
 			if errors.Is(l.err, ErrLineTooLong) {
 				return Message{}, l.n, c.fail(&Error{Line: l.n, Text: l.text, Err: l.err})
 			}
+			if c.logoutSent.Load() && errors.Is(l.err, ErrServerClosed) {
+				return Message{}, l.n, c.fail(ErrLoggedOut)
+			}
 			return Message{}, l.n, c.fail(l.err)
+		}
+		if c.logoutSent.Load() && l.text == "LOGOUT:completed" {
+			return Message{}, l.n, c.fail(ErrLoggedOut)
 		}
 		m, err := parseMessage(l.text)
 		if err != nil {
@@ -420,49 +433,71 @@ func (c *Client) Move(ctx context.Context, m shogi.Move, pv *Comment) (Update, e
 	if err := c.send(line); err != nil {
 		return Update{}, err
 	}
-	return c.Next(ctx)
+	u, err := c.next(ctx)
+	if err == nil && u.Result == nil && u.Move != m {
+		return u.Update, c.fail(&Error{Line: u.line, Text: u.text, Err: fmt.Errorf("%w: want the echo of %s", ErrUnexpected, line)})
+	}
+	return u.Update, err
 }
 
 // Next returns the next thing the server says in the game: a move played (the
 // opponent's, checked against the position) with its time, or the end of the game.
 func (c *Client) Next(ctx context.Context) (Update, error) {
+	u, err := c.next(ctx)
+	return u.Update, err
+}
+
+// numbered is an update with the server's line that gave it.
+type numbered struct {
+	Update
+	line int
+	text string
+}
+
+func (c *Client) next(ctx context.Context) (numbered, error) {
 	if !c.playing {
-		return Update{}, fmt.Errorf("%w: Next outside a game", ErrState)
+		return numbered{}, fmt.Errorf("%w: Next outside a game", ErrState)
 	}
 	var res Result
 	for {
 		m, n, err := c.recv(ctx)
 		if err != nil {
-			return Update{}, err
+			return numbered{}, err
 		}
 		switch m.Kind {
 		case KindMove:
 			if res != (Result{}) {
-				return Update{}, unexpected(m, n, "the result")
+				return numbered{}, unexpected(m, n, "the result")
 			}
 			mv, err := notation.CSA.Decode(c.pos, m.Move)
 			if err != nil {
-				return Update{}, c.fail(&Error{Line: n, Text: m.Text, Err: fmt.Errorf("%w: %w", ErrIllegal, err)})
+				return numbered{}, c.fail(&Error{Line: n, Text: m.Text, Err: fmt.Errorf("%w: %w", ErrIllegal, err)})
 			}
 			u := Update{Move: mv, Side: c.pos.SideToMove(), Time: scale(m.Time, c.unit()), HasTime: m.HasTime, Comment: m.Comment}
 			c.pos.PlayUnchecked(mv)
-			return u, nil
+			return numbered{u, n, m.Text}, nil
 		case KindSpecial:
+			if res.Special == m.Move && res.Reason == NoReason && !m.HasTime {
+				// shogi-server states a declaration it refuses twice: "%KACHI,T0",
+				// then "%KACHI" before #ILLEGAL_MOVE.
+				continue
+			}
 			if res != (Result{}) {
-				return Update{}, unexpected(m, n, "the result")
+				return numbered{}, unexpected(m, n, "the result")
 			}
 			res.Special = m.Move
+			res.Time, res.HasTime = scale(m.Time, c.unit()), m.HasTime
 		case KindReason:
 			if res.Reason != NoReason {
-				return Update{}, unexpected(m, n, "the result")
+				return numbered{}, unexpected(m, n, "the result")
 			}
 			res.Reason = m.Reason
 		case KindResult:
 			res.Outcome = m.Outcome
 			c.playing = false
-			return Update{Result: &res}, nil
+			return numbered{Update: Update{Result: &res}, line: n, text: m.Text}, nil
 		default:
-			return Update{}, unexpected(m, n, "a move or the end of the game")
+			return numbered{}, unexpected(m, n, "a move or the end of the game")
 		}
 	}
 }
@@ -498,23 +533,39 @@ func (c *Client) special(ctx context.Context, s string) (*Result, error) {
 	}
 }
 
+// Command sends one of shogi-server's extended-mode commands, a line that starts
+// with "%%" ("%%GAME floodgate-300-10F *", "%%CHAT hello"), without waiting: the
+// server's answers ("##[…]") are passed over by the calls that read.
+func (c *Client) Command(line string) error {
+	if !strings.HasPrefix(line, "%%") || strings.ContainsAny(line, "\r\n") {
+		return fmt.Errorf("%w: an extended command is one line that starts with %%%%", ErrState)
+	}
+	return c.send(line)
+}
+
+// RequestLogout sends LOGOUT without waiting. Unlike the other calls it may be
+// called while another call waits (for the next game, or the opponent's move):
+// that call then returns [ErrLoggedOut] when the server answers LOGOUT:completed
+// or closes the connection, and the connection is closed.
+func (c *Client) RequestLogout() error {
+	c.logoutSent.Store(true)
+	return c.send("LOGOUT")
+}
+
 // Logout sends LOGOUT, waits for LOGOUT:completed (a server that closes the
 // connection instead, as floodgate may, is a logout too) and closes the connection.
+// The moves and results of a game that ends meanwhile are passed over.
 func (c *Client) Logout(ctx context.Context) error {
-	if err := c.send("LOGOUT"); err != nil {
+	if err := c.RequestLogout(); err != nil {
 		return err
 	}
 	for {
 		m, n, err := c.recv(ctx)
-		if errors.Is(err, ErrServerClosed) {
+		if errors.Is(err, ErrLoggedOut) {
 			return nil
 		}
 		if err != nil {
 			return err
-		}
-		if m.Kind == KindLogoutCompleted {
-			c.fail(ErrClosed)
-			return nil
 		}
 		if m.Kind != KindMove && m.Kind != KindSpecial && m.Kind != KindReason && m.Kind != KindResult {
 			return unexpected(m, n, "LOGOUT:completed")

@@ -171,7 +171,7 @@ func TestFullGame(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("updates (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff(&Result{Special: "%TORYO", Reason: Resign, Outcome: Lose}, res); d != "" {
+	if d := cmp.Diff(&Result{Special: "%TORYO", Time: 3 * time.Second, HasTime: true, Reason: Resign, Outcome: Lose}, res); d != "" {
 		t.Errorf("result (-want +got):\n%s", d)
 	}
 	if err := c.Logout(ctx); err != nil {

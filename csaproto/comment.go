@@ -45,7 +45,7 @@ func FormatComment(c Comment) (string, error) {
 		return "", fmt.Errorf("%w: more than %d moves", ErrComment, maxPV)
 	}
 	for _, m := range c.PV {
-		if !isCSAMove(m) {
+		if !notation.IsCSAMove(m) {
 			return "", fmt.Errorf("%w: %q is not a CSA move", ErrComment, m)
 		}
 	}
@@ -72,28 +72,10 @@ func ParseComment(s string) (Comment, error) {
 	}
 	c := Comment{Score: score}
 	for _, m := range f[1:] {
-		if !isCSAMove(m) {
+		if !notation.IsCSAMove(m) {
 			return Comment{}, fmt.Errorf("%w: %q is not a CSA move", ErrComment, m)
 		}
 		c.PV = append(c.PV, m)
 	}
 	return c, nil
-}
-
-// isCSAMove says whether s has the form of a CSA move: a sign, the origin ("00"
-// for a drop) and destination in digits 1–9, and a piece code.
-func isCSAMove(s string) bool {
-	if len(s) != 7 || (s[0] != '+' && s[0] != '-') {
-		return false
-	}
-	for i := 1; i < 5; i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	if s[3] == '0' || s[4] == '0' || (s[1] == '0') != (s[2] == '0') {
-		return false
-	}
-	_, ok := notation.CSAPiece(s[5:])
-	return ok
 }

@@ -41,6 +41,7 @@ var (
 	ErrRejected     = errors.New("csaproto: the game was rejected")
 	ErrServerClosed = errors.New("csaproto: the server closed the connection")
 	ErrClosed       = errors.New("csaproto: the connection is closed")
+	ErrLoggedOut    = errors.New("csaproto: logged out")
 	ErrState        = errors.New("csaproto: call not allowed in this state")
 )
 
@@ -51,7 +52,7 @@ var codes = []struct {
 	{ErrSyntax, "syntax"}, {ErrUnexpected, "unexpected"}, {ErrSummary, "summary"},
 	{ErrIllegal, "illegal-move"}, {ErrTime, "time"}, {ErrComment, "comment"},
 	{ErrLineTooLong, "line-too-long"}, {ErrLogin, "login"}, {ErrRejected, "rejected"},
-	{ErrServerClosed, "server-closed"}, {ErrClosed, "closed"}, {ErrState, "state"},
+	{ErrLoggedOut, "logged-out"}, {ErrServerClosed, "server-closed"}, {ErrClosed, "closed"}, {ErrState, "state"},
 }
 
 // Code returns the stable machine code of err's reason ("syntax", "summary",

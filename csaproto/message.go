@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kifu-go/shogi/notation"
 )
 
 // Kind says what a server's line is.
@@ -172,7 +174,7 @@ func parseMove(m *Message, line string) error {
 		}
 		m.Kind = KindSpecial
 	} else {
-		if !isCSAMove(head) {
+		if !notation.IsCSAMove(head) {
 			return fmt.Errorf("%w: %q is not a CSA move", ErrSyntax, head)
 		}
 		m.Kind = KindMove

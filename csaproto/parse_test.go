@@ -10,6 +10,7 @@ import (
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/clock"
 	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/notation"
 	"pgregory.net/rapid"
 )
 
@@ -239,7 +240,7 @@ func FuzzParseMessage(f *testing.F) {
 		if m.Kind == 0 || m.Text != line {
 			t.Fatalf("message %+v", m)
 		}
-		if m.Kind == KindMove && !isCSAMove(m.Move) {
+		if m.Kind == KindMove && !notation.IsCSAMove(m.Move) {
 			t.Fatalf("move %q", m.Move)
 		}
 		if m.Comment != nil {

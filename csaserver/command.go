@@ -177,7 +177,7 @@ func ParseCommand(line string) (Command, error) {
 	case line[0] == '+' || line[0] == '-':
 		c.Kind = CmdMove
 		head, rest, _ := strings.Cut(line, ",")
-		if !wellFormedMove(head) {
+		if !notation.IsCSAMove(head) {
 			return bad(ErrBadMove, "want a CSA move such as +7776FU")
 		}
 		c.Move = head
@@ -222,23 +222,6 @@ func hideLogin(line string) string {
 		f[2] = "*"
 	}
 	return strings.Join(f, " ")
-}
-
-// wellFormedMove says whether s has the form of a CSA move with its sign.
-func wellFormedMove(s string) bool {
-	if len(s) != 7 || (s[0] != '+' && s[0] != '-') {
-		return false
-	}
-	for i := 1; i < 5; i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	if s[3] == '0' || s[4] == '0' || (s[1] == '0') != (s[2] == '0') {
-		return false
-	}
-	_, ok := notation.CSAPiece(s[5:])
-	return ok
 }
 
 // ParseLoginPassword reads the password of a plain-mode (CSA) LOGIN as shogi-server

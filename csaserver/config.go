@@ -42,7 +42,7 @@ type Config struct {
 	FloodgateEvery time.Duration
 
 	// RecordDir is where each game's CSA record (GAME_ID.csa) and the results log
-	// (results.jsonl) are written; nothing is written when empty. Files are created
+	// (results.ndjson) are written; nothing is written when empty. Files are created
 	// through an os.Root: nothing a client sends can make the server write outside it.
 	RecordDir string
 

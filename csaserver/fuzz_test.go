@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/kifu-go/shogi/notation"
 )
 
 // FuzzParseCommand: a client's line never panics the parser; a line read is what was
@@ -37,7 +39,7 @@ func FuzzParseCommand(f *testing.F) {
 		if c.Text != line || c.Kind < CmdKeepAlive || c.Kind > CmdChallenge {
 			t.Fatalf("%q: %+v", line, c)
 		}
-		if c.Kind == CmdMove && !wellFormedMove(c.Move) {
+		if c.Kind == CmdMove && !notation.IsCSAMove(c.Move) {
 			t.Fatalf("%q: move %q", line, c.Move)
 		}
 		if c.Kind == CmdLogin {

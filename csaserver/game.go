@@ -293,7 +293,7 @@ func (g *game) move(c *conn, cmd Command, at time.Time) {
 	}
 	var m shogi.Move
 	err := errors.New("malformed")
-	if wellFormedMove(cmd.Move) {
+	if notation.IsCSAMove(cmd.Move) {
 		m, err = notation.CSA.Decode(g.pos, cmd.Move)
 	}
 	if err != nil {

@@ -118,7 +118,7 @@ func TestFullGameCSAProtoClients(t *testing.T) {
 			t.Errorf("record lacks %q:\n%s", want, data)
 		}
 	}
-	log, err := os.ReadFile(filepath.Join(dir, "results.jsonl"))
+	log, err := os.ReadFile(filepath.Join(dir, "results.ndjson"))
 	if err != nil || !strings.Contains(string(log), `"reason":"toryo"`) {
 		t.Errorf("results log %q, %v", log, err)
 	}
@@ -142,7 +142,7 @@ func waitResults(t testing.TB, dir string, n int) []string {
 	t.Helper()
 	var lines []string
 	waitFor(t, func() bool {
-		data, _ := os.ReadFile(filepath.Join(dir, "results.jsonl"))
+		data, _ := os.ReadFile(filepath.Join(dir, "results.ndjson"))
 		lines = strings.Split(strings.TrimSpace(string(data)), "\n")
 		if len(data) == 0 {
 			lines = nil

@@ -1,6 +1,6 @@
 package csaserver
 
-// Each game's CSA record (GAME_ID.csa) and the results log (results.jsonl, one JSON
+// Each game's CSA record (GAME_ID.csa) and the results log (results.ndjson, one JSON
 // object a game) in Config.RecordDir, written through an os.Root.
 
 import (
@@ -197,7 +197,7 @@ type resultsLog struct {
 }
 
 func openResults(root *os.Root) (*resultsLog, error) {
-	f, err := root.OpenFile("results.jsonl", os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := root.OpenFile("results.ndjson", os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("csaserver: results log: %w", err)
 	}

@@ -28,6 +28,26 @@ func CSAPiece(code string) (shogi.PieceType, bool) {
 	return shogi.NoPieceType, false
 }
 
+// IsCSAMove reports whether s has the form of a CSA move with its sign: "+" or "-",
+// the origin ("00" for a drop) and the destination in digits 1–9, and a piece code, as
+// "+7776FU" or "-0055KA". It looks at the text only; whether the move is legal is the
+// position's to say.
+func IsCSAMove(s string) bool {
+	if len(s) != 7 || (s[0] != '+' && s[0] != '-') {
+		return false
+	}
+	for i := 1; i < 5; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	if s[3] == '0' || s[4] == '0' || (s[1] == '0') != (s[2] == '0') {
+		return false
+	}
+	_, ok := CSAPiece(s[5:])
+	return ok
+}
+
 // CSAName returns the CSA code of t, such as "FU" or "RY", or "" for NoPieceType.
 func CSAName(t shogi.PieceType) string {
 	if int(t) >= len(csaNames) {

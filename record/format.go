@@ -141,14 +141,14 @@ func Detect(head []byte, name string) Format {
 	byName := FormatOfName(name)
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	text := headText(head)
-	if t := strings.TrimLeft(text, " \t\r\n"); t != "" && (t[0] == '{' || t[0] == '[') {
+	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
 		return JKF
 	}
 	kifFamily := false
-	for line := range strings.Lines(text) {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			if strings.HasPrefix(line, "#KIF") {
+	for line := range bytes.Lines(text) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			if bytes.HasPrefix(line, []byte("#KIF")) {
 				kifFamily = true
 			}
 			continue
@@ -160,9 +160,9 @@ func Detect(head []byte, name string) Format {
 			kifFamily = true
 		}
 		switch {
-		case kifMoveLine.MatchString(line):
+		case kifMoveLine.Match(line):
 			return KIF
-		case ki2MoveLine.MatchString(line):
+		case ki2MoveLine.Match(line):
 			return KI2
 		}
 	}
@@ -177,42 +177,42 @@ func Detect(head []byte, name string) Format {
 
 // detectFirstLine names the format that the first statement of an input is in, or
 // Unknown when it is of Kakinoki's family (or of no format).
-func detectFirstLine(line string) Format {
-	if line[0] == '\'' || csaStatement.MatchString(line) {
+func detectFirstLine(line []byte) Format {
+	if line[0] == '\'' || csaStatement.Match(line) {
 		return CSA // KIF never starts a line with '
 	}
-	first, _, _ := strings.Cut(line, " ")
-	switch first {
+	first, _, _ := bytes.Cut(line, []byte(" "))
+	switch string(first) {
 	case "position", "startpos", "moves":
 		return USI
 	case "sfen":
-		if strings.Contains(line, " moves") {
+		if bytes.Contains(line, []byte(" moves")) {
 			return USI
 		}
 		return SFEN
 	}
-	if sfenShape.MatchString(line) {
+	if sfenShape.Match(line) {
 		return SFEN
 	}
 	return Unknown
 }
 
 // headText returns the head as text for detection: as it is when it is UTF-8 (a
-// character cut at the end does not count), decoded from Shift_JIS otherwise.
-func headText(head []byte) string {
+// character cut at its end dropped), else decoded from Shift_JIS.
+func headText(head []byte) []byte {
 	valid := head
 	for i := 0; i < utf8.UTFMax && len(valid) > 0; i++ {
 		if utf8.Valid(valid) {
-			return string(valid)
+			return valid
 		}
 		valid = valid[:len(valid)-1]
 	}
 	if utf8.Valid(valid) {
-		return string(valid)
+		return valid
 	}
 	decoded, err := japanese.ShiftJIS.NewDecoder().Bytes(head)
 	if err != nil {
-		return string(head)
+		return head
 	}
-	return string(decoded)
+	return decoded
 }

@@ -57,8 +57,18 @@ type Reader struct {
 	// without a bound, so the records after it are not read. (A USI or SFEN line is
 	// also bounded by MaxLineLength.)
 	MaxRecordBytes int64
+	// ReuseRecords lets Read build a record in the memory of the one it returned
+	// before, where the format's reader can (CSA: csa.Reader.ReuseRecords): a record
+	// is then valid only until the next call of Read or Reset, and so are the Record
+	// and the Final position of a Verdict of ValidateRules until the next Verdict (the
+	// position is then the format's reader's own, which it takes back to the start for
+	// the next record). Strings taken from a record stay valid. For programs done with
+	// each record before they read the next.
+	ReuseRecords bool
 
 	in       *bufio.Reader
+	base     *bufio.Reader // in before openText wrapped it: Reset reuses it
+	csa      *csa.Reader   // the last CSA reader made: Reset reuses its buffer
 	closer   io.Closer
 	src      source
 	format   Format
@@ -88,7 +98,27 @@ type source interface {
 
 // NewReader returns a Reader that reads from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{in: bufio.NewReaderSize(r, DetectLength)}
+	in := bufio.NewReaderSize(r, DetectLength)
+	rd := &Reader{in: in}
+	if in != r { // not the caller's own bufio.Reader, which Reset must leave alone
+		rd.base = in
+	}
+	return rd
+}
+
+// Reset discards the Reader's state and makes it read the records of in, as the Reader
+// NewReader(in) returns would, with the exported fields kept as they are (set Name
+// anew for the new input). It does not close a file that Open opened: Close it first.
+// It keeps the Reader's buffers, so that a program that reads many small inputs (an
+// archive of one file per game) with one Reader does not allocate them for each.
+func (r *Reader) Reset(in io.Reader) {
+	base := r.base
+	if base == nil {
+		base = bufio.NewReaderSize(nil, DetectLength)
+	}
+	base.Reset(in)
+	*r = Reader{Format: r.Format, Name: r.Name, Lenient: r.Lenient, MaxRecordBytes: r.MaxRecordBytes,
+		ReuseRecords: r.ReuseRecords, in: base, base: base, csa: r.csa}
 }
 
 // Open opens the record file at path for reading; Close the Reader when done. Only
@@ -180,6 +210,16 @@ func (r *Reader) Read() (*shogi.Record, error) {
 	return rec, nil
 }
 
+// final returns the position that the main line of the record the last Read returned
+// reaches, as the format's reader left it after playing the line (its own, to be
+// copied), or nil when the reader does not keep it.
+func (r *Reader) final() *shogi.Position {
+	if s, ok := r.src.(*csaSource); ok {
+		return s.r.Final()
+	}
+	return nil
+}
+
 // isTooLarge reports whether err is a record past the bound on a record.
 func isTooLarge(err error) bool {
 	return errors.Is(err, kif.ErrTooLarge) || errors.Is(err, csa.ErrTooLarge) || errors.Is(err, jkf.ErrTooLarge) ||
@@ -239,8 +279,14 @@ func (r *Reader) start() error {
 		}
 		r.src = &kifSource{r: kr}
 	case CSA:
-		cr := csa.NewReader(r.in)
-		cr.Lenient, cr.MaxBytes = r.Lenient, r.MaxRecordBytes
+		cr := r.csa
+		if cr == nil {
+			cr = csa.NewReader(r.in)
+			r.csa = cr
+		} else {
+			cr.Reset(r.in)
+		}
+		cr.Lenient, cr.MaxBytes, cr.ReuseRecords = r.Lenient, r.MaxRecordBytes, r.ReuseRecords
 		r.src = &csaSource{r: cr}
 	case JKF:
 		jr := jkf.NewReader(r.in)

@@ -47,7 +47,7 @@ var warningMismatches = map[string]bool{
 // Check judges a record that was read: it replays the main line and judges it by the
 // rules the record states, else the defaults (see CheckRules).
 func Check(rec *shogi.Record) (*shogi.Position, []*Error) {
-	return check(rec, rec.MainLine(), Source{}, shogi.Rules{})
+	return check(rec, rec.MainLine(), nil, Source{}, shogi.Rules{})
 }
 
 // CheckRules judges a record that was read by rules, completed with what the record
@@ -61,12 +61,21 @@ func Check(rec *shogi.Record) (*shogi.Position, []*Error) {
 // a lenient read could not finish (a shogi.EndUnread ending) is replayed, and its ending
 // not judged.
 func CheckRules(rec *shogi.Record, rules shogi.Rules) (*shogi.Position, []*Error) {
-	return check(rec, rec.MainLine(), Source{}, rules)
+	return check(rec, rec.MainLine(), nil, Source{}, rules)
 }
 
-// check judges rec, whose main line is line.
-func check(rec *shogi.Record, line []*shogi.Node, src Source, rules shogi.Rules) (*shogi.Position, []*Error) {
-	p, ms, err := rec.JudgeLine(line, rules) // an EndUnread ending is not judged
+// check judges rec, whose main line is line; final, when not nil, is the position
+// line reaches, as the reader that played it while reading left it: it is judged
+// without playing line again (shogi.Record.JudgeFinal) and returned.
+func check(rec *shogi.Record, line []*shogi.Node, final *shogi.Position, src Source, rules shogi.Rules) (*shogi.Position, []*Error) {
+	var p *shogi.Position
+	var ms []*shogi.MismatchError
+	var err error
+	if final != nil {
+		p, ms, err = rec.JudgeFinal(line, final, rules)
+	} else {
+		p, ms, err = rec.JudgeLine(line, rules) // an EndUnread ending is not judged
+	}
 	var problems []*Error
 	for _, me := range ms {
 		severity := SeverityError
@@ -162,7 +171,11 @@ func ValidateRules(r *Reader, rules shogi.Rules) iter.Seq[*Verdict] {
 				line := rec.MainLine()
 				v.Moves = len(line)
 				var problems []*Error
-				v.Final, problems = check(rec, line, v.Source, rules)
+				final := r.final() // the reader's own: a copy, unless records are reused
+				if final != nil && !r.ReuseRecords {
+					final = final.Clone()
+				}
+				v.Final, problems = check(rec, line, final, v.Source, rules)
 				v.Problems = append(v.Problems, problems...)
 			}
 			if !yield(v) {

@@ -177,11 +177,14 @@ func (c *sideTally) String() string {
 // TestCompareYaneuraOuCollection runs the whole of testdata/collection on this solver
 // and on YaneuraOu's mate engine (SHOGI_YANEURAOU_MATE), one thread each, with the same
 // time limit per problem (TSUME_COMPARE_LIMIT, 3s) and the same hash budget
-// (TSUME_COMPARE_HASH in MiB, 256). The engine is driven by the usi client with
-// "go mate"; it is told to stop at the limit and killed one second later when it does
-// not answer (it does not keep its own limit). It logs both tallies, each solver's
-// nodes per CPU second (the engine's nodes are the last "nodes" of its info lines) and
-// this solver's memory: its tables, and the Go heap's peak, against the budget. Set
+// (TSUME_COMPARE_HASH in MiB, 256). This solver follows each file's conventions and
+// counts a length only when its tsume-line search settled it; the engine's length is
+// that of the line it answers. The engine is driven by the usi client with "go mate";
+// it is told to stop at the limit and killed one second later when it does not answer
+// (it does not keep its own limit), and restarted after it dies. It logs both tallies,
+// wall and CPU time, each solver's nodes per CPU second (the engine's nodes are the last
+// "nodes" of its info lines, so a killed or crashed search counts only what it printed)
+// and this solver's memory: its tables, and the Go heap's peak, against the budget. Set
 // TSUME_COMPARE_TRACE to log every problem.
 func TestCompareYaneuraOuCollection(t *testing.T) {
 	path := os.Getenv("SHOGI_YANEURAOU_MATE")
@@ -208,47 +211,7 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 	ps := readCollection(t)
 	ctx := context.Background()
 
-	// This solver, under each source's conventions: one Solver at a time, so that its
-	// tables are the only ones alive.
-	var ours sideTally
-	runtime.GC()
-	var ms runtime.MemStats
-	var peakHeap uint64
-	var tables int
-	cpu, wall := cpuTime(), time.Now()
-	for _, futile := range []tsume.Futile{tsume.FutileDrops, tsume.FutileNone} {
-		s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: hashMiB << 20, LineNodes: 1 << 40, Futile: futile})
-		tables = max(tables, s.TableBytes())
-		for _, p := range ps {
-			if p.futile != futile {
-				continue
-			}
-			r, err := s.Solve(ctx, parse(t, p.sfen, false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ours.nodes += r.Nodes + r.LineNodes
-			g := got(r)
-			ours.add(p, g)
-			if trace || (g.noMate && !p.want.noMate) || ((g.length > 0 || g.mate) && p.want.noMate) {
-				t.Logf("tsume %s: published %v, got %v (%v) in %v", p.id, p.want, g, r.Line, r.Time.Round(time.Millisecond))
-			}
-			runtime.ReadMemStats(&ms)
-			peakHeap = max(peakHeap, ms.HeapInuse)
-		}
-		runtime.GC() // s is dead: its tables go before the next Solver's
-	}
-	ours.cpu, ours.wall = cpuTime()-cpu, time.Since(wall)
-	runtime.ReadMemStats(&ms)
-	t.Logf("tsume (one thread, %v a problem, hash %d MiB): %v", limit, hashMiB, &ours)
-	t.Logf("tsume memory: tables %d MiB, Go heap in use at most %d MiB (sampled after each problem), obtained from the OS %d MiB",
-		tables>>20, peakHeap>>20, ms.Sys>>20)
-	if tables > hashMiB<<20 {
-		t.Errorf("tables of %d bytes over the budget of %d MiB", tables, hashMiB)
-	}
-
-	// YaneuraOu's mate engine.
-	var theirs sideTally
+	// YaneuraOu's mate engine, restarted when it dies.
 	var last uint64
 	hook := func(dir usi.Direction, line string) {
 		fs := strings.Fields(line)
@@ -277,13 +240,12 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 		}
 		return e
 	}
-	before := childrenCPUTime()
-	wall = time.Now()
-	e := start()
-	for _, p := range ps {
+	var theirs sideTally
+	yaneuraou := func(e *usi.Engine, p collected) *usi.Engine {
 		last = 0
 		began := time.Now()
 		r, err := e.Mate(ctx, parse(t, p.sfen, false), limit)
+		theirs.wall += time.Since(began)
 		theirs.nodes += last
 		g := answer{unknown: true}
 		if err == nil {
@@ -294,6 +256,7 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 				g = answer{noMate: true}
 			}
 		} else {
+			t.Logf("yaneuraou %s: %v", p.id, err)
 			if e.Err() != nil { // the engine died or was killed: a new one for the next problem
 				if time.Since(began) >= limit {
 					theirs.killed++
@@ -303,16 +266,61 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 				e.Close()
 				e = start()
 			}
-			t.Logf("yaneuraou %s: %v", p.id, err)
 		}
 		theirs.add(p, g)
 		if trace || (g.noMate && !p.want.noMate) || (g.length > 0 && p.want.noMate) {
 			t.Logf("yaneuraou %s: published %v, got %v in %v", p.id, p.want, g, time.Since(began).Round(time.Millisecond))
 		}
+		return e
+	}
+
+	// Both on each problem in turn, so that both meet the same load on a shared machine;
+	// this solver follows each source's conventions with one Solver at a time, so that
+	// its tables are the only ones alive.
+	var ours sideTally
+	runtime.GC()
+	var ms runtime.MemStats
+	var peakHeap uint64
+	var tables int
+	before := childrenCPUTime()
+	e := start()
+	for _, futile := range []tsume.Futile{tsume.FutileDrops, tsume.FutileNone} {
+		s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: hashMiB << 20, LineNodes: 1 << 40, Futile: futile})
+		tables = max(tables, s.TableBytes())
+		for _, p := range ps {
+			if p.futile != futile {
+				continue
+			}
+			pos := parse(t, p.sfen, false)
+			cpu, began := cpuTime(), time.Now()
+			r, err := s.Solve(ctx, pos)
+			ours.cpu += cpuTime() - cpu
+			ours.wall += time.Since(began)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ours.nodes += r.Nodes + r.LineNodes
+			g := got(r)
+			ours.add(p, g)
+			if trace || (g.noMate && !p.want.noMate) || ((g.length > 0 || g.mate) && p.want.noMate) {
+				t.Logf("tsume %s: published %v, got %v (%v) in %v", p.id, p.want, g, r.Line, r.Time.Round(time.Millisecond))
+			}
+			runtime.ReadMemStats(&ms)
+			peakHeap = max(peakHeap, ms.HeapInuse)
+			e = yaneuraou(e, p)
+		}
+		runtime.GC() // s is dead: its tables go before the next Solver's
 	}
 	if err := e.Close(); err != nil {
 		t.Log(err)
 	}
-	theirs.wall, theirs.cpu = time.Since(wall), childrenCPUTime()-before
+	theirs.cpu = childrenCPUTime() - before
+	runtime.ReadMemStats(&ms)
+	t.Logf("tsume (one thread, %v a problem, hash %d MiB): %v", limit, hashMiB, &ours)
+	t.Logf("tsume memory: tables %d MiB, Go heap in use at most %d MiB (sampled after each problem), obtained from the OS %d MiB",
+		tables>>20, peakHeap>>20, ms.Sys>>20)
+	if tables > hashMiB<<20 {
+		t.Errorf("tables of %d bytes over the budget of %d MiB", tables, hashMiB)
+	}
 	t.Logf("yaneuraou (Threads 1, go mate %d, USI_Hash %d): %v", limit.Milliseconds(), hashMiB, &theirs)
 }

@@ -130,6 +130,15 @@ func (e *Engine) Go(ctx context.Context, pos *shogi.Position, lim Limits, onInfo
 	return e.goWithin(ctx, pos, lim, lim.Within(side, e.cfg.margin(), e.cfg.moveTimeout()), onInfo)
 }
 
+// GoWithin is [Engine.Go] with the search's deadline given instead of the one its
+// limits give ([Limits.Within]): stop is sent within that time of go (none when
+// not positive: ctx must then be able to end). A caller that tells the engine
+// times by its own rules (a CSA server's clock, whose increment comes before the
+// move) says when the engine's time is up.
+func (e *Engine) GoWithin(ctx context.Context, pos *shogi.Position, lim Limits, within time.Duration, onInfo func(Info)) (*Search, error) {
+	return e.goWithin(ctx, pos, lim, within, onInfo)
+}
+
 // goWithin is Go with the search's deadline given: stop is sent within that time of go
 // (none when not positive: ctx must then be able to end).
 func (e *Engine) goWithin(ctx context.Context, pos *shogi.Position, lim Limits, within time.Duration, onInfo func(Info)) (*Search, error) {

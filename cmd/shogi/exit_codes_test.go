@@ -67,6 +67,11 @@ func TestExitStatusTable(t *testing.T) {
 	out := t.TempDir()
 	engine := fakeEngineFlags("")
 	engines := cat(fakeEngineFlags("1"), fakeEngineFlags("2"))
+	// connect's rows that play reach a scripted server, a game each (connect_test.go).
+	csaAddr, _ := scriptedCSAServer(t, 3)
+	connect := func() []string {
+		return []string{"-server", csaAddr, "-user", "alice", "-password", "quick-10-2,pw"}
+	}
 	type row struct {
 		command, situation string
 		args               []string
@@ -218,6 +223,13 @@ func TestExitStatusTable(t *testing.T) {
 		{"book", "convert, bad flag value -to", []string{"convert", "-to", "klingon", f.good}, "", false, exitUsage},
 		{"book", "convert, not a book", []string{"convert", "-to", "yaneuraou", f.good}, "", false, exitInvalid},
 
+		{"connect", "good", cat(connect(), fakeEngineFlags("", "-script", "7g7f 3c3d resign"), []string{"-o", filepath.Join(out, "c1")}), "", false, exitOK},
+		{"connect", "engine's illegal move resigned", cat(connect(), fakeEngineFlags("", "-mode", "illegal"), []string{"-o", filepath.Join(out, "c2")}), "", false, exitInvalid},
+		{"connect", "an argument", cat(connect(), engine, []string{"x"}), "", false, exitUsage},
+		{"connect", "bad flag value -games", cat(connect(), engine, []string{"-games", "-1"}), "", false, exitUsage},
+		{"connect", "server unreachable", []string{"-server", "127.0.0.1:1", "-user", "alice", "-password", "quick-10-2,pw", "-engine", "/nonexistent"}, "", false, exitUsage},
+		{"connect", "output directory is a file", cat(connect(), engine, []string{"-o", f.good}), "", false, exitUsage},
+		{"connect", "output fails", cat(connect(), fakeEngineFlags("", "-script", "7g7f 3c3d resign")), "", true, exitUsage},
 		{"server", "good", []string{"-addr", "127.0.0.1:0", "-stop-after", "100ms", "-o", filepath.Join(out, "s1")}, "", false, exitOK},
 		{"server", "an argument", []string{"x"}, "", false, exitUsage},
 		{"server", "bad flag value -declaration", []string{"-declaration", "30"}, "", false, exitUsage},

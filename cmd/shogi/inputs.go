@@ -7,6 +7,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -147,11 +148,76 @@ type readOptions struct {
 	format         record.Format // Unknown: detect it
 	lenient        bool
 	maxRecordBytes int64 // 0: the library's default
+	// recycle takes the Reader from readerPool and puts it back when the input is
+	// closed: for callers done with the Reader once they close it.
+	recycle bool
+	// reuseRecords builds each record in the memory of the one before
+	// (record.Reader.ReuseRecords): for callers done with each record before the next.
+	reuseRecords bool
+}
+
+// readerPool keeps the Readers of inputs read to the end and closed, with their
+// buffers, for the next inputs: an archive of one small file per game then costs no
+// fresh buffers per file.
+var readerPool sync.Pool
+
+// pooledReader is a Reader of readerPool with the buffer that small files are read
+// into whole (see openFound).
+type pooledReader struct {
+	r    *record.Reader
+	data []byte
+	text bytes.Reader
+}
+
+// smallFileBytes is the size up to which a file found in a directory is read whole
+// with one read (see openSmall); larger files are read as streams.
+const smallFileBytes = 1 << 20
+
+// newReader returns a Reader of in with the options opt, and the function that gives
+// it back to readerPool when opt.recycle says so.
+func newReader(in io.Reader, opt readOptions) (*record.Reader, func()) {
+	if !opt.recycle {
+		r := record.NewReader(in)
+		r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
+		r.ReuseRecords = opt.reuseRecords
+		return r, func() {}
+	}
+	pr := pooled()
+	pr.setup(in, opt)
+	return pr.r, pr.recycle
+}
+
+// pooled returns a pooledReader from readerPool, or a new one.
+func pooled() *pooledReader {
+	if pr, ok := readerPool.Get().(*pooledReader); ok {
+		return pr
+	}
+	return &pooledReader{r: record.NewReader(nil)}
+}
+
+// setup makes the Reader read in with the options opt.
+func (pr *pooledReader) setup(in io.Reader, opt readOptions) {
+	r := pr.r
+	r.Reset(in)
+	r.Name = ""
+	r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
+	r.ReuseRecords = opt.reuseRecords
+}
+
+// recycle gives pr back to readerPool, holding nothing of its input.
+func (pr *pooledReader) recycle() {
+	pr.r.Reset(nil)
+	pr.text.Reset(nil)
+	pr.data = pr.data[:0]
+	readerPool.Put(pr)
 }
 
 // openEntry returns a Reader of one input that the walk found: a member of an archive,
 // or a file (see openInput); and the function that closes it.
 func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
+	if e.Open == nil && e.Root != "" && opt.recycle {
+		return openFound(e.Path, opt)
+	}
 	if e.Open == nil {
 		return openInput(e.Path, stdin, opt)
 	}
@@ -159,43 +225,74 @@ func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader
 	if err != nil {
 		return nil, nil, err
 	}
-	r := record.NewReader(rc)
+	r, recycle := newReader(rc, opt)
 	r.Name = e.Path
-	r.Format = opt.format
-	r.Lenient = opt.lenient
-	r.MaxRecordBytes = opt.maxRecordBytes
-	return r, func() { rc.Close() }, nil
+	return r, func() { rc.Close(); recycle() }, nil
 }
+
+// openFound returns a Reader of a file found in a directory, a regular file, from
+// readerPool (opt.recycle), and the function that closes it and gives the Reader back.
+// A small file is read whole with the fewest system calls (openSmall); a read error is
+// met by the Reader where it stopped, as it would be reading the file as a stream.
+func openFound(path string, opt readOptions) (*record.Reader, func(), error) {
+	pr := pooled()
+	data, rest, readErr, err := openSmall(path, pr.data[:0], smallFileBytes)
+	if err != nil {
+		readerPool.Put(pr)
+		return nil, nil, err
+	}
+	pr.data = data
+	pr.text.Reset(data)
+	var in io.Reader = &pr.text
+	closeInput := pr.recycle
+	switch {
+	case rest != nil && len(data) == 0: // another kind of file after all, or a large one
+		if info, err := rest.Stat(); err == nil && info.IsDir() {
+			rest.Close()
+			pr.recycle()
+			return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+		}
+		in = rest
+		closeInput = func() { rest.Close(); pr.recycle() }
+	case rest != nil: // the file grew while it was read
+		in = io.MultiReader(&pr.text, rest)
+		closeInput = func() { rest.Close(); pr.recycle() }
+	case readErr != nil:
+		in = io.MultiReader(&pr.text, errorReader{readErr})
+	}
+	pr.setup(in, opt)
+	pr.r.Name = path
+	return pr.r, closeInput, nil
+}
+
+// errorReader is a reader that fails with its error.
+type errorReader struct{ err error }
+
+func (e errorReader) Read([]byte) (int, error) { return 0, e.err }
 
 // openInput returns a Reader of one input, the file or stdin for "-", and the function
 // that closes it.
 func openInput(path string, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
-	closeInput := func() {}
-	var r *record.Reader
 	if path == "-" {
 		if stdin == nil {
 			return nil, nil, errors.New("no standard input")
 		}
-		r = record.NewReader(stdin)
-	} else {
-		// Files named on the command line are read whatever their kind (a named pipe, a
-		// process substitution); Walk has passed over the others found in directories.
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		if info, err := f.Stat(); err == nil && info.IsDir() {
-			f.Close()
-			return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
-		}
-		r = record.NewReader(f)
-		r.Name = path
-		closeInput = func() { f.Close() }
+		r, recycle := newReader(stdin, opt)
+		return r, recycle, nil
 	}
-	r.Format = opt.format
-	r.Lenient = opt.lenient
-	r.MaxRecordBytes = opt.maxRecordBytes
-	return r, closeInput, nil
+	// Files named on the command line are read whatever their kind (a named pipe, a
+	// process substitution); Walk has passed over the others found in directories.
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+	}
+	r, recycle := newReader(f, opt)
+	r.Name = path
+	return r, func() { f.Close(); recycle() }, nil
 }
 
 // progress keeps a line on stderr, when it is a terminal, with the records done, the

@@ -276,6 +276,7 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	dedupMemory := sizeFlag(256 << 20)
 	fs.Var(&dedupMemory, "dedup-memory", "with -dedup: the memory of the set of positions met, 8 bytes a position")
 	rf := addReadFlags(fs)
+	rf.reuseRecords = true // a record's entries are encoded before the next is read
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}

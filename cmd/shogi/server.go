@@ -42,7 +42,7 @@ func runServer(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sfenText := fs.String("sfen", "", "start every game from this position (an SFEN); game names beginning hclance_, hcbishop_, hcrook_, hcrooklance_, hc2p_ … hc10p_ start from their handicap")
 	maxConns := fs.Int("max-connections", 1000, "the most connections at once; more are closed at once")
 	maxGames := fs.Int("max-games", 500, "the most games at once; more players wait for a game to end")
-	outDir := fs.String("o", "", "write each game's CSA record (GAME_ID.csa) and the results log (results.jsonl, appended) into `DIR`; a record never overwrites a file")
+	outDir := fs.String("o", "", "write each game's CSA record (GAME_ID.csa) and the results log (results.ndjson, appended) into `DIR`; a record never overwrites a file")
 	jsonOut := fs.Bool("json", false, "print the server's events as JSON lines on standard output instead of text on standard error (with every move, its time charged and the real time it took)")
 	verbose := fs.Bool("v", false, "in the text log, print every move too")
 	stopAfter := fs.Duration("stop-after", 0, "stop the server after this long (0: run until interrupted); games in progress end with #CHUDAN")

@@ -128,10 +128,11 @@ func TestServerGame(t *testing.T) {
 		t.Fatalf("records %v", files)
 	}
 	var out, errb strings.Builder
-	if code := run([]string{"validate", files[0]}, nil, &out, &errb); code != 0 {
+	// The directory as it is, results log included, validates: the log is not a record.
+	if code := run([]string{"validate", dir}, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "1 valid") {
 		t.Errorf("shogi validate: exit %d\n%s%s", code, out.String(), errb.String())
 	}
-	log, _ := os.ReadFile(filepath.Join(dir, "results.jsonl"))
+	log, _ := os.ReadFile(filepath.Join(dir, "results.ndjson"))
 	if !strings.Contains(string(log), `"reason":"max_moves"`) {
 		t.Errorf("results log %s", log)
 	}

@@ -44,11 +44,14 @@ type readFlags struct {
 	nul       *bool
 	maxRecord *sizeFlag
 	format    record.Format
+	// reuseRecords: the command is done with each record before the next is read
+	// (validate, positions), so that the next is built in its memory (see readOptions).
+	reuseRecords bool
 }
 
 // options returns the reading options the flags give.
 func (f *readFlags) options() readOptions {
-	return readOptions{format: f.format, lenient: *f.lenient, maxRecordBytes: int64(*f.maxRecord)}
+	return readOptions{format: f.format, lenient: *f.lenient, maxRecordBytes: int64(*f.maxRecord), reuseRecords: f.reuseRecords}
 }
 
 func addReadFlags(fs *flag.FlagSet) *readFlags {
@@ -99,6 +102,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxMoves := fs.Int("max-moves", 0, "the move limit `N`, past which moves are errors; -1: no limit (default: the record's $MAX_MOVES, else 500 moves, past which moves are warnings)")
 	declaration := fs.Int("declaration", 0, "the entering-king declaration rule, 24 or 27 points (default: the record's $JISHOGI, else 27)")
 	rf := addReadFlags(fs)
+	rf.reuseRecords = true // a verdict keeps nothing of its record
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -197,7 +201,9 @@ func judgeEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rule
 		each(validationOf(record.SkippedReport(e.Path, e.Skipped)), nil)
 		return
 	}
-	r, closeInput, err := openEntry(e, stdin, rf.options())
+	opt := rf.options()
+	opt.recycle = true // the Reader is not used once the records are judged
+	r, closeInput, err := openEntry(e, stdin, opt)
 	if err != nil {
 		each(validationOf(record.InputErrorReport(e.Path, err)), nil)
 		return

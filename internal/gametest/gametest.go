@@ -15,37 +15,49 @@ import (
 
 // Long returns a record of n random legal moves from the even start, the same for the
 // same seed. No move leaves the opponent without a legal move, so the game always
-// reaches n moves; every move has a time (spent, and the mover's running total), and
-// the game ends with an interruption.
+// reaches n moves (where every move of a position would, the move before it is taken
+// back and another tried); every move has a time (spent, and the mover's running
+// total), and the game ends with an interruption.
 func Long(n int, seed uint64) *shogi.Record {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	rec := shogi.NewRecord()
 	pos := shogi.NewStartPosition()
-	node := &rec.Root
-	var total [2]time.Duration
+	type step struct {
+		move  shogi.Move
+		spent time.Duration
+	}
+	var line []step
 	var list shogi.MoveList
-	for pos.Ply() < n {
+	backtracks := 0
+	for len(line) < n {
 		pos.GenerateMoves(&list)
 		moves := list.Moves()
 		start := rng.IntN(len(moves))
 		played := false
 		for i := range moves {
 			m := moves[(start+i)%len(moves)]
-			side := pos.SideToMove()
 			pos.PlayUnchecked(m)
 			if pos.HasLegalMove() {
-				spent := time.Duration(rng.IntN(60)) * time.Second
-				total[side] += spent
-				node = node.AddChild(m)
-				node.Time, node.HasTime = shogi.MoveTime{Spent: spent, Total: total[side]}, true
+				line = append(line, step{m, time.Duration(rng.IntN(60)) * time.Second})
 				played = true
 				break
 			}
 			pos.Undo()
 		}
 		if !played {
-			panic(fmt.Sprintf("gametest: every move mates after %d moves", pos.Ply()))
+			if backtracks++; backtracks > 1000 || len(line) == 0 {
+				panic(fmt.Sprintf("gametest: every move mates after %d moves", pos.Ply()))
+			}
+			pos.Undo()
+			line = line[:len(line)-1]
 		}
+	}
+	rec := shogi.NewRecord()
+	node := &rec.Root
+	var total [2]time.Duration
+	for i, s := range line {
+		total[i%2] += s.spent
+		node = node.AddChild(s.move)
+		node.Time, node.HasTime = shogi.MoveTime{Spent: s.spent, Total: total[i%2]}, true
 	}
 	node.End = &shogi.Ending{Kind: shogi.EndInterrupt}
 	return rec

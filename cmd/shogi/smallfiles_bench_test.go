@@ -1,0 +1,78 @@
+package main
+
+// Archives as floodgate publishes them: one small CSA file per game. The benchmarks
+// generate a directory of such files and run validate and positions over it, reporting
+// moves (or positions) per second of wall clock and per second of the process's CPU
+// time, which a machine shared with other work disturbs less.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kifu-go/shogi/internal/bigfile"
+)
+
+const smallFiles, smallFileMoves = 6000, 100
+
+// smallFilesDir writes smallFiles CSA files of smallFileMoves moves each, a
+// floodgate-style evaluation comment on every move, in dirs of 1000, and returns the
+// directory.
+func smallFilesDir(b *testing.B) string {
+	b.Helper()
+	games, err := bigfile.Games(32, smallFileMoves, 40)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	for i := range smallFiles {
+		sub := filepath.Join(dir, fmt.Sprintf("%02d", i/1000))
+		if i%1000 == 0 {
+			if err := os.Mkdir(sub, 0o755); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("game%05d.csa", i)), games[i%len(games)], 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// benchSmallFiles runs the command args (the directory appended) over the directory of
+// small files with -j 1 and -j 2 and reports the moves per second, by the wall clock
+// and by the process's CPU time.
+func benchSmallFiles(b *testing.B, args ...string) {
+	dir := smallFilesDir(b)
+	for _, jobs := range []string{"1", "2"} {
+		b.Run("j"+jobs, func(b *testing.B) {
+			b.ReportAllocs()
+			cmd := append(append(append([]string{}, args...), "-j", jobs), dir)
+			cpu := cpuTime()
+			for b.Loop() {
+				var errOut bytes.Buffer
+				if code := run(cmd, strings.NewReader(""), io.Discard, &errOut); code != 0 {
+					b.Fatalf("exit %d: %s", code, errOut.String())
+				}
+			}
+			moves := float64(smallFiles*smallFileMoves) * float64(b.N)
+			b.ReportMetric(moves/b.Elapsed().Seconds(), "moves/s")
+			b.ReportMetric(moves/(cpuTime()-cpu).Seconds(), "moves/cpu-s")
+		})
+	}
+}
+
+// BenchmarkValidateSmallFiles validates a directory of 6 000 files of 100 moves.
+func BenchmarkValidateSmallFiles(b *testing.B) {
+	benchSmallFiles(b, "validate")
+}
+
+// BenchmarkPositionsSmallFiles converts a directory of 6 000 files of 100 moves to HCPE.
+func BenchmarkPositionsSmallFiles(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "out.hcpe")
+	benchSmallFiles(b, "positions", "-to", "hcpe", "-o", out, "-f")
+}
