@@ -94,7 +94,8 @@
 // [Record.JudgeLine] judges a line of play by [Rules] (completed by the rules the record
 // states, [Record.StatedRules]) and reports each disagreement as a [*MismatchError]
 // whose [MismatchKind] says what is wrong: a move played after the game ended by 千日手
-// ("move-after-end") or by the move limit ("past-move-limit" for a limit the record or
+// or by checkmate ("move-after-end"; after checkmate it wraps the move's
+// [*IllegalMoveError]) or by the move limit ("past-move-limit" for a limit the record or
 // the caller states, "past-default-move-limit" for the default), a 詰み where the side
 // to move has a legal move ("false-mate") or only futile interpositions, which tsume
 // records leave out ("futile-interpositions", 無駄合), a 千日手 that is no fourth

@@ -49,6 +49,11 @@ func (r *Record) StatedRules(rules Rules) (stated Rules, limitStated bool) {
 //
 //   - a move played after the game ended by 千日手, the fourth occurrence of a
 //     position ([MismatchMoveAfterEnd]); the first such move only;
+//   - a move played after checkmate ([MismatchMoveAfterEnd] with the outcome
+//     checkmate, its Ply the move number of the mated position): the mated side has
+//     no legal move, so the move is illegal too, and the mismatch's Err holds its
+//     [*IllegalMoveError] (its foul for [FoulOf] and errors.Is); the replay stops
+//     there, and the recorded ending is not judged;
 //   - a move played after the game was drawn by the move limit (see [Rules].MaxMoves
 //     for the rule): [MismatchPastMoveLimit] when the limit is stated,
 //     [MismatchPastDefaultMoveLimit] when it is the default of 500 moves; the first such
@@ -58,11 +63,11 @@ func (r *Record) StatedRules(rules Rules) (stated Rules, limitStated bool) {
 //     to move declares at the line's end and which must win by [Position.Declare] under
 //     the declaration rule ([MismatchFalseDeclaration]).
 //
-// A move after checkmate is illegal: it stops the replay with its [*IllegalMoveError],
-// like any illegal move. JudgeLine returns the final position (the one before an
-// illegal move; nil for an invalid start position), the disagreements found, and the
-// replay's error: an [*IllegalMoveError] or the start position's error, with the
-// disagreements found before it.
+// Any other illegal move stops the replay with its [*IllegalMoveError]. JudgeLine
+// returns the final position (the one before an illegal move, or the mated one; nil
+// for an invalid start position), the disagreements found, and the replay's error: an
+// [*IllegalMoveError] or the start position's error, with the disagreements found
+// before it.
 func (r *Record) JudgeLine(line []*Node, rules Rules) (*Position, []*MismatchError, error) {
 	return r.judgeLine(line, nil, rules)
 }
@@ -171,10 +176,29 @@ func (r *Record) judgeLine(line []*Node, final *Position, rules Rules) (*Positio
 		ms = slices.Insert(ms, at, me)
 	}
 	if playErr != nil {
+		if !p.HasLegalMove() {
+			return p, moveAfterMate(p, ms, endKind, playErr), nil
+		}
 		return p, ms, playErr
 	}
 	if me := judgeEnding(p, end, rules); me != nil {
 		ms = append(ms, me)
 	}
 	return p, ms, nil
+}
+
+// moveAfterMate returns ms, the mismatches of a line whose move played at p failed
+// with err, p having no legal move, with that move reported as played after the end:
+// the checkmate's MismatchMoveAfterEnd, carrying err, appended; when p is also the
+// fourth occurrence of a position, whose MismatchMoveAfterEnd ms holds already, err
+// goes on that one.
+func moveAfterMate(p *Position, ms []*MismatchError, endKind EndingKind, err error) []*MismatchError {
+	for _, me := range ms {
+		if me.Kind == MismatchMoveAfterEnd && me.Ply == p.MoveNumber() {
+			me.Err = err
+			return ms
+		}
+	}
+	return append(ms, &MismatchError{Kind: MismatchMoveAfterEnd, Ending: endKind, Ply: p.MoveNumber(),
+		Outcome: Outcome{WinFor(p.SideToMove().Opponent()), Checkmate}, Err: err})
 }

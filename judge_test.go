@@ -193,6 +193,71 @@ func TestJudgeLineIllegalAfterEnd(t *testing.T) {
 	}
 }
 
+// TestJudgeLineMoveAfterMate: a move after checkmate is played after the game ended,
+// as a move after 千日手 is: MismatchMoveAfterEnd at the mated position's move number,
+// with the outcome checkmate and the move's illegal-move error, whose foul FoulOf and
+// errors.Is find; the replay stops at the mated position, and no error is returned.
+func TestJudgeLineMoveAfterMate(t *testing.T) {
+	const mateIn1 = "4k4/9/4G4/9/9/9/9/9/4K4 b G 1" // G*5b mates
+	mated := shogi.Outcome{Result: shogi.BlackWins, Reason: shogi.Checkmate}
+	foul := func(ply int, m string) error {
+		return &shogi.IllegalMoveError{Ply: ply, Move: usi(t, m), Reason: shogi.ErrKingInCheck}
+	}
+	tests := []struct {
+		name  string
+		sfen  string
+		line  string
+		end   *shogi.Ending
+		plies int // the moves replayed
+		want  []*shogi.MismatchError
+	}{
+		{
+			name: "the mated king moves", sfen: mateIn1, line: "G*5b 5a4a", end: &shogi.Ending{Kind: shogi.EndResign, Result: shogi.BlackWins},
+			plies: 1,
+			want: []*shogi.MismatchError{{Kind: shogi.MismatchMoveAfterEnd, Ending: shogi.EndResign, Ply: 2, Outcome: mated,
+				Err: foul(2, "5a4a")}},
+		},
+		{
+			name: "two moves after mate, no ending", sfen: mateIn1, line: "G*5b 5a4a 5b4a",
+			plies: 1,
+			want:  []*shogi.MismatchError{{Kind: shogi.MismatchMoveAfterEnd, Ply: 2, Outcome: mated, Err: foul(2, "5a4a")}},
+		},
+		{
+			name: "past the limit, then mate, then a move", sfen: "4k4/9/4G4/9/9/9/9/9/4K4 b G 500", line: "5i4i 5a6a 4i5i 6a5a G*5b 5a4a",
+			plies: 5,
+			want: []*shogi.MismatchError{
+				{Kind: shogi.MismatchPastDefaultMoveLimit, Ply: 501, Outcome: shogi.Outcome{Result: shogi.Draw, Reason: shogi.MoveLimit}, MaxMoves: 500},
+				{Kind: shogi.MismatchMoveAfterEnd, Ply: 505, Outcome: mated, Err: foul(505, "5a4a")},
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := record(t, tc.sfen, tc.line, tc.end)
+			p, got, err := r.JudgeLine(r.MainLine(), shogi.Rules{})
+			if err != nil {
+				t.Fatalf("JudgeLine: %v, want no error", err)
+			}
+			if p.Ply() != tc.plies || p.HasLegalMove() {
+				t.Errorf("final position %v after %d moves, want the mated one after %d", p, p.Ply(), tc.plies)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("JudgeLine (-want +got)\n%s", diff)
+			}
+			last := got[len(got)-1]
+			if f, ok := shogi.FoulOf(last); !ok || f != shogi.FoulKingInCheck || !errors.Is(last, shogi.ErrKingInCheck) || last.Code() != "move-after-end" {
+				t.Errorf("%v: foul %v, code %s; want king-in-check, move-after-end", last, f, last.Code())
+			}
+			if msg := last.Error(); !strings.Contains(msg, "after the game ended: black wins by checkmate (illegal move 5a4a") || strings.Count(msg, "shogi: ") != 1 {
+				t.Errorf("message %q", msg)
+			}
+			if _, err := r.CheckEnding(); !cmp.Equal(error(tc.want[0]), err) {
+				t.Errorf("CheckEnding: %v, want %v", err, tc.want[0])
+			}
+		})
+	}
+}
+
 // TestJudgeLineAgreesWithOutcome: on random lines of a sparse position, where
 // repetitions and checks are frequent, the first move JudgeLine reports as played after
 // the end is the first move after a position where [Position.Outcome] says the game

@@ -39,9 +39,10 @@ const (
 	// MismatchMatedOtherEnding: the side to move is checkmated, and the record ends the
 	// line otherwise than by 詰み, resignation or time-up (中断, 千日手, …).
 	MismatchMatedOtherEnding // mated-other-ending
-	// MismatchMoveAfterEnd: a move is played after the game ended by 千日手: the fourth
-	// occurrence of a position, a draw or, on a line of perpetual check, a loss for the
-	// checking side. (A move after checkmate is illegal, an [*IllegalMoveError].)
+	// MismatchMoveAfterEnd: a move is played after the game ended by rule: by 千日手,
+	// the fourth occurrence of a position (a draw or, on a line of perpetual check, a
+	// loss for the checking side), or by checkmate (the side to move has no legal move,
+	// so the move is illegal too: [MismatchError].Err holds its [*IllegalMoveError]).
 	MismatchMoveAfterEnd // move-after-end
 	// MismatchPastMoveLimit: a move is played after the game was drawn by a move limit
 	// that the record ($MAX_MOVES) or the caller ([Rules].MaxMoves) states.
@@ -111,6 +112,10 @@ type MismatchError struct {
 	MaxMoves int
 	// Declaration is the declaration rule judged by, for MismatchFalseDeclaration.
 	Declaration DeclarationRule
+	// Err is, for a MismatchMoveAfterEnd after checkmate, the move's
+	// [*IllegalMoveError]: the mated side has no legal move. Unwrap returns it, so that
+	// [FoulOf] and errors.Is find the move's foul ([ErrKingInCheck], …); nil otherwise.
+	Err error
 }
 
 // maxMismatchMoves is how many legal moves a MismatchError keeps.
@@ -121,6 +126,9 @@ func (e *MismatchError) Code() string { return e.Kind.Code() }
 
 // MarshalText returns the machine code of the kind of mismatch.
 func (e *MismatchError) MarshalText() ([]byte, error) { return e.Kind.MarshalText() }
+
+// Unwrap returns Err: the illegal move of a move played after checkmate, or nil.
+func (e *MismatchError) Unwrap() error { return e.Err }
 
 func (e *MismatchError) Error() string {
 	switch e.Kind {
@@ -139,6 +147,13 @@ func (e *MismatchError) Error() string {
 	case MismatchMatedOtherEnding:
 		return fmt.Sprintf("shogi: recorded %s at move %d: the side to move is checkmated", e.Ending, e.Ply)
 	case MismatchMoveAfterEnd:
+		if e.Outcome.Reason == Checkmate {
+			why := "no legal move"
+			if e.Err != nil {
+				why = strings.TrimPrefix(e.Err.Error(), "shogi: ")
+			}
+			return fmt.Sprintf("shogi: move %d is played after the game ended: %v (%s)", e.Ply, e.Outcome, why)
+		}
 		return fmt.Sprintf("shogi: move %d is played after the game ended: %v (the fourth occurrence of the position)", e.Ply, e.Outcome)
 	case MismatchPastMoveLimit:
 		return fmt.Sprintf("shogi: move %d is played after the game reached the move limit of %d moves: %v", e.Ply, e.MaxMoves, e.Outcome)
@@ -188,7 +203,8 @@ func (r *Record) CheckEnding() (*Position, error) {
 //     lose ([MismatchMatedOtherEnding]).
 //
 // Before the ending come the moves played after the game ended by rule
-// ([MismatchMoveAfterEnd], [MismatchPastMoveLimit], [MismatchPastDefaultMoveLimit]).
+// ([MismatchMoveAfterEnd], after 千日手 or checkmate, [MismatchPastMoveLimit],
+// [MismatchPastDefaultMoveLimit]).
 // An [EndUnread] ending is not judged: the record does not say how that line went on.
 // CheckLine returns the final position (the one before an illegal move, nil for an
 // invalid start position) and an [*IllegalMoveError], a [*MismatchError] or the start

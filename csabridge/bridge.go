@@ -70,7 +70,8 @@ type Game struct {
 	// move (errors.As finds the *shogi.IllegalMoveError), a malformed answer, an
 	// engine that died or did not answer, a declaration the rules refuse.
 	EngineErr error
-	// Moves counts the bridge's moves; Spare is the least time any of them had
+	// Moves counts the bridge's moves the server accepted (echoed): not a
+	// resignation or a declaration, nor a move the game's end answered; Spare is the least time any of them had
 	// left before its flag would fall (as measured here, from reading the
 	// opponent's move to sending the bridge's), and Overrun the most a move took
 	// beyond the time the engine was told (negative when every move came within
@@ -84,6 +85,11 @@ type Game struct {
 // position does not allow the declaration.
 var ErrDeclaration = errors.New("csabridge: the declaration fails by the rules")
 
+// ErrNotReady is the reason the bridge rejected a game: its engine did not get
+// ready (isready, usinewgame). The error [Play] returns for it is also
+// [csaproto.ErrRejected].
+var ErrNotReady = errors.New("csabridge: the engine is not ready")
+
 // player is the state of one game.
 type player struct {
 	c     *csaproto.Client
@@ -96,6 +102,7 @@ type player struct {
 	k     *clock.Clock
 	ctl   clock.Control
 	since time.Time // when the bridge's turn began
+	timed bool      // Game.Overrun holds a measure
 
 	mu          sync.Mutex
 	thinking    bool // the engine is searching: the loop handles an interrupt itself
@@ -128,9 +135,13 @@ func Play(ctx context.Context, c *csaproto.Client, e *usi.Engine, cfg Config) (*
 		rctx, cancel := context.WithTimeout(pctx, cleanupTime)
 		defer cancel()
 		c.Reject(rctx)
-		return pl.g, fmt.Errorf("csabridge: the engine is not ready: %w", err)
+		pl.g.Detail = "rejected: the engine is not ready"
+		return pl.g, fmt.Errorf("%w: %w; %w", ErrNotReady, err, csaproto.ErrRejected)
 	}
 	if err := c.Agree(pctx); err != nil {
+		if errors.Is(err, csaproto.ErrRejected) {
+			pl.g.Detail = "rejected by the server"
+		}
 		return pl.g, pl.wrap(ctx, err)
 	}
 	pl.since = time.Now()
@@ -318,11 +329,10 @@ func (pl *player) move(ctx, pctx context.Context) (csaproto.Update, error) {
 				pl.g.Spare = spare
 			}
 		}
-		if over := took - told; pl.g.Moves == 0 || over > pl.g.Overrun {
-			pl.g.Overrun = over
+		if over := took - told; !pl.timed || over > pl.g.Overrun {
+			pl.g.Overrun, pl.timed = over, true
 		}
 	}
-	pl.g.Moves++
 	switch {
 	case err != nil && errors.Is(err, usi.ErrIllegalMove):
 		mv := ""
@@ -360,7 +370,11 @@ func (pl *player) move(ctx, pctx context.Context) (csaproto.Update, error) {
 	if u.Result == nil && (u.Move != m || u.Side != side) {
 		return u, fmt.Errorf("csabridge: the server echoed %s for the move %s", u.Move, m)
 	}
-	if u.Result == nil && pv != nil {
+	if u.Result != nil {
+		return u, nil // the game ended before the server accepted m
+	}
+	pl.g.Moves++
+	if pv != nil {
 		u.Comment = pv
 	}
 	return u, nil

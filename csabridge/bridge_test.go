@@ -113,14 +113,14 @@ func TestGameWithFakeEngine(t *testing.T) {
 				t.Errorf("engine error: %v", g.EngineErr)
 			}
 			// The server ends the game after the 12th move; as Black the bridge has
-			// sent its 7th by then, which the result answers.
+			// sent its 7th by then, which the result answers: not one of its moves.
 			sentWant := 6
 			if side == shogi.Black {
 				sentWant = 7
 			}
 			ml := g.Record.MainLine()
-			if len(ml) != 12 || moves != 12 || g.Moves != sentWant {
-				t.Errorf("%d moves in the record, %d seen, %d of the bridge; want 12, 12, %d", len(ml), moves, g.Moves, sentWant)
+			if len(ml) != 12 || moves != 12 || g.Moves != 6 {
+				t.Errorf("%d moves in the record, %d seen, %d of the bridge; want 12, 12, 6", len(ml), moves, g.Moves)
 			}
 			for i, n := range ml {
 				if !n.HasTime {
@@ -285,6 +285,66 @@ func TestSessionGames(t *testing.T) {
 	}
 	if games[1].Result == nil || games[1].Result.Reason != csaproto.MaxMoves {
 		t.Errorf("second game's result %+v", games[1].Result)
+	}
+}
+
+// TestSessionRejected: a game rejected, by the server (the opponent) or by the
+// bridge (its engine not ready), is logged and counted, and the session waits
+// for the next game, which counts toward n.
+func TestSessionRejected(t *testing.T) {
+	for _, by := range []string{"server", "bridge"} {
+		t.Run(by, func(t *testing.T) {
+			srv := newFakeServer(t, shogi.White)
+			srv.maxPlies = 4
+			starts := 0
+			engine := fakeEngine(nil)
+			if by == "server" {
+				srv.rejects = 2
+			} else {
+				engine = func(ctx context.Context) (*usi.Engine, error) {
+					starts++
+					if starts == 1 { // answers usi, never isready
+						path, a := fakeengine.Command("-mode", fakeengine.NoReadyOK)
+						return usi.Start(ctx, usi.Config{Path: path, Args: a, Name: "fake", Grace: 300 * time.Millisecond, ReadyTimeout: 200 * time.Millisecond})
+					}
+					return fakeEngine(nil)(ctx)
+				}
+			}
+			want := 2 // a game rejected and a game played
+			if by == "server" {
+				want = 3
+			}
+			srv.start(want)
+			var logged []string
+			sess := session(t, srv, engine, csabridge.Config{Log: func(m string) { logged = append(logged, m) }})
+			// A context without a deadline, so that the engine's ReadyTimeout applies.
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			time.AfterFunc(30*time.Second, cancel)
+			var errs []error
+			err := sess.Run(ctx, 1, func(g *csabridge.Game, err error) error {
+				errs = append(errs, err)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv.wait()
+			if len(errs) != want || errs[want-1] != nil {
+				t.Fatalf("games' errors %v; want %d, the last nil", errs, want)
+			}
+			for _, err := range errs[:want-1] {
+				if !errors.Is(err, csaproto.ErrRejected) || (by == "bridge") != errors.Is(err, csabridge.ErrNotReady) {
+					t.Errorf("error %v, want rejected (by the %s)", err, by)
+				}
+			}
+			if sess.Rejected != want-1 || len(logged) != want-1 {
+				t.Errorf("%d rejected, logged %q; want %d", sess.Rejected, logged, want-1)
+			}
+			if by == "bridge" && starts != 2 {
+				t.Errorf("%d engine starts, want 2 (started again after the rejection)", starts)
+			}
+		})
 	}
 }
 

@@ -28,7 +28,9 @@
 //
 // A [Session] plays games one after another on a server, one connection each (a
 // CSA server closes the connection of a plain login after its game), with an
-// engine it starts and starts again after it died. When the session's context
+// engine it starts and starts again after it died. A game rejected, by the
+// server or by the bridge (its engine did not get ready), is logged and counted,
+// and the session waits for the next. When the session's context
 // ends, the game in progress is resigned and the bridge logs out (LOGOUT), and a
 // wait for a game ends with LOGOUT too.
 package csabridge

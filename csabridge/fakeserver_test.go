@@ -32,6 +32,7 @@ type fakeServer struct {
 	extended  bool            // answer LOGOUT after the game instead of closing (x1)
 	closeAt   int             // when positive, the server closes the connection at this ply
 	from      *shogi.Position // the start position; the even game when nil
+	rejects   int             // the server rejects this many games, the first ones, after the bridge's AGREE
 
 	mu    sync.Mutex
 	lines []string // the lines the bridge sent
@@ -154,8 +155,15 @@ func (s *fakeServer) serve(conn net.Conn) error {
 	summary = append(summary, strings.Split(strings.TrimSuffix(csa.FormatBoard(p), "\n"), "\n")...)
 	summary = append(summary, "END Position", "END Game_Summary")
 	write(summary...)
-	if l, err = read(); err != nil || l != "AGREE "+testGameID {
+	l, err = read()
+	switch {
+	case err == nil && l == "REJECT "+testGameID: // the bridge rejects
+		return write("REJECT:" + testGameID + " by alice")
+	case err != nil || l != "AGREE "+testGameID:
 		return fmt.Errorf("want AGREE, got %q (%v)", l, err)
+	case s.rejects > 0: // the opponent rejects
+		s.rejects--
+		return write("REJECT:" + testGameID + " by bob")
 	}
 	write("START:" + testGameID)
 	k := clock.New(s.control, nil)

@@ -27,6 +27,9 @@ type Session struct {
 	// Engine starts the engine (and sets its options): for the first game, and
 	// again when it died.
 	Engine func(ctx context.Context) (*usi.Engine, error)
+	// Rejected counts the games [Session.Run] saw rejected, by the server's
+	// REJECT or by the bridge's when its engine could not get ready.
+	Rejected int
 
 	engine *usi.Engine
 }
@@ -43,12 +46,16 @@ func (s *Session) Close() error {
 
 // Run plays n games (without end when n is not positive, until ctx ends), and
 // calls each with every game played, even in part (with the game's error, nil for
-// a game played to its end). An error of each stops the session and is returned.
-// Run's error is for what stopped it before n games: the server unreachable, the
-// login refused, an engine that cannot start, a game that could not be played
-// (each was called with it), or ctx's end.
+// a game played to its end), and every game rejected (with its error, which
+// errors.Is [csaproto.ErrRejected]). An error of each stops the session and is
+// returned. A rejected game, by the server or by the bridge (its engine could not
+// get ready: it is started again for the next), is not one of the n: Run logs it
+// with Bridge.Log, counts it in Rejected and waits for the next game. Run's error
+// is for what stopped it before n games: the server unreachable, the login
+// refused, an engine that cannot start, a game that could not be played (each was
+// called with it), or ctx's end.
 func (s *Session) Run(ctx context.Context, n int, each func(g *Game, err error) error) error {
-	for i := 0; n <= 0 || i < n; i++ {
+	for played := 0; n <= 0 || played < n; {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -58,7 +65,23 @@ func (s *Session) Run(ctx context.Context, n int, each func(g *Game, err error) 
 				return e
 			}
 		}
-		if err != nil {
+		switch {
+		case err == nil:
+			played++
+		case errors.Is(err, csaproto.ErrRejected) && ctx.Err() == nil:
+			s.Rejected++
+			if errors.Is(err, ErrNotReady) && s.engine != nil {
+				s.engine.Close() // started again for the next game
+				s.engine = nil
+			}
+			if s.Bridge.Log != nil {
+				id := "a game"
+				if g != nil && g.Summary != nil {
+					id = g.Summary.GameID
+				}
+				s.Bridge.Log(fmt.Sprintf("%s rejected (%d so far): %v; waiting for the next game", id, s.Rejected, err))
+			}
+		default:
 			return err
 		}
 	}

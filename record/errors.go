@@ -121,13 +121,13 @@ func (e *Error) Unwrap() error { return e.Err }
 // reader reads alike (jkf.ErrOldLayout: a warning, even in strict reads), and "syntax"
 // for other text that could not be read.
 func (e *Error) Code() string {
+	var me *shogi.MismatchError
+	if errors.As(e.Err, &me) { // before the illegal move a move after checkmate wraps
+		return me.Code()
+	}
 	var ime *shogi.IllegalMoveError
 	if errors.As(e.Err, &ime) {
 		return ime.Foul().Code()
-	}
-	var me *shogi.MismatchError
-	if errors.As(e.Err, &me) {
-		return me.Code()
 	}
 	var te *TimeError
 	if errors.As(e.Err, &te) {

@@ -7,10 +7,13 @@ package record
 //     lenient one (the line of play then stops at it, with a shogi.EndUnread ending),
 //     except a dialect every reader reads alike (code "dialect": json-kifu-format's old
 //     layout, jkf.ErrOldLayout), which is a warning in both.
-//   - An illegal move is an error; a move after checkmate is one.
+//   - An illegal move is an error.
 //   - A move played after the game ended by rule is an error: after the fourth
-//     occurrence of a position, 千日手 or 連続王手の千日手 ("move-after-end"), after
-//     a move limit the record ($MAX_MOVES) or the caller (shogi.Rules.MaxMoves) states
+//     occurrence of a position, 千日手 or 連続王手の千日手, or after checkmate
+//     ("move-after-end"; the mated side has no legal move, so the reader stops there
+//     as at an illegal move, and the problem, in its place, wraps the
+//     *shogi.IllegalMoveError: errors.Is finds its foul), after a move limit the
+//     record ($MAX_MOVES) or the caller (shogi.Rules.MaxMoves) states
 //     ("past-move-limit").
 //   - A recorded ending that the rules contradict is an error: a 詰み where the side to
 //     move has a legal move ("false-mate"), a 千日手 that is no fourth repetition, a
@@ -31,6 +34,7 @@ package record
 //     ([TimeError]).
 
 import (
+	"errors"
 	"io"
 	"iter"
 
@@ -182,11 +186,42 @@ func ValidateRules(r *Reader, rules shogi.Rules) iter.Seq[*Verdict] {
 					final = final.Clone()
 				}
 				v.Final, problems = check(rec, line, final, v.Source, rules)
+				moveAfterMate(v, rec, line)
 				v.Problems = append(v.Problems, problems...)
 			}
 			if !yield(v) {
 				return
 			}
 		}
+	}
+}
+
+// moveAfterMate makes the reading problem of a move after checkmate the rules'
+// verdict on it, as shogi.Record.JudgeLine gives it: when the main line stopped
+// (shogi.EndUnread) at a position without a legal move, the problem of the illegal
+// move there, an *Error in v.Problems, is replaced by a copy whose cause is a
+// shogi.MismatchMoveAfterEnd wrapping the *shogi.IllegalMoveError; its place and
+// severity stay.
+func moveAfterMate(v *Verdict, rec *shogi.Record, line []*shogi.Node) {
+	end := rec.Root.End
+	if len(line) > 0 {
+		end = line[len(line)-1].End
+	}
+	if v.Final == nil || end == nil || end.Kind != shogi.EndUnread || v.Final.HasLegalMove() {
+		return
+	}
+	ply := v.Final.MoveNumber()
+	for i, p := range v.Problems {
+		var ime *shogi.IllegalMoveError
+		var me *shogi.MismatchError
+		if !errors.As(p.Err, &ime) || ime.Ply != ply || errors.As(p.Err, &me) {
+			continue
+		}
+		e := *p // the reader's warnings are its own
+		e.Err = &shogi.MismatchError{Kind: shogi.MismatchMoveAfterEnd, Ending: shogi.EndUnread, Ply: ply,
+			Outcome: shogi.Outcome{Result: shogi.WinFor(v.Final.SideToMove().Opponent()), Reason: shogi.Checkmate}, Err: ime}
+		e.Ply = ply
+		v.Problems[i] = &e
+		return
 	}
 }

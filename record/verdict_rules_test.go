@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -27,6 +28,39 @@ func declarationCSA(t *testing.T, sfen string, header shogi.Header) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// mateIn1 is a position where G*5b mates.
+const mateIn1 = "4k4/9/4G4/9/9/9/9/9/4K4 b G 1"
+
+// mateCSA returns the CSA record of G*5b, checkmate, from mateIn1, without an ending.
+func mateCSA(t *testing.T) string {
+	t.Helper()
+	rec := &shogi.Record{StartSFEN: mateIn1}
+	m, err := shogi.ParseUSIMove("G*5b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Root.AddChild(m)
+	data, err := record.Marshal(rec, record.CSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestValidateMoveAfterMate: the problem of a move after checkmate, move-after-end,
+// wraps the move's illegal-move error, so that errors.Is finds its foul.
+func TestValidateMoveAfterMate(t *testing.T) {
+	r := record.NewReader(strings.NewReader("position sfen " + mateIn1 + " moves G*5b 5a4a\n"))
+	for v := range record.Validate(r) {
+		e := v.Err()
+		var me *shogi.MismatchError
+		if e == nil || !errors.As(e, &me) || !errors.Is(e, shogi.ErrKingInCheck) || e.Code() != "move-after-end" ||
+			me.Outcome != (shogi.Outcome{Result: shogi.BlackWins, Reason: shogi.Checkmate}) {
+			t.Fatalf("problem %v (%+v), want move-after-end after black's checkmate wrapping king-in-check", e, me)
+		}
+	}
 }
 
 // TestValidateRuleEndings: every rule ending is judged, with the package's policy — a
@@ -95,6 +129,22 @@ func TestValidateRuleEndings(t *testing.T) {
 			name: "CSA: a 28-point declaration, the caller's 24-point rule", text: declarationCSA(t, declare28, nil),
 			rules: shogi.Rules{Declaration: shogi.Rule24},
 			want:  []verdictRow{{Index: 1, StartLine: 1, Ending: "entering-king-win", Problems: []string{"error false-declaration - - 1"}}},
+		},
+		{
+			name: "USI: a move after checkmate", text: "position sfen " + mateIn1 + " moves G*5b 5a4a\n",
+			want: []verdictRow{{Index: 1, StartLine: 1, Moves: 1, Ending: "unread", Problems: []string{"error move-after-end 1 56 2"}}},
+		},
+		{
+			name: "CSA: a move after checkmate, then a resignation", text: mateCSA(t) + "-5141OU\n%TORYO\n",
+			want: []verdictRow{{Index: 1, StartLine: 1, Moves: 1, Ending: "unread", Problems: []string{"error move-after-end 14 1 2"}}},
+		},
+		{
+			name: "CSA: a move after checkmate that is no move of the position", text: mateCSA(t) + "-9192KY\n",
+			want: []verdictRow{{Index: 1, StartLine: 1, Moves: 1, Ending: "unread", Problems: []string{"error move-after-end 14 1 2"}}},
+		},
+		{
+			name: "USI: the king left in check, no mate", text: "position sfen 4k4/9/9/9/9/9/4r3P/9/4K4 b - 1 moves 1g1f\n",
+			want: []verdictRow{{Index: 1, StartLine: 1, Ending: "unread", Problems: []string{"error king-in-check 1 52 1"}}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

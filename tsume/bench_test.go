@@ -56,3 +56,30 @@ func BenchmarkDfPn(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDfPnLong runs df-pn for a fixed number of nodes on long problems (YaneuraOu
+// issue #116's 馬鋸 and nine-piece mate) that it does not finish: the nodes per CPU
+// second of a search that fills its table.
+func BenchmarkDfPnLong(b *testing.B) {
+	for _, c := range []struct{ name, sfen string }{
+		{"umanoko", "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1"},
+		{"ninepieces", "1+P2l4/2P6/9/p5+R2/2k6/B3+P3B/9/9/9 b r4g4s4n3l14p 1"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := parse(b, c.sfen, false)
+			s := tsume.NewSolver(tsume.Options{HashBytes: 64 << 20, AnyMate: true, Nodes: 2_000_000})
+			var nodes uint64
+			b.ReportAllocs()
+			cpu := cpuTime()
+			for b.Loop() {
+				r, err := s.Solve(context.Background(), p)
+				if err != nil || r.Status == tsume.NoMate {
+					b.Fatal(r, err)
+				}
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(nodes)/(cpuTime()-cpu).Seconds(), "nodes/cpu-s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}

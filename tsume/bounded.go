@@ -1,8 +1,9 @@
 package tsume
 
-// The depth-bounded df-pn: does the attacker mate within r plies? It is df-pn with the
-// plies left in the search: an OR node with no ply left is a disproof, an AND node with
-// no ply left one too unless the defender has no reply. Futile interpositions
+// The depth-bounded df-pn: does the attacker mate within r plies? It is the df-pn loop
+// of search.go (mid, given r) with the plies left in the search: an OR node with no
+// ply left is a disproof, an AND node with no ply left one too unless the defender has
+// no reply. Futile interpositions
 // (Options.Futile) are not replies, as in the tsume line, and a position whose only
 // replies are futile is a mate of length 0.
 //
@@ -25,11 +26,11 @@ import "github.com/kifu-go/shogi"
 func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, length int, ok bool) {
 	b := t.bucket(key)
 	tag := uint16(r + 1)
-	for i := range b {
-		e := &b[i]
-		if e.key != key {
+	for i := range b.keys {
+		if b.keys[i] != key {
 			continue
 		}
+		e := &b.e[i]
 		switch {
 		case e.pn == 0:
 			if e.plies != 0 && int(e.plies)-1 <= r && includes(atk, e.atk) && includes(e.def, def) {
@@ -59,9 +60,9 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	b := t.bucket(key)
 	victim := -1
 	worst := uint64(1) << 40
-	for i := range b {
-		e := &b[i]
-		if e.key == key && e.atk == atk && e.def == def && e.path == 0 && (e.plies == tag || e.plies == plies) {
+	for i := range b.keys {
+		e := &b.e[i]
+		if b.keys[i] == key && e.atk == atk && e.def == def && e.path == 0 && (e.plies == tag || e.plies == plies) {
 			if e.pn == 0 || e.dn == 0 {
 				if e.plies == plies {
 					return // a final result stays
@@ -71,7 +72,7 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 			victim = i
 			break
 		}
-		if e.key == 0 {
+		if b.keys[i] == 0 {
 			victim, worst = i, 0
 			continue
 		}
@@ -86,13 +87,15 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	if victim < 0 {
 		return
 	}
-	b[victim] = entry{key: key, atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
+	b.keys[victim] = key
+	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
 }
 
-// bgenerate fills the child list of the current node, at path index depth, for the
-// bounded search: the checks, or the replies. Futile replies are found lazily, when a
-// drop would refute the node (see bmid).
-func (s *searcher) bgenerate(depth int, or bool) []child {
+// bgenerate fills the child list of the current node, at path index depth, for a
+// search of mate within r plies: the checks, or the replies, with their numbers from
+// the table or initial ones. Futile replies are found lazily, when an interposition
+// would refute the node (see settleFutility).
+func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	for len(s.lists) <= depth {
 		s.lists = append(s.lists, make([]child, 0, 32))
 	}
@@ -108,6 +111,17 @@ func (s *searcher) bgenerate(depth int, or bool) []child {
 		list = append(list, child{move: m, key: k, atk: atk, def: def, repDep: noRep})
 	}
 	s.lists[depth] = list
+	if r < 1 {
+		return list
+	}
+	for i := range list {
+		c := &list[i]
+		if or {
+			s.binit(c, r-1)
+		}
+		pn, dn, length := s.bvalue(c, r-1)
+		c.pn, c.dn, c.rep, c.known = pn, dn, uint16(length), true
+	}
 	return list
 }
 
@@ -145,13 +159,14 @@ func (s *searcher) bvalue(c *child, r int) (pn, dn uint32, length int) {
 }
 
 // settleFutility tests the replies of an AND node for futility where it matters: when
-// drops not yet tested are the only replies that refute the node, they are tested until one is found that is no futile interposition. A futile
+// interpositions not yet tested are the only replies that refute the node, they are
+// tested until one is found that is not futile. A futile
 // reply is no reply; one that does not refute the node counts in the length, which is
 // then an upper bound under the conventions.
 func (s *searcher) settleFutility(list []child) {
 	for i := range list {
 		c := &list[i]
-		if c.move.IsDrop() && !(c.tested && !c.futile) {
+		if interposition(s.pos, c.move) && !(c.tested && !c.futile) {
 			continue
 		}
 		if c.dn == 0 {
@@ -160,7 +175,7 @@ func (s *searcher) settleFutility(list []child) {
 	}
 	for i := range list {
 		c := &list[i]
-		if !c.move.IsDrop() || c.tested {
+		if !interposition(s.pos, c.move) || c.tested {
 			continue
 		}
 		if c.dn == 0 && !s.isFutile(c) {
@@ -172,7 +187,7 @@ func (s *searcher) settleFutility(list []child) {
 // isFutile reports whether the reply of c, at the current node, is a futile
 // interposition; the test runs once per child.
 func (s *searcher) isFutile(c *child) bool {
-	if s.futile == nil || !c.move.IsDrop() {
+	if s.futile == nil || !interposition(s.pos, c.move) {
 		return false
 	}
 	if !c.tested {
@@ -181,135 +196,8 @@ func (s *searcher) isFutile(c *child) bool {
 	return c.futile
 }
 
-// bplay plays the move of c and pushes it on the path (no path key: the bounded
-// search does not look at repetitions).
-func (s *searcher) bplay(c *child) {
-	s.pos.PlayUnchecked(c.move)
-	s.key = c.key
-	s.path = append(s.path, pathNode{key: c.key, atk: c.atk, def: c.def})
-	s.nodes++
-}
-
-// bmid is mid for a mate within r plies: it returns the node's numbers and, with a
-// proof, its length.
-func (s *searcher) bmid(thpn, thdn uint32, r int) (pn, dn uint32, length int) {
-	depth := len(s.path) - 1
-	start := s.nodes
-	or := s.pos.SideToMove() == s.attacker
-	node := s.path[depth]
-	if or && r < 1 {
-		return infinity, 0, 0
-	}
-	list := s.bgenerate(depth, or)
-	switch {
-	case len(list) == 0 && or:
-		s.tt.bstore(node.key, node.atk, node.def, r, infinity, 0, 0, 1)
-		return infinity, 0, 0
-	case len(list) == 0:
-		s.tt.bstore(node.key, node.atk, node.def, r, 0, infinity, 0, 1)
-		return 0, infinity, 0
-	case r < 1:
-		// The defender has a reply unless every one is futile.
-		for i := range list {
-			if !s.isFutile(&list[i]) {
-				s.tt.bstore(node.key, node.atk, node.def, r, infinity, 0, 0, 1)
-				return infinity, 0, 0
-			}
-		}
-		s.tt.bstore(node.key, node.atk, node.def, r, 0, infinity, 0, 1)
-		return 0, infinity, 0
-	}
-	if or {
-		for i := range list {
-			s.binit(&list[i], r-1)
-		}
-	}
-	for i := range list { // read once; the list keeps them (see mid)
-		c := &list[i]
-		pn, dn, length := s.bvalue(c, r-1)
-		c.pn, c.dn, c.rep, c.known = pn, dn, uint16(length), true
-	}
-	for {
-		best, best2 := infinity+1, infinity+1
-		var sum uint64
-		var bestY uint32
-		bi := 0
-		length = -1
-		if !or && s.futile != nil {
-			s.settleFutility(list)
-		}
-		for i := range list {
-			c := &list[i]
-			if c.tested && c.futile {
-				continue
-			}
-			cpn, cdn, clen := c.pn, c.dn, int(c.rep)
-			x, y := cpn, cdn
-			if !or {
-				x, y = cdn, cpn
-			}
-			if x < best {
-				best2, best, bi, bestY = best, x, i, y
-			} else if x < best2 {
-				best2 = x
-			}
-			sum += uint64(y)
-			if cpn == 0 && (length < 0 || or && clen < length || !or && clen > length) {
-				length = clen
-			}
-		}
-		if best > infinity { // every reply is futile: a mate
-			pn, dn, length = 0, infinity, -1
-			break
-		}
-		y := uint32(min(sum, uint64(infinity-1)))
-		if best == 0 {
-			y = infinity
-		}
-		if or {
-			pn, dn = best, y
-		} else {
-			pn, dn = y, best
-		}
-		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
-			break
-		}
-		thx, thy := thpn, thdn
-		if !or {
-			thx, thy = thdn, thpn
-		}
-		cx := thx
-		if best2 < infinity {
-			cx = min(thx, best2+1+best2/4)
-		}
-		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
-		c := &list[bi]
-		s.bplay(c)
-		if s.poll() {
-			s.undo()
-			break
-		}
-		var cpn, cdn uint32
-		var clen int
-		if or {
-			cpn, cdn, clen = s.bmid(cx, cy, r-1)
-		} else {
-			cpn, cdn, clen = s.bmid(cy, cx, r-1)
-		}
-		s.undo()
-		if s.stop != StopNone {
-			break
-		}
-		list = s.lists[depth]
-		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, uint16(clen), true
-	}
-	if pn == 0 {
-		length++
-	} else {
-		length = 0
-	}
-	if s.stop == StopNone {
-		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, length, s.nodes-start)
-	}
-	return pn, dn, length
+// interposition reports whether the reply m in p may be an interposition: a drop, or
+// a move of a piece other than the king that takes nothing.
+func interposition(p *shogi.Position, m shogi.Move) bool {
+	return m.IsDrop() || p.MovedPiece(m).Type() != shogi.King && p.PieceAt(m.To()) == shogi.NoPiece
 }

@@ -23,9 +23,10 @@
 //
 // Mate is decided by df-pn (depth-first proof-number search, Nagai 2002) with the
 // 1+ε threshold of Pawlewicz and Lew (2007) and initial proof numbers from a one-ply
-// look-ahead (a check's proof number is the number of the defender's replies). OR nodes
-// are the attacker's, whose children are the legal checks; AND nodes the defender's,
-// whose children are the legal replies to check. The rules are the game's: a pawn drop
+// look-ahead (a check's proof number is the number of the defender's replies), and
+// drop interpositions on one square expanded one at a time (as KomoringHeights does).
+// OR nodes are the attacker's, whose children are the legal checks; AND nodes the
+// defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.
 //
 // The transposition table is a fixed array sized from Options.HashBytes when the
@@ -53,18 +54,32 @@
 //
 //   - the attacker mates as quickly as he can (最短手順), the defender resists as long
 //     as he can (最長手順);
-//   - futile interpositions (無駄合) do not count as replies: a piece dropped between
-//     the king and a lone ranging checker at a distance is futile when the checker can
-//     take it and the mate goes on without the dropped piece — the position with the
-//     checker on the drop square and the hands as before the drop is still a mate
-//     (the common definition, "definition 1" of YaneuraOu's article, and the one
-//     KomoringHeights applies, as its issue #5 states it). A position whose
-//     only replies are futile ends the line as a mate does (透かし詰). Options.Futile
-//     chooses FutileDrops (the default) or FutileNone (every reply counts, as in a game).
-//     Interpositions by moving a piece (移動合) always count; the variants for the
-//     recapture by another piece and for 原型復帰 (馬鋸) are not implemented. Publishers
-//     differ here: the JSA's problem of 2021-11-16 (in the tests) counts two drops this
-//     definition finds futile, and is 7 moves with FutileNone, 5 with FutileDrops;
+//   - futile interpositions (無駄合) do not count as replies. Wikipedia's 合駒 states
+//     the rule of tsume literature: an interposition is futile when it is taken for
+//     free (ただで取られ) and the attacker mates without the piece as if it had not
+//     been played; the wiki 無駄合 (w.atwiki.jp/mudaai, "自明無駄合") and the problem
+//     composers' debate it cites (三輪勝昭's "その合駒を王手駒で取られた時… 2手伸びる
+//     以外に…") narrow it to a capture by the checker that only lengthens the line by
+//     the two plies. FutileFree, the default, implements that: a piece dropped onto
+//     a square between the king and a lone ranging checker at a distance is futile
+//     when the checker can take it with check, no piece of the defender (the king
+//     included) can take the checker there, and the position with the checker there
+//     and the hands as before the drop is a mate. FutileMoves applies the same test
+//     to a piece moved to interpose (移動合, futile as well by the same rule; the
+//     defender keeps the piece taken in hand); its tests are many and costly. FutileDrops is the wider test of KomoringHeights' post-search (its issues
+//     #5 and #7: "王手駒で合駒をすぐに取って、その局面で取った駒を受方に返したとしても
+//     詰む場合は無駄合", "definition 1" of YaneuraOu's article): drops only, and the
+//     defender may take the checker back. The two differ on KomoringHeights #7, where
+//     a gold takes the rook back: 3 moves under FutileDrops (what KomoringHeights
+//     answers once its capture without promotion is allowed, as the issue found),
+//     13 under FutileFree (its futility tests not all decided); the 21 that version
+//     0.5 answered is longer than the 15 of FutileNone, so no convention gives it. FutileNone counts every reply, as in a game. A position whose only
+//     replies are futile ends the line as a mate does (透かし詰). The variants for a
+//     recapture by another piece than the checker and for 原型復帰 (馬鋸: an
+//     interposition that lengthens the line by more than two plies) are not
+//     implemented; they count as replies. Publishers differ here too: the JSA's
+//     problem of 2021-11-16 (in the tests) counts two drops these definitions find
+//     futile, and is 7 moves with FutileNone, 5 with FutileFree;
 //   - between lines of equal length, the one that leaves the attacker fewer pieces in
 //     hand at the end (駒余り avoided) is the line, for both sides' choices
 //     (Options.Leftover: PreferNoLeftover, the default, or IgnoreLeftover).
@@ -86,7 +101,7 @@
 // exact length: the attacker plays a check after which the defender is mated within
 // the plies left, the defender a reply (not futile) after which no mate is two plies
 // shorter (LineLength: the length is exact, but ties of length are not broken by 駒余り).
-// Futile drops are tested only when they would refute a node.
+// Futile interpositions are tested only when they would refute a node.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need

@@ -31,9 +31,12 @@ type memoEntry struct {
 }
 
 const (
-	futileNodes  = 20_000 // the budget of the df-pn search of a futility test
-	plyScore     = 64
-	maxLinePlies = 4096
+	futileNodes = 20_000 // the budget of the df-pn search of a futility test
+	// futileMoveNodes is the budget of the test of a piece moved to interpose: such
+	// tests are many, and one that fails counts the move as a reply (Result.Undecided).
+	futileMoveNodes = 2_000
+	plyScore        = 64
+	maxLinePlies    = 4096
 )
 
 type liner struct {
@@ -212,7 +215,7 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
 			refuted = l.boundedDisproof(k, a, d, bound-plyScore)
 		}
-		if refuted && !(l.futile == FutileDrops && l.isFutile(m)) {
+		if refuted && !(l.futileReply(m)) {
 			l.save(h, bound+1, -1, shogi.NoMove)
 			return 0, false
 		}
@@ -220,7 +223,7 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	sortBy(moves, keys[:len(moves)])
 	best, bestMove := l.left(), shogi.NoMove
 	for _, m := range moves {
-		if l.futile == FutileDrops && l.isFutile(m) {
+		if l.futileReply(m) {
 			continue
 		}
 		if l.stopped {
@@ -272,7 +275,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	}
 	if l.bs == nil {
 		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
-		if l.futile == FutileDrops {
+		if l.futile != FutileNone {
 			l.bs.futile = l.isFutile
 		}
 	}
@@ -280,7 +283,8 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	bs.nodes, bs.deadline = 0, l.s.deadline
 	bs.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	bs.reset()
-	pn, dn, length = bs.bmid(infinity, infinity, r)
+	pn, dn, aux := bs.mid(infinity, infinity, r)
+	length = int(aux)
 	l.nodes += bs.nodes
 	switch bs.stop {
 	case StopNone:
@@ -344,7 +348,7 @@ func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
 		atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 		next, nextKey := shogi.NoMove, uint64(0)
 		for _, m := range list.Moves() {
-			if !or && l.futile == FutileDrops && l.isFutile(m) {
+			if !or && l.futileReply(m) {
 				continue
 			}
 			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
@@ -407,34 +411,55 @@ func sortBy(moves []shogi.Move, keys []int32) {
 	}
 }
 
+// futileReply reports whether the reply m, in the current position, is an
+// interposition the convention does not count.
+func (l *liner) futileReply(m shogi.Move) bool {
+	return l.futile != FutileNone && l.isFutile(m)
+}
+
 // isFutile reports whether the reply m, in the current position (defender to move, in
-// check), is a futile interposition under FutileDrops: a drop that the lone checker
-// can take, where the position with the checker on the drop square and the hands as
-// before the drop is a mate. An undecided mate search counts the drop as not futile.
+// check), is a futile interposition (see [Futile]): an interposition on a square
+// between the king and a lone checker at a distance (a drop; under FutileMoves also a
+// piece moved there), which the checker can take with check, where the position with
+// the checker on that square, the defender keeping the interposed piece in hand, is
+// a mate; unless under FutileDrops, with no piece of the defender able to take the
+// checker there. An undecided mate search counts the interposition as not futile.
 func (l *liner) isFutile(m shogi.Move) bool {
-	if !m.IsDrop() {
+	p := l.pos
+	if !m.IsDrop() && (l.futile != FutileMoves || p.MovedPiece(m).Type() == shogi.King || p.PieceAt(m.To()) != shogi.NoPiece) {
 		return false
 	}
-	p := l.pos
 	checkers := p.Checkers()
 	if checkers.IsEmpty() || checkers.More() {
 		return false
 	}
-	from := checkers.First()
-	// The test depends on the square, not on the piece dropped.
-	key := p.Hash() ^ uint64(m.To()+1)*0x9e3779b97f4a7c15 ^ 0x5f5f
+	from, sq := checkers.First(), m.To()
+	king := p.King(p.SideToMove())
+	if !between(from, king, sq) {
+		return false
+	}
+	// The test depends on the square and on the square a piece moved from, not on the
+	// piece dropped.
+	origin := uint64(0)
+	if !m.IsDrop() {
+		origin = uint64(m.From()) << 8
+	}
+	key := p.Hash() ^ (uint64(sq+1)|origin)*0x9e3779b97f4a7c15 ^ 0x5f5f
 	if _, exact := l.probe(key); exact >= 0 {
 		return exact == 1
 	}
-	sq := m.To()
 	checker := p.PieceAt(from)
 	futile := false
-	for _, promote := range [2]bool{false, true} {
-		take := shogi.NewMove(from, sq, promote)
-		p.PlayUnchecked(m)
-		legal := p.IsLegal(take)
-		p.Undo()
-		if !legal {
+	// The checker must be able to take the piece (legally: a reply that checks the
+	// attacker's king, 双玉, is futile only when the capture answers that check).
+	p.PlayUnchecked(m)
+	var legal [2]bool
+	for i, promote := range [2]bool{false, true} {
+		legal[i] = p.IsLegal(shogi.NewMove(from, sq, promote))
+	}
+	p.Undo()
+	for i, promote := range [2]bool{false, true} {
+		if !legal[i] {
 			continue
 		}
 		st := p.Setup()
@@ -442,14 +467,28 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		if promote {
 			pc = shogi.NewPiece(checker.Color(), checker.Type().Promote())
 		}
+		if !m.IsDrop() {
+			// The piece moved is taken and kept by the defender, in hand.
+			us := p.SideToMove()
+			t := p.PieceAt(m.From()).Type().Unpromote()
+			st.Put(m.From(), shogi.NoPiece)
+			st.Hands[us] = st.Hands[us].Add(t)
+		}
 		st.Put(from, shogi.NoPiece)
 		st.Put(sq, pc)
 		st.AllowUnreachable, st.AllowExtraPieces = true, true
 		q, err := shogi.NewPosition(st)
-		if err != nil {
+		if err != nil || !q.InCheck() {
+			continue // a capture that gives no check is no tsume move
+		}
+		if l.futile != FutileDrops && recaptures(q, sq) {
 			continue
 		}
-		if l.mates(q) {
+		budget := uint64(futileNodes)
+		if !m.IsDrop() {
+			budget = futileMoveNodes
+		}
+		if l.mates(q, budget) {
 			futile = true
 			break
 		}
@@ -462,10 +501,49 @@ func (l *liner) isFutile(m shogi.Move) bool {
 	return futile
 }
 
+// recaptures reports whether the side to move of q has a legal move to s.
+func recaptures(q *shogi.Position, s shogi.Square) bool {
+	var list shogi.MoveList
+	q.GenerateEvasions(&list)
+	for _, m := range list.Moves() {
+		if !m.IsDrop() && m.To() == s {
+			return true
+		}
+	}
+	return false
+}
+
+// between reports whether s lies strictly between a and b on a file, rank or
+// diagonal.
+func between(a, b, s shogi.Square) bool {
+	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
+	if df != 0 && dr != 0 && df != dr && df != -dr {
+		return false
+	}
+	n := max(df, -df, dr, -dr)
+	sf, sr := sign(df), sign(dr)
+	for i := 1; i < n; i++ {
+		if shogi.NewSquare(a.File()+i*sf, a.Rank()+i*sr) == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
 // mates reports whether df-pn proves mate in q, defender to move, within a share of
 // the line search's nodes.
-func (l *liner) mates(q *shogi.Position) bool {
-	pn, _, stop := l.dfpnAt(q, futileNodes)
+func (l *liner) mates(q *shogi.Position, budget uint64) bool {
+	pn, _, stop := l.dfpnAt(q, budget)
 	if stop == StopNodes {
 		l.undecided++
 	}
@@ -484,7 +562,7 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 	sub.nodes = 0
 	sub.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	sub.reset()
-	pn, dn, _ = sub.mid(infinity, infinity)
+	pn, dn, _ = sub.mid(infinity, infinity, unbounded)
 	l.nodes += sub.nodes
 	if sub.stop == StopTime || sub.stop == StopCanceled {
 		l.stopped = true
@@ -561,7 +639,7 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 			if next != shogi.NoMove {
 				break
 			}
-			if !or && l.futile == FutileDrops && l.isFutile(m) {
+			if !or && l.futileReply(m) {
 				continue
 			}
 			k, _, _ := after(l.pos, l.attacker, key, 0, 0, m)

@@ -13,9 +13,9 @@ import "github.com/kifu-go/shogi"
 // the table holds a proof of it.
 func (t *table) proofEffort(key uint64, atk, def shogi.Hand) (uint32, bool) {
 	b := t.bucket(key)
-	for i := range b {
-		e := &b[i]
-		if e.key == key && e.pn == 0 && includes(atk, e.atk) && includes(e.def, def) {
+	for i := range b.keys {
+		e := &b.e[i]
+		if b.keys[i] == key && e.pn == 0 && includes(atk, e.atk) && includes(e.def, def) {
 			return e.effort, true
 		}
 	}
@@ -67,7 +67,7 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 				return nil, false
 			}
 			retried = true
-			if pn, _, _ := s.mid(infinity, infinity); pn != 0 {
+			if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
 				return nil, false
 			}
 			continue

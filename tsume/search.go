@@ -6,6 +6,12 @@ package tsume
 // equal to the number of the defender's replies, so a check that mates is proven
 // before it is searched.
 //
+// Drop interpositions on one square are expanded one at a time (KomoringHeights'
+// delayed expansion of interpositions): at an AND node a drop counts among the
+// children once every drop before it on that square is proven, so that the seven
+// pieces the defender may drop on a square do not add seven proof numbers. The node
+// is proven only when every drop is, so nothing is lost.
+//
 // Numbers are kept from the attacker's side: pn is the proof number (how hard it looks
 // to prove mate), dn the disproof number. At an OR node (attacker to move; children:
 // the checks) pn is the least pn of the children and dn the sum of their dn; at an AND
@@ -71,6 +77,10 @@ type searcher struct {
 	// futile, when set, tells the bounded search which replies are futile
 	// interpositions (the current position is the defender's, in check).
 	futile func(shogi.Move) bool
+	// touch sums words of the table read ahead of their use (see generate).
+	touch uint64
+	// onPath counts the positions of the path by the low bits of their keys.
+	onPath [1024]uint16
 }
 
 const pollEvery = 4096
@@ -84,7 +94,11 @@ func (s *searcher) hands() (atk, def shogi.Hand) {
 func (s *searcher) reset() {
 	s.key = boardKey(s.pos)
 	atk, def := s.hands()
+	for _, n := range s.path {
+		s.onPath[n.key%uint64(len(s.onPath))]--
+	}
 	s.path = append(s.path[:0], pathNode{key: s.key, atk: atk, def: def, path: pathStep(0, s.key, atk, def)})
+	s.onPath[s.key%uint64(len(s.onPath))]++
 	s.stop = StopNone
 	s.nextPoll = s.nodes + pollEvery
 }
@@ -148,7 +162,11 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
 	k, atk, def := after(s.pos, s.attacker, s.key, parent.atk, parent.def, m)
 	c := child{move: m, key: k, atk: atk, def: def, path: pathStep(parent.path, k, atk, def), repDep: noRep}
-	// A repetition: the same board, hands and side to move earlier on the path.
+	// A repetition: the same board, hands and side to move earlier on the path (none
+	// when no position of the path has the low bits of the child's key).
+	if s.onPath[k%uint64(len(s.onPath))] == 0 {
+		return c
+	}
 	for i := len(s.path) - 2; i >= 0; i -= 2 {
 		if n := &s.path[i]; n.key == k && n.atk == atk && n.def == def {
 			c.repDep = uint16(i)
@@ -158,16 +176,19 @@ func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
 	return c
 }
 
-// play plays the move of c and pushes it on the path.
+// play plays the move of c and pushes it on the path (a child of the bounded search
+// has no path key: it does not look at repetitions).
 func (s *searcher) play(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.key = c.key
 	s.path = append(s.path, pathNode{key: c.key, atk: c.atk, def: c.def, path: c.path})
+	s.onPath[c.key%uint64(len(s.onPath))]++
 	s.nodes++
 }
 
 func (s *searcher) undo() {
 	s.pos.Undo()
+	s.onPath[s.key%uint64(len(s.onPath))]--
 	s.path = s.path[:len(s.path)-1]
 	s.key = s.path[len(s.path)-1].key
 }
@@ -186,9 +207,18 @@ func (s *searcher) generate(depth int) []child {
 	}
 	list := s.lists[depth][:0]
 	parent := &s.path[depth]
+	// First the children's keys, touching their buckets so that the cache misses of
+	// the table overlap (the loads are independent); then the lookups.
+	var touch uint64
 	for _, m := range s.moves.Moves() {
 		c := s.childOf(m, parent)
 		c.known = true
+		touch += s.tt.bucket(c.key).keys[0]
+		list = append(list, c)
+	}
+	s.touch += touch
+	for i := range list {
+		c := &list[i]
 		switch {
 		case c.repDep != noRep:
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
@@ -199,10 +229,9 @@ func (s *searcher) generate(depth int) []child {
 			}
 			c.pn, c.dn, c.rep = 1, 1, noRep
 			if or {
-				s.initCheck(&c)
+				s.initCheck(c)
 			}
 		}
-		list = append(list, c)
 	}
 	s.lists[depth] = list
 	return list
@@ -225,27 +254,55 @@ func (s *searcher) initCheck(c *child) {
 	s.tt.store(c.key, c.atk, c.def, 0, n, 1, noRep, 0)
 }
 
+// unbounded is the ply bound of a search of mate at any length.
+const unbounded = -1
+
 // mid searches the current node until its proof number reaches thpn or its disproof
-// number thdn, or a limit stops the search (s.stop). It returns the node's numbers and
-// the path dependency of a disproof.
-func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
+// number thdn, or a limit stops the search (s.stop). r is the plies left for a
+// search of mate within r plies (bounded.go), or unbounded. It returns the node's
+// numbers and aux: unbounded, the path dependency of a disproof; bounded, the length
+// of a proof.
+func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	depth := len(s.path) - 1
 	start := s.nodes
 	or := s.pos.SideToMove() == s.attacker
-	list := s.generate(depth)
 	node := s.path[depth]
-	if len(list) == 0 {
+	bounded := r != unbounded
+	if bounded && or && r < 1 {
+		return infinity, 0, 0
+	}
+	var list []child
+	if bounded {
+		list = s.bgenerate(depth, or, r)
+	} else {
+		list = s.generate(depth)
+	}
+	switch {
+	case len(list) == 0:
 		if or {
 			pn, dn = infinity, 0
 		} else {
 			pn, dn = 0, infinity
 		}
-		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, noRep, 1)
-		return pn, dn, noRep
+		s.storeResult(&node, r, pn, dn, noRep, 0, 1)
+		return pn, dn, s.auxOf(r, noRep, 0)
+	case bounded && r < 1:
+		// The defender has a reply unless every one is futile.
+		pn, dn = 0, infinity
+		for i := range list {
+			if !s.isFutile(&list[i]) {
+				pn, dn = infinity, 0
+				break
+			}
+		}
+		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, 0, 1)
+		return pn, dn, 0
 	}
 	// The children's numbers are read from the table once, by generate; afterwards the
 	// list keeps them, updated by each child's search (a result another line found for
 	// a sibling meanwhile is seen when the node is searched again).
+	var rep uint16
+	length := -1
 	for {
 		// x is the number the node minimises over its children (pn at an OR node, dn at
 		// an AND node), y the number it sums.
@@ -253,10 +310,29 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 		var sum uint64
 		var bestY uint32
 		bi := 0
-		rep = noRep
+		rep, length = noRep, -1
 		refuted := false
+		if bounded && !or && s.futile != nil {
+			s.settleFutility(list)
+		}
+		// Drops on one square are expanded one at a time (遅延展開 of interpositions,
+		// as KomoringHeights does): a drop counts once the drops before it on that
+		// square are proven, unless it already refutes the node.
+		var waiting shogi.Bitboard
 		for i := range list {
-			cpn, cdn, crep := list[i].pn, list[i].dn, list[i].rep
+			c := &list[i]
+			if c.tested && c.futile {
+				continue // a futile interposition is no reply (bounded search)
+			}
+			if !or && c.move.IsDrop() && c.dn != 0 {
+				if waiting.Has(c.move.To()) {
+					continue
+				}
+				if c.pn != 0 {
+					waiting = waiting.Or(shogi.SquareBB(c.move.To()))
+				}
+			}
+			cpn, cdn, crep := c.pn, c.dn, c.rep
 			x, y := cpn, cdn
 			if !or {
 				x, y = cdn, cpn
@@ -267,11 +343,21 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 				best2 = x
 			}
 			sum += uint64(y)
-			if or {
+			switch {
+			case bounded:
+				// A proof's length: the attacker's shortest, the defender's longest.
+				if clen := int(crep); cpn == 0 && (length < 0 || or && clen < length || !or && clen > length) {
+					length = clen
+				}
+			case or:
 				rep = min(rep, crep) // a disproof of an OR node rests on every child's
-			} else if cdn == 0 && (!refuted || crep > rep) {
+			case cdn == 0 && (!refuted || crep > rep):
 				rep, refuted = crep, true // and of an AND node on its least dependent refutation
 			}
+		}
+		if best > infinity { // every reply is futile: a mate (bounded search)
+			pn, dn, length = 0, infinity, -1
+			break
 		}
 		y := uint32(min(sum, uint64(infinity-1)))
 		if best == 0 {
@@ -305,22 +391,51 @@ func (s *searcher) mid(thpn, thdn uint32) (pn, dn uint32, rep uint16) {
 			s.undo()
 			break
 		}
+		cr := unbounded
+		if bounded {
+			cr = r - 1
+		}
 		var cpn, cdn uint32
-		var crep uint16
+		var caux uint16
 		if or {
-			cpn, cdn, crep = s.mid(cx, cy)
+			cpn, cdn, caux = s.mid(cx, cy, cr)
 		} else {
-			cpn, cdn, crep = s.mid(cy, cx)
+			cpn, cdn, caux = s.mid(cy, cx, cr)
 		}
 		s.undo()
 		if s.stop != StopNone {
 			break
 		}
 		list = s.lists[depth]
-		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, crep, true
+		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, caux, true
+	}
+	if pn == 0 {
+		length++
+	} else {
+		length = 0
 	}
 	if s.stop == StopNone {
-		s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, rep, s.nodes-start)
+		s.storeResult(&node, r, pn, dn, rep, length, s.nodes-start)
 	}
-	return pn, dn, rep
+	return pn, dn, s.auxOf(r, rep, length)
+}
+
+// storeResult records the result of a node's search in the table: for a search
+// within r plies, with the length of a proof; otherwise with the path dependency of a
+// disproof.
+func (s *searcher) storeResult(node *pathNode, r int, pn, dn uint32, rep uint16, length int, effort uint64) {
+	if r != unbounded {
+		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, length, effort)
+		return
+	}
+	s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, rep, effort)
+}
+
+// auxOf returns what mid returns beside the numbers: the length of a proof within r
+// plies, or the path dependency of a disproof.
+func (s *searcher) auxOf(r int, rep uint16, length int) uint16 {
+	if r != unbounded {
+		return uint16(length)
+	}
+	return rep
 }

@@ -3,6 +3,8 @@ package tsume
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strconv"
 	"time"
 	"unsafe"
 
@@ -21,19 +23,56 @@ var (
 	ErrDefenderInCheck = errors.New("tsume: the defender (the side not to move) is already in check")
 )
 
-// Futile says which interpositions the tsume line does not count (無駄合).
+// Futile says which interpositions the tsume line does not count (無駄合). Tsume
+// conventions differ here (see the package doc): FutileFree is the narrow definition
+// of tsume literature, FutileDrops the wider test some solvers apply.
 type Futile uint8
 
 const (
-	// FutileDrops: a drop between the king and a lone ranging checker at a distance is
-	// futile when the checker can take it and the mate goes on without the dropped
-	// piece, i.e. the position where the checker stands on the drop square and the
-	// hands are as before the drop is still a mate (the usual definition of tsume
-	// magazines and solvers; see the package doc). The default.
-	FutileDrops Futile = iota
+	// FutileFree: a drop between the king and a lone ranging checker at a distance is
+	// futile when the checker takes it for free and the mate goes on without the
+	// dropped piece: the position where the checker stands on the drop square
+	// (promoted or not) and the hands are as before the drop is a mate, and in it no
+	// piece of the defender, the king included, can take the checker. The default.
+	FutileFree Futile = iota
+	// FutileDrops: as FutileFree, but the defender may take the checker back: the drop
+	// is futile whenever the position with the checker on the drop square and the
+	// hands as before the drop is a mate, however long (the test of KomoringHeights'
+	// post-search as its issues #5 and #7 state it, "definition 1" of YaneuraOu's
+	// article).
+	FutileDrops
 	// FutileNone counts every legal reply, as a game would.
 	FutileNone
+	// FutileMoves is FutileFree for pieces moved to interpose (移動合) as well as for
+	// drops: the piece moved is taken, and the defender keeps it in hand. Its tests
+	// are many and costly (a mate search each), so the tsume line takes longer.
+	FutileMoves
 )
+
+// String returns the code of f: "free", "drops", "none" or "moves".
+func (f Futile) String() string {
+	switch f {
+	case FutileFree:
+		return "free"
+	case FutileDrops:
+		return "drops"
+	case FutileNone:
+		return "none"
+	case FutileMoves:
+		return "moves"
+	}
+	return "futile(" + strconv.Itoa(int(f)) + ")"
+}
+
+// ParseFutile returns the Futile of a code of [Futile.String].
+func ParseFutile(code string) (Futile, error) {
+	for _, f := range [...]Futile{FutileFree, FutileDrops, FutileNone, FutileMoves} {
+		if f.String() == code {
+			return f, nil
+		}
+	}
+	return 0, fmt.Errorf("tsume: futile convention %q; want free, moves, drops or none", code)
+}
 
 // Leftover says how ties of length are broken (駒余り).
 type Leftover uint8
@@ -135,7 +174,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 	if ctx != nil && ctx.Err() != nil {
 		s.stop = StopCanceled
 	} else {
-		pn, dn, _ := s.mid(infinity, infinity)
+		pn, dn, _ := s.mid(infinity, infinity, unbounded)
 		switch {
 		case s.stop != StopNone:
 		case pn == 0:

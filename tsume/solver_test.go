@@ -85,6 +85,18 @@ func TestRules(t *testing.T) {
 		// the attacker's king on 3四, and ▲同龍 answers the check with a check.
 		{name: "double king, counter-check", sfen: "5R3/3r2k2/9/4G1K2/8L/5p3/9/9/9 b S2b3g3s4n3l17p 1",
 			status: tsume.Mate, length: 11, counter: true},
+		// ▲4四角打: △3一銀 moved to 2二 and △2一桂 moved to 3三 interpose; the bishop
+		// takes either for free and mates, so both are futile moved interpositions
+		// (FutileMoves); the other conventions count moves: 5 moves.
+		{name: "futile moved interpositions", sfen: "6snk/6S1p/7G1/9/9/9/9/9/9 b B 1",
+			opt: tsume.Options{Futile: tsume.FutileMoves}, status: tsume.Mate, length: 1},
+		{name: "moved interpositions counted", sfen: "6snk/6S1p/7G1/9/9/9/9/9/9 b B 1", status: tsume.Mate, length: 5},
+		// KomoringHeights issue #7 (its #5 turned around): under FutileDrops every
+		// interposition after ▲3二飛打 or ▲4二飛打 is futile, though the gold on 7一
+		// takes the rook back on 6二 (the test of KH's post-search): 3 moves. Under
+		// FutileFree that recapture makes the drop count (KH answers 21).
+		{name: "KomoringHeights #7, FutileDrops", sfen: "lng5l/2k4p1/1pppS3p/p3S4/6p2/5p3/PP1PP2bP/2S2G3/LNKG4L b RBSN2Prgn3p 84",
+			opt: tsume.Options{Futile: tsume.FutileDrops}, status: tsume.Mate, length: 3},
 		{name: "no check at all", sfen: "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", status: tsume.NoMate},
 	}
 	for _, tt := range tests {
@@ -102,7 +114,7 @@ func TestRules(t *testing.T) {
 				t.Fatalf("got %v, want %v in %d", r, tt.status, tt.length)
 			}
 			if r.Status == tsume.Mate {
-				checkTsumeLine(t, p, r.Moves, tt.opt.Futile == tsume.FutileDrops)
+				checkTsumeLine(t, p, r.Moves, tt.opt.Futile != tsume.FutileNone)
 			}
 			if tt.counter {
 				q, found := p.Clone(), false

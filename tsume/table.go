@@ -30,8 +30,10 @@ const (
 	noRep      = ^uint16(0) // a disproof that does not depend on the path
 )
 
+// entry is a slot of a bucket; its key (board and side to move, 0 for an empty slot)
+// is kept apart, with the bucket's other keys, so that a lookup reads the four keys
+// from one cache line and only the entries whose key matches.
 type entry struct {
-	key    uint64 // board and side to move; 0 marks an empty slot
 	path   uint64 // 0, or the path key of a disproof by repetition
 	atk    shogi.Hand
 	def    shogi.Hand
@@ -44,10 +46,13 @@ type entry struct {
 	plies uint16
 }
 
-type bucket [bucketSize]entry
+type bucket struct {
+	keys [bucketSize]uint64
+	e    [bucketSize]entry
+}
 
-// EntryBytes is the size of one entry of the transposition table.
-const EntryBytes = int(unsafe.Sizeof(entry{}))
+// EntryBytes is the size of one entry of the transposition table, its key included.
+const EntryBytes = int(unsafe.Sizeof(bucket{})) / bucketSize
 
 type table struct {
 	buckets []bucket
@@ -60,7 +65,9 @@ func newTable(bytes int) *table {
 	for n*2*int(unsafe.Sizeof(bucket{})) <= bytes {
 		n *= 2
 	}
-	return &table{buckets: make([]bucket, n), mask: uint64(n - 1)}
+	buckets := make([]bucket, n)
+	adviseHugePages(unsafe.Pointer(&buckets[0]), n*int(unsafe.Sizeof(bucket{})))
+	return &table{buckets: buckets, mask: uint64(n - 1)}
 }
 
 // Bytes returns the memory the table's entries occupy.
@@ -97,11 +104,11 @@ func includes(a, b shogi.Hand) bool {
 // the path dependency of a disproof, and whether anything was found.
 func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ok bool) {
 	b := t.bucket(key)
-	for i := range b {
-		e := &b[i]
-		if e.key != key {
+	for i := range b.keys {
+		if b.keys[i] != key {
 			continue
 		}
+		e := &b.e[i]
 		switch {
 		case e.pn == 0:
 			if includes(atk, e.atk) && includes(e.def, def) {
@@ -137,16 +144,16 @@ func (t *table) store(key uint64, atk, def shogi.Hand, path uint64, pn, dn uint3
 	b := t.bucket(key)
 	victim := -1
 	worst := uint64(1) << 40
-	for i := range b {
-		e := &b[i]
-		if e.key == key && e.atk == atk && e.def == def && e.path == path && e.plies == 0 {
+	for i := range b.keys {
+		e := &b.e[i]
+		if b.keys[i] == key && e.atk == atk && e.def == def && e.path == path && e.plies == 0 {
 			if e.pn == 0 || (e.dn == 0 && e.path == 0) {
 				return // a final result stays
 			}
 			victim = i
 			break
 		}
-		if e.key == 0 {
+		if b.keys[i] == 0 {
 			victim, worst = i, 0
 			continue
 		}
@@ -158,5 +165,6 @@ func (t *table) store(key uint64, atk, def shogi.Hand, path uint64, pn, dn uint3
 			victim, worst = i, w
 		}
 	}
-	b[victim] = entry{key: key, path: path, atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: repDep}
+	b.keys[victim] = key
+	b.e[victim] = entry{path: path, atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: repDep}
 }

@@ -175,7 +175,7 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 		} else {
 			generateEvasions(pos, &moves)
 			for _, e := range moves.Moves() {
-				if e == m || l.futile == FutileDrops && l.isFutile(e) {
+				if e == m || l.futileReply(e) {
 					continue
 				}
 				k, _, _ := after(pos, s.attacker, key, 0, 0, e)
@@ -199,7 +199,7 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 	if !notMate {
 		generateEvasions(pos, &moves)
 		for _, e := range moves.Moves() {
-			if !(l.futile == FutileDrops && l.isFutile(e)) {
+			if !(l.futileReply(e)) {
 				notMate = true
 				break
 			}

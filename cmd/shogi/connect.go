@@ -147,9 +147,12 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer s.Close()
 	played, failed, broken := 0, false, false
 	err = s.Run(ctx, *games, func(g *csabridge.Game, gerr error) error {
-		played++
+		rejected := errors.Is(gerr, csaproto.ErrRejected)
+		if !rejected {
+			played++
+		}
 		file := ""
-		if out != nil && g.Record != nil {
+		if out != nil && g.Record != nil && !rejected { // a rejected game has no record
 			name, werr := writeConnectRecord(out, g, *force)
 			if werr != nil {
 				fmt.Fprintln(stderr, "shogi connect:", werr)
@@ -165,7 +168,7 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	switch {
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "shogi connect: interrupted after %d games; logged out\n", played)
+		fmt.Fprintf(stderr, "shogi connect: interrupted after %d games (%d rejected besides); logged out\n", played, s.Rejected)
 		return 2
 	case err != nil:
 		fmt.Fprintln(stderr, "shogi connect:", err)

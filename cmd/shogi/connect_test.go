@@ -114,7 +114,7 @@ func TestConnect(t *testing.T) {
 	if err := json.Unmarshal(out2.Bytes(), &rep); err != nil {
 		t.Fatalf("-json: %v: %q", err, out2.String())
 	}
-	if rep.Result != "lose" || rep.Reason != "resign" || rep.Moves != 2 || rep.Color != "black" {
+	if rep.Result != "lose" || rep.Reason != "resign" || rep.Moves != 1 || rep.Color != "black" {
 		t.Errorf("-json report %+v", rep)
 	}
 	// Three games, one Game_ID: three files, none overwritten.

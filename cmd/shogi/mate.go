@@ -25,7 +25,7 @@ func init() {
 	commands["mate"] = command{
 		summary: "search a position for a mate by checks (tsume): the answer and its line",
 		usage: "shogi mate [-sfen SFEN | -handicap NAME | [-record N] [-ply N] [-max-record-size SIZE] RECORD] [-rest] [-time D]\n" +
-			"       [-nodes N] [-hash MB] [-shortest | -any] [-futile drops|none] [-json] [-style NAME]",
+			"       [-nodes N] [-hash MB] [-shortest | -any] [-futile free|moves|drops|none] [-json] [-style NAME]",
 		run: runMate,
 	}
 }
@@ -52,7 +52,7 @@ func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
 		nodes:  fs.Uint64("nodes", 0, "stop the search of "+perWhat+" after about `N` positions; 0: no limit"),
 		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote),
 		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
-		futile: fs.String("futile", "drops", "interpositions the tsume line does not count (無駄合): drops (a futile drop between the king and a distant checker) or none (every reply counts)"),
+		futile: fs.String("futile", "free", "interpositions the tsume line does not count (無駄合): free (a drop between the king and a distant checker that the checker takes for free), moves (as free, pieces moved to interpose too), drops (a drop the checker takes, even if it is taken back) or none (every reply counts)"),
 	}
 }
 
@@ -66,14 +66,11 @@ func (f *solverFlags) options() (tsume.Options, string) {
 		return opt, fmt.Sprintf("-hash: %d MB; want 1 to %d", *f.hash, maxHashMB)
 	}
 	opt.HashBytes = *f.hash << 20
-	switch *f.futile {
-	case "drops":
-		opt.Futile = tsume.FutileDrops
-	case "none":
-		opt.Futile = tsume.FutileNone
-	default:
-		return opt, fmt.Sprintf("-futile: %q; want drops or none", *f.futile)
+	futile, err := tsume.ParseFutile(*f.futile)
+	if err != nil {
+		return opt, fmt.Sprintf("-futile: %q; want free, moves, drops or none", *f.futile)
 	}
+	opt.Futile = futile
 	return opt, ""
 }
 

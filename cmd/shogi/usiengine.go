@@ -38,7 +38,7 @@ const (
 	usiHashDefault = tsume.DefaultHashBytes >> 20
 	usiOptionLines = "option name USI_Hash type spin default 16 min 1 max 65536\n" +
 		"option name TsumeLine type check default true\n" +
-		"option name Futile type combo default drops var drops var none\n"
+		"option name Futile type combo default free var free var moves var drops var none\n"
 )
 
 // usiEngine is the state of the engine: its options, the position, the running search.
@@ -204,14 +204,12 @@ func (e *usiEngine) setOption(rest string) {
 			bad()
 		}
 	case "futile":
-		switch value {
-		case "drops":
-			e.futile = tsume.FutileDrops
-		case "none":
-			e.futile = tsume.FutileNone
-		default:
+		f, err := tsume.ParseFutile(value)
+		if err != nil {
 			bad()
+			break
 		}
+		e.futile = f
 	case "usi_ponder":
 	default:
 		e.println("info string setoption: no option %q", escapeText(name))

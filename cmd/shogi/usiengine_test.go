@@ -74,7 +74,7 @@ func TestMateEngine(t *testing.T) {
 	wantOptions := []usi.Option{
 		{Name: "USI_Hash", Type: usi.Spin, Default: "16", HasDefault: true, Min: 1, Max: 65536},
 		{Name: "TsumeLine", Type: usi.Check, Default: "true", HasDefault: true},
-		{Name: "Futile", Type: usi.Combo, Default: "drops", HasDefault: true, Vars: []string{"drops", "none"}},
+		{Name: "Futile", Type: usi.Combo, Default: "free", HasDefault: true, Vars: []string{"free", "moves", "drops", "none"}},
 	}
 	if diff := cmp.Diff(wantOptions, e.Options()); diff != "" {
 		t.Errorf("options (-want +got):\n%s", diff)
