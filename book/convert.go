@@ -135,7 +135,9 @@ type WalkOptions struct {
 // every legal move, for up to opt.Bridge positions in a row. A position is visited
 // once, at its smallest distance; its move number is the start's plus that distance.
 // Entries that no walk reaches are not in the result: the stats say how many were
-// reached. A move that is not legal where its key is met is an [*Error] with the
+// reached. Apery's key holds the hand of the side to move only, so a position reached
+// that differs from a book position in the other side's hand alone takes its moves too
+// (after a handicap start with pawns in the upper hand, for one). A move that is not legal where its key is met is an [*Error] with the
 // entry's index and offset.
 func FromApery(ab *AperyBook, starts []*shogi.Position, opt WalkOptions) (*Book, FromAperyStats, error) {
 	st := FromAperyStats{Entries: len(ab.entries)}
