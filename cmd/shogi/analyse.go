@@ -174,7 +174,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		elapsed := time.Since(start).Seconds()
 		return fmt.Sprintf("%d records, %d positions, %.1f positions/s, %.0fs", records.Load(), positions.Load(), float64(positions.Load())/elapsed, elapsed)
 	})
-	results := pipeline(inputList(paths, "", false, stdin), *jobs, opt.maxRecordBytes, func(e record.Entry, emit func(analysed)) {
+	results := pipeline(inputList(paths, "", false, stdin), *jobs, opt.maxRecordBytes, func(e input, emit func(analysed)) {
 		analyseEntry(ctx, e, stdin, inFormat, opt, pool, &positions, emit)
 	})
 	failed, ioFailed, done, streamed, unevaluated := 0, false, 0, 0, 0
@@ -397,24 +397,24 @@ func (p *enginePool) close() {
 
 // analyseEntry analyses every record of one input, holding one back to tell whether
 // the input has several.
-func analyseEntry(ctx context.Context, e record.Entry, stdin io.Reader, format record.Format, opt analyseOptions, pool *enginePool, positions *atomic.Int64, emit func(analysed)) {
+func analyseEntry(ctx context.Context, e input, stdin io.Reader, format record.Format, opt analyseOptions, pool *enginePool, positions *atomic.Int64, emit func(analysed)) {
 	switch {
 	case e.Err != nil:
-		emit(analysed{name: e.Path, entry: e, err: e.Err.Error(), ioError: true})
+		emit(analysed{name: e.Path, entry: e.Entry, err: e.Err.Error(), ioError: true})
 		return
 	case e.Skipped != "":
-		emit(analysed{name: e.Path, entry: e, skipped: e.Skipped})
+		emit(analysed{name: e.Path, entry: e.Entry, skipped: e.Skipped})
 		return
 	}
 	r, closeInput, err := openEntry(e, stdin, readOptions{format: format, maxRecordBytes: opt.maxRecordBytes})
 	if err != nil {
-		emit(analysed{name: e.Path, entry: e, err: err.Error(), ioError: true})
+		emit(analysed{name: e.Path, entry: e.Entry, err: err.Error(), ioError: true})
 		return
 	}
 	defer closeInput()
 	var pending *analysed
 	for v := range record.Validate(r) {
-		a := analysed{name: e.Path, entry: e, index: v.Source.Index}
+		a := analysed{name: e.Path, entry: e.Entry, index: v.Source.Index}
 		if pending != nil {
 			pending.multi, a.multi = true, true
 			pending.name = fmt.Sprintf("%s#%d", e.Path, pending.index)

@@ -157,7 +157,7 @@ func runBookBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	var records, invalid, files, skipped int
 	ioFailed := false
 	start := time.Now()
-	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(bookResult)) {
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(bookResult)) {
 		bookEntry(e, stdin, rf, emit)
 	})
 	for res := range results {
@@ -215,7 +215,7 @@ func runBookBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 }
 
 // bookEntry judges every record of one input and emits the valid ones.
-func bookEntry(e record.Entry, stdin io.Reader, rf *readFlags, emit func(bookResult)) {
+func bookEntry(e input, stdin io.Reader, rf *readFlags, emit func(bookResult)) {
 	judgeEntry(e, stdin, rf, shogi.Rules{}, func(v validation, verdict *record.Verdict) {
 		res := bookResult{v: v}
 		if verdict != nil && verdict.Valid() {

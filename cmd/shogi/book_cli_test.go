@@ -36,7 +36,7 @@ func TestBookBuildProbe(t *testing.T) {
 		if e.Err != nil || e.Skipped != "" {
 			continue
 		}
-		r, closeInput, err := openEntry(e, nil, readOptions{})
+		r, closeInput, err := openEntry(input{Entry: e}, nil, readOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -72,7 +72,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "-f goes with -o")
 	}
 
-	results := pipeline(inputList(paths, *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(converted)) {
+	results := pipeline(inputList(paths, *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(converted)) {
 		convertEntry(e, stdin, rf, format, writeOptions{shiftJIS: shiftJIS, lossless: *lossless}, emit)
 	})
 	var out output
@@ -156,10 +156,10 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // convertEntry reads and judges every record of one input, and writes the valid ones in
 // the output format. It holds back one record, to tell whether the input has several.
-func convertEntry(e record.Entry, stdin io.Reader, rf *readFlags, format record.Format, opts writeOptions, emit func(converted)) {
+func convertEntry(e input, stdin io.Reader, rf *readFlags, format record.Format, opts writeOptions, emit func(converted)) {
 	var pending *converted
 	judgeEntry(e, stdin, rf, shogi.Rules{}, func(val validation, v *record.Verdict) {
-		c := converted{entry: e, v: val}
+		c := converted{entry: e.Entry, v: val}
 		if v != nil && c.v.OK {
 			data, losses, err := marshal(v, format, opts)
 			if err != nil && !refusedLossy(&c, err) {

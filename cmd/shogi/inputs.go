@@ -214,9 +214,20 @@ func (pr *pooledReader) recycle() {
 
 // openEntry returns a Reader of one input that the walk found: a member of an archive,
 // or a file (see openInput); and the function that closes it.
-func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
+func openEntry(e input, stdin io.Reader, opt readOptions) (*record.Reader, func(), error) {
 	if e.Open == nil && e.Root != "" && opt.recycle {
-		return openFound(e.Path, opt)
+		found := e.found
+		if found == nil {
+			found = openFoundFile(e.Path)
+		}
+		return openFound(e.Path, found, opt)
+	}
+	if e.found != nil {
+		f, err := e.found.file(e.Path)
+		if err != nil {
+			return nil, nil, err
+		}
+		return readOpenFile(f, e.Path, opt)
 	}
 	if e.Open == nil {
 		return openInput(e.Path, stdin, opt)
@@ -230,13 +241,14 @@ func openEntry(e record.Entry, stdin io.Reader, opt readOptions) (*record.Reader
 	return r, func() { rc.Close(); recycle() }, nil
 }
 
-// openFound returns a Reader of a file found in a directory, a regular file, from
-// readerPool (opt.recycle), and the function that closes it and gives the Reader back.
-// A small file is read whole with the fewest system calls (openSmall); a read error is
-// met by the Reader where it stopped, as it would be reading the file as a stream.
-func openFound(path string, opt readOptions) (*record.Reader, func(), error) {
+// openFound returns a Reader of a file found in a directory, a regular file, opened
+// (openFoundFile), from readerPool (opt.recycle), and the function that closes it and
+// gives the Reader back. A small file is read whole with the fewest system calls
+// (foundFile.read); a read error is met by the Reader where it stopped, as it would be
+// reading the file as a stream.
+func openFound(path string, found *foundFile, opt readOptions) (*record.Reader, func(), error) {
 	pr := pooled()
-	data, rest, readErr, err := openSmall(path, pr.data[:0], smallFileBytes)
+	data, rest, readErr, err := found.read(path, pr.data[:0], smallFileBytes)
 	if err != nil {
 		readerPool.Put(pr)
 		return nil, nil, err
@@ -286,6 +298,11 @@ func openInput(path string, stdin io.Reader, opt readOptions) (*record.Reader, f
 	if err != nil {
 		return nil, nil, err
 	}
+	return readOpenFile(f, path, opt)
+}
+
+// readOpenFile returns a Reader of the file f open at path, and the function that closes it.
+func readOpenFile(f *os.File, path string, opt readOptions) (*record.Reader, func(), error) {
 	if info, err := f.Stat(); err == nil && info.IsDir() {
 		f.Close()
 		return nil, nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}

@@ -70,12 +70,18 @@ func memoryBudget() int64 {
 // inputWeight is the memory that working on the input at path may take (see the file
 // comment), where a record may be recordBound bytes long (-max-record-size).
 func inputWeight(path string, recordBound int64) int64 {
-	size := recordBound
+	size := int64(-1)
 	if path != "-" && !isCompressed(path) {
 		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
-			size = min(info.Size(), recordBound)
+			size = info.Size()
 		}
 	}
+	return sizeWeight(path, size, recordBound)
+}
+
+// sizeWeight is inputWeight for the input at path of size bytes (-1 if not known).
+func sizeWeight(path string, size, recordBound int64) int64 {
+	size = min(size, recordBound)
 	if size <= 0 {
 		size = recordBound
 	}
@@ -84,6 +90,25 @@ func inputWeight(path string, recordBound int64) int64 {
 		size = min(size, record.MaxLineLength)
 	}
 	return memoryMultiple(path) * max(size, 1)
+}
+
+// weighInput returns the weight of the input e (inputWeight) and, for an uncompressed
+// file found in a directory, the file opened to weigh it, which the worker reads: one
+// look-up of its path for both, where a stat before the open would take two (an archive
+// of one small file per game spends a good part of its time in such system calls).
+func weighInput(e record.Entry, recordBound int64) (int64, *foundFile) {
+	if e.Open != nil || e.Root == "" || e.Path == "-" || isCompressed(e.Path) {
+		return inputWeight(e.Path, recordBound), nil
+	}
+	f := openFoundFile(e.Path)
+	return sizeWeight(e.Path, f.size, recordBound), f
+}
+
+// input is an input of the pipeline: an entry of the walk and, for a file found in a
+// directory, the file opened (see weighInput), which openEntry reads.
+type input struct {
+	record.Entry
+	found *foundFile
 }
 
 func isCompressed(path string) bool {
@@ -142,17 +167,19 @@ func (b *budget) stop() {
 // only when its weight fits the run's memory budget (see the file comment), its
 // results wait in a small buffer until the inputs before it are done, and no more than
 // jobs inputs are open at once.
-func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(record.Entry, func(T))) iter.Seq[T] {
-	weight := func(path string) int64 { return inputWeight(path, recordBound) }
-	return pipelineBudget(inputs, jobs, memoryBudget(), weight, work)
+func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(input, func(T))) iter.Seq[T] {
+	weigh := func(e record.Entry) (int64, *foundFile) { return weighInput(e, recordBound) }
+	return pipelineBudget(inputs, jobs, memoryBudget(), weigh, work)
 }
 
-// pipelineBudget is pipeline with the budget and the weight of an input given.
-func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weight func(path string) int64, work func(record.Entry, func(T))) iter.Seq[T] {
+// pipelineBudget is pipeline with the budget and the weighing of an input given (its
+// weight, and the file it opened to weigh it or nil). A file opened and not handed over
+// by work is closed when work returns, or when the input is never worked on.
+func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
 	jobs = max(1, min(jobs, maxJobs()))
 	return func(yield func(T) bool) {
 		type job struct {
-			entry  record.Entry
+			entry  input
 			weight int64
 			out    chan T
 		}
@@ -172,6 +199,7 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 						case <-stop:
 						}
 					})
+					j.entry.found.release()
 					close(j.out)
 				}
 			}()
@@ -180,22 +208,25 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			defer close(todo)
 			defer close(queue)
 			for e := range inputs {
-				j := &job{entry: e, out: make(chan T, outBuffer)}
+				j := &job{entry: input{Entry: e}, out: make(chan T, outBuffer)}
 				if e.Err == nil && e.Skipped == "" {
-					j.weight = weight(e.Path)
+					j.weight, j.entry.found = weigh(e)
 				}
 				if !mem.acquire(j.weight) {
+					j.entry.found.release()
 					return
 				}
 				select {
 				case queue <- j:
 				case <-stop:
+					j.entry.found.release()
 					mem.release(j.weight)
 					return
 				}
 				select {
 				case todo <- j:
 				case <-stop:
+					j.entry.found.release()
 					close(j.out) // queued but never worked on
 					return
 				}

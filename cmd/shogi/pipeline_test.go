@@ -1,8 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -60,7 +63,7 @@ func TestPipelineJobsCapped(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	for range pipelineBudget(entries(1), math.MaxInt32, math.MaxInt64, func(string) int64 { return 1 }, func(e record.Entry, emit func(string)) {
+	for range pipelineBudget(entries(1), math.MaxInt32, math.MaxInt64, func(record.Entry) (int64, *foundFile) { return 1, nil }, func(e input, emit func(string)) {
 		emit(e.Path)
 	}) {
 	}
@@ -76,7 +79,7 @@ func TestPipelineJobsCapped(t *testing.T) {
 	// beside them if the pipeline started more workers.
 	full := make(chan struct{})
 	var once sync.Once
-	for v := range pipelineBudget(entries(n), math.MaxInt32, math.MaxInt64, func(string) int64 { return 1 }, func(e record.Entry, emit func(string)) {
+	for v := range pipelineBudget(entries(n), math.MaxInt32, math.MaxInt64, func(record.Entry) (int64, *foundFile) { return 1, nil }, func(e input, emit func(string)) {
 		tr.enter(1, math.MaxInt64, e.Path)
 		tr.mu.Lock()
 		if tr.running == maxJobs() {
@@ -109,10 +112,10 @@ func TestPipelineMemoryBudget(t *testing.T) {
 	weights := []int64{30, 30, 30, 30, 250, 10, 10, 60, 60, 5, 99, 1, 150, 40, 40, 40}
 	var tr tracker
 	var got []string
-	for v := range pipelineBudget(entries(len(weights)), 8, limit, func(path string) int64 {
-		i, _ := strconv.Atoi(path)
-		return weights[i]
-	}, func(e record.Entry, emit func(string)) {
+	for v := range pipelineBudget(entries(len(weights)), 8, limit, func(e record.Entry) (int64, *foundFile) {
+		i, _ := strconv.Atoi(e.Path)
+		return weights[i], nil
+	}, func(e input, emit func(string)) {
 		i, _ := strconv.Atoi(e.Path)
 		tr.enter(weights[i], limit, e.Path)
 		for k := range 3 { // several results an input, as a multi-record file gives
@@ -143,7 +146,7 @@ func TestPipelineMemoryBudget(t *testing.T) {
 // waiting for the budget.
 func TestPipelineStopsEarly(t *testing.T) {
 	n := 0
-	for range pipelineBudget(entries(1000), 4, 10, func(string) int64 { return 6 }, func(e record.Entry, emit func(int)) {
+	for range pipelineBudget(entries(1000), 4, 10, func(record.Entry) (int64, *foundFile) { return 6, nil }, func(e input, emit func(int)) {
 		emit(1)
 		emit(2)
 	}) {
@@ -188,5 +191,71 @@ func TestInputWeight(t *testing.T) {
 	}
 	if got, want := inputWeight(kif, 100), int64(20*100); got != want {
 		t.Errorf("%s with a 100-byte bound: %d, want %d", kif, got, want)
+	}
+}
+
+// TestFoundFilesClosed: a file found in a directory is opened once, by the producer, to
+// weigh it (the weight is inputWeight's); every file opened so is closed, whether the
+// work reads it, leaves it unread, or the run stops before working on it.
+func TestFoundFilesClosed(t *testing.T) {
+	fds := func() int {
+		list, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd to count open files")
+		}
+		return len(list)
+	}
+	dir := t.TempDir()
+	const n = 40
+	for i := range n {
+		writeFile(t, dir, fmt.Sprintf("g%02d.csa", i), strings.Repeat("'", 10*i))
+	}
+	const recordBound = 1 << 20
+	for _, tc := range []struct {
+		name   string
+		read   bool // the work reads the even inputs
+		stopAt int  // the consumer stops after this many results (0: never)
+	}{
+		{"read", true, 0},
+		{"unread", false, 0},
+		{"stopped", true, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := fds()
+			got := 0
+			weigh := func(e record.Entry) (int64, *foundFile) {
+				w, f := weighInput(e, recordBound)
+				if f == nil {
+					t.Errorf("%s: not opened", e.Path)
+				}
+				if want := inputWeight(e.Path, recordBound); w != want {
+					t.Errorf("%s: weight %d, want %d", e.Path, w, want)
+				}
+				return w, f
+			}
+			for range pipelineBudget(inputList([]string{dir}, "", false, nil), 2, math.MaxInt64, weigh, func(e input, emit func(int)) {
+				if i, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(e.Path), "g"), ".csa")); tc.read && i%2 == 0 {
+					r, closeInput, err := openEntry(e, nil, readOptions{recycle: true})
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					for range r.All() {
+					}
+					closeInput()
+				}
+				emit(1)
+			}) {
+				if got++; got == tc.stopAt {
+					break
+				}
+			}
+			if want := cmp.Or(tc.stopAt, n); got != want {
+				t.Errorf("%d results, want %d", got, want)
+			}
+			if after := fds(); after != before {
+				t.Errorf("%d files open after the run, %d before", after, before)
+			}
+		})
 	}
 }

@@ -200,7 +200,7 @@ func validVerdictOf(path string, v *record.Verdict) validation {
 }
 
 // positionsEntry judges every record of one input and emits its entries.
-func positionsEntry(e record.Entry, stdin io.Reader, rf *readFlags, to packed.SampleFormat, f *packed.Filter, dedup bool, emit func(positionsResult)) {
+func positionsEntry(e input, stdin io.Reader, rf *readFlags, to packed.SampleFormat, f *packed.Filter, dedup bool, emit func(positionsResult)) {
 	judgeEntryReport(e, stdin, rf, shogi.Rules{}, validVerdictOf, func(v validation, verdict *record.Verdict) {
 		res := positionsResult{v: v}
 		if verdict != nil && verdict.Valid() {
@@ -364,7 +364,7 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "shogi positions:", escapeText(err.Error()))
 		return 2
 	}
-	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(positionsResult)) {
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(positionsResult)) {
 		positionsEntry(e, stdin, rf, to, &filters, *dedup, emit)
 	})
 	for res := range results {

@@ -108,7 +108,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	counts := map[string]int{}
 	ioFailed := false
 	start := time.Now()
-	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(tsumeVerdict)) {
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(tsumeVerdict)) {
 		var v *tsume.Solver
 		select {
 		case v = <-solvers:
@@ -168,7 +168,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // tsumeEntry verifies every record of one input with the solver v.
-func tsumeEntry(ctx context.Context, e record.Entry, stdin io.Reader, rf *readFlags, sf *solverFlags, v *tsume.Solver, emit func(tsumeVerdict)) {
+func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf *solverFlags, v *tsume.Solver, emit func(tsumeVerdict)) {
 	switch {
 	case e.Err != nil:
 		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, Error: e.Err.Error(), Code: "io"})
@@ -222,7 +222,7 @@ func tsumeEntry(ctx context.Context, e record.Entry, stdin io.Reader, rf *readFl
 }
 
 // openTsumeInput opens one input the walk found, read as the reading flags say.
-func openTsumeInput(e record.Entry, stdin io.Reader, rf *readFlags) (*record.Reader, func(), error) {
+func openTsumeInput(e input, stdin io.Reader, rf *readFlags) (*record.Reader, func(), error) {
 	return openEntry(e, stdin, rf.options())
 }
 

@@ -129,9 +129,9 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var records, invalid, files, skipped int
 	ioFailed := false
 	start := time.Now()
-	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e record.Entry, emit func(validation)) {
-		if f := packedInput(e, packedFrom); f != 0 {
-			validatePacked(e, stdin, f, emit)
+	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(validation)) {
+		if f := packedInput(e.Entry, packedFrom); f != 0 {
+			validatePacked(e.Entry, stdin, f, emit)
 			return
 		}
 		validateEntry(e, stdin, rf, rules, emit)
@@ -169,7 +169,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // validateEntry judges every record of one input by rules with record.ValidateRules.
-func validateEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, emit func(validation)) {
+func validateEntry(e input, stdin io.Reader, rf *readFlags, rules shogi.Rules, emit func(validation)) {
 	judgeEntry(e, stdin, rf, rules, func(v validation, _ *record.Verdict) { emit(v) })
 }
 
@@ -192,13 +192,13 @@ func (p *progress) report(w io.Writer, v validation, asJSON bool, line *[]byte) 
 // each with the command's verdict and the library's: nil for an input that could not be
 // read, that was passed over or that holds no record. validate, convert, positions and
 // book work on their inputs through it.
-func judgeEntry(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, each func(validation, *record.Verdict)) {
+func judgeEntry(e input, stdin io.Reader, rf *readFlags, rules shogi.Rules, each func(validation, *record.Verdict)) {
 	judgeEntryReport(e, stdin, rf, rules, verdictOf, each)
 }
 
 // judgeEntryReport is judgeEntry with the function that turns a record's verdict into
 // the command's given.
-func judgeEntryReport(e record.Entry, stdin io.Reader, rf *readFlags, rules shogi.Rules, report func(string, *record.Verdict) validation, each func(validation, *record.Verdict)) {
+func judgeEntryReport(e input, stdin io.Reader, rf *readFlags, rules shogi.Rules, report func(string, *record.Verdict) validation, each func(validation, *record.Verdict)) {
 	switch {
 	case e.Err != nil:
 		each(validationOf(record.InputErrorReport(e.Path, e.Err)), nil)
