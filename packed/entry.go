@@ -180,14 +180,18 @@ func NewPSV(p *shogi.Position, m shogi.Move, score int, r shogi.Result) (PSV, er
 	if p.MoveNumber() > 0xFFFF {
 		return PSV{}, fmt.Errorf("%w: move number %d past psv's gamePly", ErrField, p.MoveNumber())
 	}
-	var res int8
+	return PSV{Position: h, Score: clamp(score), Move: NewYaneuraOuMove16(m), GamePly: uint16(p.MoveNumber()), Result: psvResult(r, p.SideToMove())}, nil
+}
+
+// psvResult is PSV's result of r from side's view: 1 won, -1 lost, 0 otherwise.
+func psvResult(r shogi.Result, side shogi.Color) int8 {
 	if w, ok := r.Winner(); ok {
-		res = -1
-		if w == p.SideToMove() {
-			res = 1
+		if w == side {
+			return 1
 		}
+		return -1
 	}
-	return PSV{Position: h, Score: clamp(score), Move: NewYaneuraOuMove16(m), GamePly: uint16(p.MoveNumber()), Result: res}, nil
+	return 0
 }
 
 func clamp(v int) int16 {

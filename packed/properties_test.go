@@ -232,3 +232,41 @@ func TestRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendSampleEntries: AppendSample encodes each packed entry in place, and its
+// bytes are those of the format's own encoder (NewHCPE, NewPSV with gamePly Index+1,
+// AppendHCP, AppendPackedSfen) for any position of a game, move, evaluation, result
+// and index, after whatever dst held.
+func TestAppendSampleEntries(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p, m := drawPlayed(t)
+		s := packed.Sample{Position: p, Move: m,
+			Eval:   rapid.IntRange(-40000, 40000).Draw(t, "eval"),
+			Result: shogi.Result(rapid.IntRange(0, 3).Draw(t, "result")),
+			Index:  rapid.IntRange(0, 0xFFFE).Draw(t, "index")}
+		prefix := rapid.SliceOfN(rapid.Byte(), 0, 50).Draw(t, "prefix")
+		h, err := packed.NewHCPE(p, m, s.Eval, s.Result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := packed.NewPSV(p, m, s.Eval, s.Result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.GamePly = uint16(s.Index + 1)
+		want := map[packed.SampleFormat][]byte{}
+		want[packed.SampleHCPE], _ = h.AppendBinary(bytes.Clone(prefix))
+		want[packed.SamplePSV], _ = v.AppendBinary(bytes.Clone(prefix))
+		want[packed.SampleHCP], _ = packed.AppendHCP(bytes.Clone(prefix), p)
+		want[packed.SamplePackedSfen], _ = packed.AppendPackedSfen(bytes.Clone(prefix), p)
+		for f, w := range want {
+			got, err := packed.AppendSample(bytes.Clone(prefix), f, &s)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			if diff := cmp.Diff(w, got); diff != "" {
+				t.Fatalf("%s (-want +got)\n%s", f, diff)
+			}
+		}
+	})
+}

@@ -4,7 +4,9 @@
 package packed
 
 import (
+	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/kifu-go/shogi"
@@ -61,6 +63,19 @@ func (f SampleFormat) Packed() Format {
 	return 0
 }
 
+// appendEncoded appends an entry of size bytes to dst, its first 32 the position p
+// encoded with scheme sc in place (no copy of the entry on its way), and returns dst and
+// the entry, whose other bytes the caller sets.
+func appendEncoded(dst []byte, size int, sc *scheme, p *shogi.Position) ([]byte, []byte, error) {
+	n := len(dst)
+	dst = slices.Grow(dst, size)[:n+size]
+	b := dst[n:]
+	if err := sc.encode((*[32]byte)(b), p); err != nil {
+		return dst[:n], nil, err
+	}
+	return dst, b, nil
+}
+
 // Size returns the length of an entry of f, or 0 for a format of text, whose entries
 // are lines of any length.
 func (f SampleFormat) Size() int { return f.Packed().Size() }
@@ -75,21 +90,29 @@ func AppendSample(dst []byte, f SampleFormat, s *Sample) ([]byte, error) {
 	var err error
 	switch f {
 	case SampleHCPE:
-		var e HCPE
-		if e, err = NewHCPE(s.Position, s.Move, s.Eval, s.Result); err == nil {
-			dst, err = e.AppendBinary(dst)
+		var b []byte
+		if dst, b, err = appendEncoded(dst, HCPESize, hcpScheme, s.Position); err == nil {
+			binary.LittleEndian.PutUint16(b[32:], uint16(clamp(s.Eval)))
+			binary.LittleEndian.PutUint16(b[34:], uint16(NewAperyMove16(s.Move)))
+			b[36], b[37] = byte(NewHCPEResult(s.Result)), 0
 		}
 	case SampleHCP:
-		dst, err = AppendHCP(dst, s.Position)
+		dst, _, err = appendEncoded(dst, HCPSize, hcpScheme, s.Position)
 	case SamplePackedSfen:
-		dst, err = AppendPackedSfen(dst, s.Position)
+		dst, _, err = appendEncoded(dst, PackedSfenSize, sfenScheme, s.Position)
 	case SamplePSV:
-		var e PSV
+		var b []byte
 		if s.Index+1 > 0xFFFF {
 			err = fmt.Errorf("%w: move %d past psv's gamePly", ErrField, s.Index+1)
-		} else if e, err = NewPSV(s.Position, s.Move, s.Eval, s.Result); err == nil {
-			e.GamePly = uint16(s.Index + 1)
-			dst, err = e.AppendBinary(dst)
+		} else if dst, b, err = appendEncoded(dst, PSVSize, sfenScheme, s.Position); err == nil {
+			if mn := s.Position.MoveNumber(); mn > 0xFFFF {
+				err = fmt.Errorf("%w: move number %d past psv's gamePly", ErrField, mn)
+			} else {
+				binary.LittleEndian.PutUint16(b[32:], uint16(clamp(s.Eval)))
+				binary.LittleEndian.PutUint16(b[34:], uint16(NewYaneuraOuMove16(s.Move)))
+				binary.LittleEndian.PutUint16(b[36:], uint16(s.Index+1))
+				b[38], b[39] = byte(psvResult(s.Result, s.Position.SideToMove())), 0
+			}
 		}
 	case SampleSFEN, SampleUSI:
 		if f == SampleUSI {
