@@ -132,6 +132,8 @@ func CheckTimesAgainst(rec *shogi.Record, c Control) []Warning {
 	var sum [2]time.Duration
 	var since [2]int // moves since the last total that agreed
 	var mismatched, over [2]bool
+	// over also stands for a side without a clock, whose moves are not timed against one.
+	over[shogi.Black], over[shogi.White] = c.Black.Unlimited(), c.White.Unlimited()
 	var room [320]*shogi.Node // the main line of most records, on the stack
 	for i, n := range rec.AppendMainLine(room[:0]) {
 		move := i + 1
@@ -154,7 +156,8 @@ func CheckTimesAgainst(rec *shogi.Record, c Control) []Warning {
 				}
 				sum[side] = n.Time.Total
 			}
-			if a := c.For(side); !a.Unlimited() && !over[side] {
+			if !over[side] {
+				a := c.For(side)
 				if a.Periods == 0 {
 					// The main time left follows from the record's total before the
 					// move, which may be a resolution more than the time used.
