@@ -38,8 +38,13 @@ func isArchive(name string) bool {
 
 // isTar reports whether a file name is that of a tar archive, compressed with gzip or not.
 func isTar(name string) bool {
-	n := strings.ToLower(name)
-	return strings.HasSuffix(n, ".tar") || strings.HasSuffix(n, ".tar.gz") || strings.HasSuffix(n, ".tgz")
+	return hasSuffixFold(name, ".tar") || hasSuffixFold(name, ".tar.gz") || hasSuffixFold(name, ".tgz")
+}
+
+// hasSuffixFold reports whether s ends with the ASCII suffix, in any case, without
+// making a lower-case copy of s.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
 
 // walkArchive yields the entries of the members of the archive at path.
