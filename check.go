@@ -111,7 +111,7 @@ func (p *Position) dropReason(m Move) error {
 		return ErrDropOccupied
 	case mustPromote(us, t, to):
 		return ErrDeadDrop
-	case t == Pawn && p.pawnFiles(us).Has(to):
+	case t == Pawn && !p.Pieces(us, Pawn).And(fileBB[to.File()]).IsEmpty():
 		return ErrNifu
 	}
 	if !p.checkers.IsEmpty() {
