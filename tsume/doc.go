@@ -89,8 +89,12 @@
 // reply are searched (checks df-pn disproved are skipped) until the first bound that
 // holds a mate. Its length is then exact under the conventions above (LineTsume). The
 // replies are ordered by what the earlier bounds learnt of them. A futility test is a
-// df-pn search of at most 20 000 nodes; one that does not finish counts the drop as a
-// reply and is counted in Result.Undecided (the line may then be longer).
+// df-pn search of at most 20 000 nodes of the position after the capture, whose verdict
+// serves every test of that position within the search (every piece dropped on the
+// square included: the test does not depend on the piece), answered without a search
+// when the df-pn table holds a proof or disproof of it; one that does not finish counts
+// the drop as a reply, for the whole search, and is counted in Result.Undecided (the
+// line may then be longer).
 //
 // When that search has used a quarter of Options.LineNodes (or of the time left), a
 // depth-bounded df-pn takes over (mate within N plies: the plies left are part of the

@@ -46,6 +46,7 @@ type liner struct {
 	pos      *shogi.Position
 	attacker shogi.Color
 	memo     []memoEntry
+	verdicts []memoEntry // futility verdicts by the position tested (see verdict)
 	lists    []shogi.MoveList
 	keys     [][]int32
 	futile   Futile
@@ -53,8 +54,11 @@ type liner struct {
 	nodes    uint64
 	max      uint64
 	stopped  bool
-	// undecided counts the futility tests whose df-pn search ran out of nodes.
+	// undecided counts the positions whose futility test ran out of nodes, among those
+	// the current phase of the search consulted (phase: 1 the full-width search, 2 the
+	// bounded df-pn, which does not rest on the first's verdicts).
 	undecided int
+	phase     int32
 }
 
 func newMemo(bytes int) []memoEntry {
@@ -445,11 +449,13 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		origin = uint64(m.From()) << 8
 	}
 	key := p.Hash() ^ (uint64(sq+1)|origin)*0x9e3779b97f4a7c15 ^ 0x5f5f
-	if _, exact := l.probe(key); exact >= 0 {
+	// A verdict resting on an undecided test is taken again from the verdicts, so that
+	// the phase that consults it counts it.
+	if _, exact := l.probe(key); exact == 0 || exact == 1 {
 		return exact == 1
 	}
 	checker := p.PieceAt(from)
-	futile := false
+	futile, undecided := false, false
 	// The checker must be able to take the piece (legally: a reply that checks the
 	// attacker's king, 双玉, is futile only when the capture answers that check).
 	p.PlayUnchecked(m)
@@ -481,24 +487,78 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		if err != nil || !q.InCheck() {
 			continue // a capture that gives no check is no tsume move
 		}
-		if l.futile != FutileDrops && recaptures(q, sq) {
-			continue
-		}
-		budget := uint64(futileNodes)
-		if !m.IsDrop() {
-			budget = futileMoveNodes
-		}
-		if l.mates(q, budget) {
+		switch l.verdict(q, sq, !m.IsDrop()) {
+		case 1:
 			futile = true
+		case 2:
+			undecided = true
+		}
+		if futile {
 			break
 		}
 	}
 	v := int32(0)
-	if futile {
+	switch {
+	case futile:
 		v = 1
+	case undecided:
+		v = 2
 	}
 	l.save(key, v, v, shogi.NoMove)
 	return futile
+}
+
+// verdict tells whether q (defender to move, the checker having taken the
+// interposed piece) is a mate that makes the interposition futile: under FutileDrops
+// any mate, otherwise one where the defender cannot take the checker back. The answer
+// depends on q alone, so it is kept for the rest of the search (the tests of different
+// positions, and of every piece dropped on one square, share it): a position whose test
+// ran out of nodes stays undecided (not futile) rather than being tested again with
+// another verdict once the table has grown. The df-pn table answers first; a proof
+// there, by hand domination too, settles it without a search. It returns 1 (futile),
+// 0 (not futile) or 2 (undecided: not futile, and counted in Result.Undecided).
+func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
+	key := q.Hash()
+	if moved {
+		key ^= 0x2545f4914f6cdd1d // a smaller budget, its own verdict
+	}
+	e := &l.verdicts[key&uint64(len(l.verdicts)-1)]
+	if e.key != key || key == 0 {
+		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved)}
+	}
+	if e.exact == 2 && e.lower != l.phase {
+		e.lower = l.phase // counted once per phase
+		l.undecided++
+	}
+	return e.exact
+}
+
+// testFutile answers verdict's question: 1 futile, 0 not futile, 2 undecided (its
+// df-pn search ran out of nodes).
+func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool) int32 {
+	if l.futile != FutileDrops && recaptures(q, sq) {
+		return 0
+	}
+	k := boardKey(q)
+	atk, def := q.Hand(l.attacker), q.Hand(l.attacker.Opponent())
+	if pn, dn, rep, ok := l.s.tt.lookup(k, atk, def, 0); ok && (pn == 0 || dn == 0 && rep == noRep) {
+		if pn == 0 {
+			return 1
+		}
+		return 0
+	}
+	budget := uint64(futileNodes)
+	if moved {
+		budget = futileMoveNodes
+	}
+	pn, _, stop := l.dfpnAt(q, budget)
+	switch {
+	case stop == StopNodes:
+		return 2
+	case stop == StopNone && pn == 0:
+		return 1
+	}
+	return 0
 }
 
 // recaptures reports whether the side to move of q has a legal move to s.
@@ -538,16 +598,6 @@ func sign(x int) int {
 		return -1
 	}
 	return 0
-}
-
-// mates reports whether df-pn proves mate in q, defender to move, within a share of
-// the line search's nodes.
-func (l *liner) mates(q *shogi.Position, budget uint64) bool {
-	pn, _, stop := l.dfpnAt(q, budget)
-	if stop == StopNodes {
-		l.undecided++
-	}
-	return stop == StopNone && pn == 0
 }
 
 // dfpnAt runs df-pn from q, either side to move, within budget nodes of the line
@@ -601,10 +651,13 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 	if !deadline.IsZero() {
 		l.s.deadline = time.Now().Add(time.Until(deadline) / 4)
 	}
+	l.phase = 1
 	score := l.deepen(key, 1)
 	l.max, l.s.deadline = budget, deadline
 	if score < 0 && l.stopped && !l.s.clock() {
 		l.stopped = false
+		// The bounded df-pn's answer rests on the verdicts it consults only.
+		l.phase, l.undecided = 2, 0
 		if n, exact := l.shortest(key); exact && !l.stopped {
 			if line, ok := l.boundedLine(key, n); ok {
 				return line, LineLength

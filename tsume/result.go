@@ -125,7 +125,8 @@ type Result struct {
 	Line LineKind
 	// Undecided counts the interpositions the tsume-line search could not decide to be
 	// futile or not within its budget (20 000 nodes each); it counted them as replies, so
-	// when Undecided is not 0 the line may be longer than the tsume line.
+	// when Undecided is not 0 the line may be longer than the tsume line. Tests of the
+	// same position count once, and only those of the search that gave the line.
 	Undecided int
 	// Left is what the attacker holds in hand when the line ends (駒余り when not empty).
 	Left shogi.Hand

@@ -114,6 +114,8 @@ type Solver struct {
 	opt  Options
 	tt   *table
 	memo []memoEntry
+	// verdicts caches the futility tests of one search (see liner.isFutile).
+	verdicts []memoEntry
 }
 
 // NewSolver returns a solver with the options opt and a table of opt.HashBytes.
@@ -125,13 +127,18 @@ func NewSolver(opt Options) *Solver {
 	if opt.LineNodes == 0 {
 		opt.LineNodes = DefaultLineNodes
 	}
-	// Three quarters for the df-pn table, one for the tsume-line search's cache.
-	return &Solver{opt: opt, tt: newTable(bytes - bytes/4), memo: newMemo(bytes / 4)}
+	// Three quarters for the df-pn table, one for the tsume-line search's cache; the
+	// cache of futility verdicts (at most a 64th, 1 MiB) comes out of the table's share.
+	verdicts := newMemo(min(bytes/64, 1<<20))
+	vb := len(verdicts) * int(unsafe.Sizeof(memoEntry{}))
+	return &Solver{opt: opt, tt: newTable(bytes - bytes/4 - vb), memo: newMemo(bytes / 4), verdicts: verdicts}
 }
 
 // TableBytes returns the memory of the solver's transposition table, which never
 // exceeds Options.HashBytes (unless that is smaller than one bucket of four entries).
-func (v *Solver) TableBytes() int { return v.tt.Bytes() + len(v.memo)*int(unsafe.Sizeof(memoEntry{})) }
+func (v *Solver) TableBytes() int {
+	return v.tt.Bytes() + (len(v.memo)+len(v.verdicts))*int(unsafe.Sizeof(memoEntry{}))
+}
 
 // Solve is NewSolver(opt).Solve(ctx, p).
 func Solve(ctx context.Context, p *shogi.Position, opt Options) (Result, error) {
@@ -160,6 +167,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 	}
 	v.tt.clear()
 	clear(v.memo)
+	clear(v.verdicts)
 	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), ctx: ctx, maxNodes: v.opt.Nodes}
 	if v.opt.Time > 0 {
 		s.deadline = begin.Add(v.opt.Time)
@@ -194,7 +202,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 
 // newLiner returns the tsume-line search over the table and cache of v, from s.
 func (v *Solver) newLiner(s *searcher) *liner {
-	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, futile: v.opt.Futile,
+	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, futile: v.opt.Futile,
 		leftover: v.opt.Leftover, max: v.opt.LineNodes}
 }
 
