@@ -464,8 +464,14 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		legal[i] = p.IsLegal(shogi.NewMove(from, sq, promote))
 	}
 	p.Undo()
-	for i, promote := range [2]bool{false, true} {
-		if !legal[i] {
+	// A rook or bishop takes with promotion first: its position is likelier a mate,
+	// which settles the verdict with one test. (A lance promoted loses its range.)
+	order := [2]bool{true, false}
+	if checker.Type() == shogi.Lance {
+		order = [2]bool{false, true}
+	}
+	for _, promote := range order {
+		if !legal[b2i(promote)] {
 			continue
 		}
 		st := p.Setup()
@@ -556,6 +562,13 @@ func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool) int32
 	case stop == StopNodes:
 		return 2
 	case stop == StopNone && pn == 0:
+		return 1
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
 		return 1
 	}
 	return 0
