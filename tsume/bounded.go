@@ -173,6 +173,22 @@ func (s *searcher) settleFutility(list []child) {
 			return // a reply that is no futile drop refutes the node
 		}
 	}
+	// Verdicts known without a search first: one reply found not futile settles the
+	// node, whichever it is, and saves the searches of the others.
+	if s.decided != nil {
+		for i := range list {
+			c := &list[i]
+			if !interposition(s.pos, c.move) || c.tested || c.dn != 0 {
+				continue
+			}
+			if futile, known := s.decided(c.move); known {
+				c.tested, c.futile = true, futile
+				if !futile {
+					return
+				}
+			}
+		}
+	}
 	for i := range list {
 		c := &list[i]
 		if !interposition(s.pos, c.move) || c.tested {

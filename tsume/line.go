@@ -280,7 +280,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	if l.bs == nil {
 		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 		if l.futile != FutileNone {
-			l.bs.futile = l.isFutile
+			l.bs.futile, l.bs.decided = l.isFutile, l.decided
 		}
 	}
 	bs := l.bs
@@ -430,25 +430,10 @@ func (l *liner) futileReply(m shogi.Move) bool {
 // checker there. An undecided mate search counts the interposition as not futile.
 func (l *liner) isFutile(m shogi.Move) bool {
 	p := l.pos
-	if !m.IsDrop() && (l.futile != FutileMoves || p.MovedPiece(m).Type() == shogi.King || p.PieceAt(m.To()) != shogi.NoPiece) {
+	key, from, sq, ok := l.futilityKey(m)
+	if !ok {
 		return false
 	}
-	checkers := p.Checkers()
-	if checkers.IsEmpty() || checkers.More() {
-		return false
-	}
-	from, sq := checkers.First(), m.To()
-	king := p.King(p.SideToMove())
-	if !between(from, king, sq) {
-		return false
-	}
-	// The test depends on the square and on the square a piece moved from, not on the
-	// piece dropped.
-	origin := uint64(0)
-	if !m.IsDrop() {
-		origin = uint64(m.From()) << 8
-	}
-	key := p.Hash() ^ (uint64(sq+1)|origin)*0x9e3779b97f4a7c15 ^ 0x5f5f
 	// A verdict resting on an undecided test is taken again from the verdicts, so that
 	// the phase that consults it counts it.
 	if _, exact := l.probe(key); exact == 0 || exact == 1 {
@@ -572,6 +557,43 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// futilityKey returns the cache key of the futility test of the reply m in the
+// current position, the checker's square and the square of m; ok is false when m is
+// no interposition the convention may find futile.
+func (l *liner) futilityKey(m shogi.Move) (key uint64, from, sq shogi.Square, ok bool) {
+	p := l.pos
+	if !m.IsDrop() && (l.futile != FutileMoves || p.MovedPiece(m).Type() == shogi.King || p.PieceAt(m.To()) != shogi.NoPiece) {
+		return 0, 0, 0, false
+	}
+	checkers := p.Checkers()
+	if checkers.IsEmpty() || checkers.More() {
+		return 0, 0, 0, false
+	}
+	from, sq = checkers.First(), m.To()
+	if !between(from, p.King(p.SideToMove()), sq) {
+		return 0, 0, 0, false
+	}
+	// The test depends on the square and on the square a piece moved from, not on the
+	// piece dropped.
+	origin := uint64(0)
+	if !m.IsDrop() {
+		origin = uint64(m.From()) << 8
+	}
+	return p.Hash() ^ (uint64(sq+1)|origin)*0x9e3779b97f4a7c15 ^ 0x5f5f, from, sq, true
+}
+
+// decided returns the verdict of the futility test of the reply m when it is known
+// without a search (an earlier test of the position, decided): for the bounded search,
+// to test first what costs nothing.
+func (l *liner) decided(m shogi.Move) (futile, known bool) {
+	key, _, _, ok := l.futilityKey(m)
+	if !ok {
+		return false, true
+	}
+	_, exact := l.probe(key)
+	return exact == 1, exact == 0 || exact == 1
 }
 
 // recaptures reports whether the side to move of q has a legal move to s.

@@ -77,6 +77,9 @@ type searcher struct {
 	// futile, when set, tells the bounded search which replies are futile
 	// interpositions (the current position is the defender's, in check).
 	futile func(shogi.Move) bool
+	// decided, with futile, gives the verdict of a reply when it is known without a
+	// search.
+	decided func(shogi.Move) (futile, known bool)
 	// touch sums words of the table read ahead of their use (see generate).
 	touch uint64
 	// onPath counts the positions of the path by the low bits of their keys.
