@@ -16,8 +16,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/packed"
 )
@@ -158,29 +156,15 @@ func (f *writeTrainingFn) ProcessElement(ctx context.Context, name string, chunk
 		c = TrainingChunk{}
 	}
 	slices.SortFunc(all, func(a, b TrainingChunk) int { return comparePlaces(a.Place, b.Place) })
-	full := joinOutput(f.Output, name)
-	fs, err := filesystem.New(ctx, full)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	out, err := fs.OpenWrite(ctx, full)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
+	return writeOutput(ctx, joinOutput(f.Output, name), func(w *bufio.Writer) error {
+		for i, c := range all {
+			if i > 0 && all[i-1].Place == c.Place {
+				return fmt.Errorf("%s: two chunks of %s#%d at move %d", name, c.Path, c.Place.Record, c.Place.Move) // unreachable: places are unique
+			}
+			if _, err := w.Write(c.Data); err != nil {
+				return err
+			}
 		}
-	}()
-	w := bufio.NewWriterSize(out, 1<<20)
-	for i, c := range all {
-		if i > 0 && all[i-1].Place == c.Place {
-			return fmt.Errorf("%s: two chunks of %s#%d at move %d", name, c.Path, c.Place.Record, c.Place.Move) // unreachable: places are unique
-		}
-		if _, err := w.Write(c.Data); err != nil {
-			return err
-		}
-	}
-	return w.Flush()
+		return nil
+	})
 }

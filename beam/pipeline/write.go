@@ -22,8 +22,36 @@ type writeFn struct {
 	Output string // the output prefix
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, name string, chunks func(*[]byte) bool) (err error) {
+func (f *writeFn) ProcessElement(ctx context.Context, name string, chunks func(*[]byte) bool) error {
 	full := joinOutput(f.Output, name)
+	return writeOutput(ctx, full, func(w *bufio.Writer) error {
+		format := record.FormatOfName(name)
+		var chunk []byte
+		n := 0
+		for chunks(&chunk) {
+			n++
+			switch {
+			case n > 1 && format.OneRecordPerFile():
+				continue
+			case n > 1 && format == record.CSA:
+				if _, err := w.WriteString(record.CSASeparator); err != nil {
+					return err
+				}
+			}
+			if _, err := w.Write(chunk); err != nil {
+				return err
+			}
+		}
+		if n > 1 && format.OneRecordPerFile() {
+			log.Warnf(ctx, "%s: %d records for one file: the first is written (was an input matched twice?)", path.Base(full), n)
+		}
+		return nil
+	})
+}
+
+// writeOutput creates the file full (any file system Beam knows) and writes it whole
+// through write's buffered writer, flushed and closed at the end.
+func writeOutput(ctx context.Context, full string, write func(*bufio.Writer) error) (err error) {
 	fs, err := filesystem.New(ctx, full)
 	if err != nil {
 		return err
@@ -39,25 +67,8 @@ func (f *writeFn) ProcessElement(ctx context.Context, name string, chunks func(*
 		}
 	}()
 	w := bufio.NewWriterSize(out, 1<<20)
-	format := record.FormatOfName(name)
-	var chunk []byte
-	n := 0
-	for chunks(&chunk) {
-		n++
-		switch {
-		case n > 1 && format.OneRecordPerFile():
-			continue
-		case n > 1 && format == record.CSA:
-			if _, err := w.WriteString(record.CSASeparator); err != nil {
-				return err
-			}
-		}
-		if _, err := w.Write(chunk); err != nil {
-			return err
-		}
-	}
-	if n > 1 && format.OneRecordPerFile() {
-		log.Warnf(ctx, "%s: %d records for one file: the first is written (was an input matched twice?)", path.Base(full), n)
+	if err := write(w); err != nil {
+		return err
 	}
 	return w.Flush()
 }
