@@ -52,6 +52,11 @@ const (
 	// outBuffer is how many results of one input wait for the printer before its
 	// worker waits too: few, since a result may hold a converted record.
 	outBuffer = 4
+	// readAhead is how many inputs beyond those being worked on the producer may have
+	// found, weighed and opened: enough that a worker finishing a small file finds the
+	// next one ready instead of waiting for the producer (BenchmarkValidateSmallFiles/j2
+	// measures it), few enough to keep open files and admitted memory small.
+	readAhead = 16
 )
 
 // maxJobs is the most inputs worked on at once, whatever -j asks: four per CPU, and
@@ -166,7 +171,7 @@ func (b *budget) stop() {
 // yields what work emits in input order. Memory stays bounded: an input is admitted
 // only when its weight fits the run's memory budget (see the file comment), its
 // results wait in a small buffer until the inputs before it are done, and no more than
-// jobs inputs are open at once.
+// jobs+readAhead+1 inputs are open at once.
 func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(input, func(T))) iter.Seq[T] {
 	weigh := func(e record.Entry) (int64, *foundFile) { return weighInput(e, recordBound) }
 	return pipelineBudget(inputs, jobs, memoryBudget(), weigh, work)
@@ -183,8 +188,8 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			weight int64
 			out    chan T
 		}
-		queue := make(chan *job, jobs) // jobs in input order, for the printer
-		todo := make(chan *job)        // jobs for the workers
+		queue := make(chan *job, jobs+readAhead) // jobs in input order, for the printer
+		todo := make(chan *job)                  // jobs for the workers
 		stop := make(chan struct{})
 		mem := newBudget(limit)
 		var wg sync.WaitGroup
