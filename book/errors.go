@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kifu-go/shogi/internal/errcode"
 )
 
 // Reasons a book cannot be read, written or converted. Readers wrap them in an
@@ -35,35 +37,22 @@ var (
 	ErrUnencodable = errors.New("book: position cannot be keyed")
 )
 
-var codes = []struct {
-	err  error
-	code string
-}{
-	{ErrSyntax, "syntax"},
-	{ErrLineTooLong, "too-large"},
-	{ErrPosition, "invalid-position"},
-	{ErrMove, "invalid-move"},
-	{ErrRange, "out-of-range"},
-	{ErrUnsorted, "unsorted"},
-	{ErrTruncated, "truncated"},
-	{ErrUnencodable, "unencodable"},
+var codes = errcode.Table{
+	{Err: ErrSyntax, Code: "syntax"},
+	{Err: ErrLineTooLong, Code: "too-large"},
+	{Err: ErrPosition, Code: "invalid-position"},
+	{Err: ErrMove, Code: "invalid-move"},
+	{Err: ErrRange, Code: "out-of-range"},
+	{Err: ErrUnsorted, Code: "unsorted"},
+	{Err: ErrTruncated, Code: "truncated"},
+	{Err: ErrUnencodable, Code: "unencodable"},
 }
 
 // Code returns the machine code of the package's sentinel that err wraps ("syntax",
 // "too-large", "invalid-position", "invalid-move", "out-of-range", "unsorted",
 // "truncated", "unencodable"), "io" for any other non-nil error, and "" for nil. The
 // codes are part of the API and never change.
-func Code(err error) string {
-	if err == nil {
-		return ""
-	}
-	for _, c := range codes {
-		if errors.Is(err, c.err) {
-			return c.code
-		}
-	}
-	return "io"
-}
+func Code(err error) string { return codes.Of(err, "io") }
 
 // Kind names a book format.
 type Kind uint8
@@ -114,16 +103,4 @@ func (e *Error) Unwrap() error { return e.Err }
 func (e *Error) Code() string { return Code(e.Err) }
 
 // moveError wraps the reason a move is not legal with ErrMove.
-func moveError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "shogi: ")
-	return fmt.Errorf("%w: %w", ErrMove, wrapped{msg, err})
-}
-
-// wrapped keeps err for errors.Is and errors.As while showing msg.
-type wrapped struct {
-	msg string
-	err error
-}
-
-func (w wrapped) Error() string { return w.msg }
-func (w wrapped) Unwrap() error { return w.err }
+func moveError(err error) error { return errcode.Wrap(ErrMove, err, "shogi: ") }

@@ -31,6 +31,7 @@ import (
 	"strings"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 )
 
 // Header is the first line of a YaneuraOu book.
@@ -120,7 +121,7 @@ func (r *Reader) Read() (Item, error) {
 	}
 	p, err := shogi.ParseSFENUnreachable(string(l[5:]))
 	if err != nil {
-		return Item{}, r.fail(at, fmt.Errorf("%w: %w", ErrPosition, wrapped{strings.TrimPrefix(err.Error(), "shogi: "), err}))
+		return Item{}, r.fail(at, errcode.Wrap(ErrPosition, err, "shogi: "))
 	}
 	it := Item{Position: p, Line: at}
 	for {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/kifu-go/shogi/internal/errcode"
 )
 
 // ParseError reports a time control that could not be read: the form it was read
@@ -41,18 +43,13 @@ var (
 
 // Code returns the stable machine code of err's reason: "syntax", "range",
 // "inexpressible", "not-running", or "" for another error.
-func Code(err error) string {
-	switch {
-	case errors.Is(err, ErrSyntax):
-		return "syntax"
-	case errors.Is(err, ErrRange):
-		return "range"
-	case errors.Is(err, ErrInexpressible):
-		return "inexpressible"
-	case errors.Is(err, ErrNotRunning):
-		return "not-running"
-	}
-	return ""
+func Code(err error) string { return codes.Of(err, "") }
+
+var codes = errcode.Table{
+	{Err: ErrSyntax, Code: "syntax"},
+	{Err: ErrRange, Code: "range"},
+	{Err: ErrInexpressible, Code: "inexpressible"},
+	{Err: ErrNotRunning, Code: "not-running"},
 }
 
 // trim returns err's message without its package prefix.

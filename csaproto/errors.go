@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kifu-go/shogi/internal/errcode"
 )
 
 // Error reports a message of the server that cannot be read or is not allowed
@@ -45,26 +47,16 @@ var (
 	ErrState        = errors.New("csaproto: call not allowed in this state")
 )
 
-var codes = []struct {
-	err  error
-	code string
-}{
-	{ErrSyntax, "syntax"}, {ErrUnexpected, "unexpected"}, {ErrSummary, "summary"},
-	{ErrIllegal, "illegal-move"}, {ErrTime, "time"}, {ErrComment, "comment"},
-	{ErrLineTooLong, "line-too-long"}, {ErrLogin, "login"}, {ErrRejected, "rejected"},
-	{ErrLoggedOut, "logged-out"}, {ErrServerClosed, "server-closed"}, {ErrClosed, "closed"}, {ErrState, "state"},
+var codes = errcode.Table{
+	{Err: ErrSyntax, Code: "syntax"}, {Err: ErrUnexpected, Code: "unexpected"}, {Err: ErrSummary, Code: "summary"},
+	{Err: ErrIllegal, Code: "illegal-move"}, {Err: ErrTime, Code: "time"}, {Err: ErrComment, Code: "comment"},
+	{Err: ErrLineTooLong, Code: "line-too-long"}, {Err: ErrLogin, Code: "login"}, {Err: ErrRejected, Code: "rejected"},
+	{Err: ErrLoggedOut, Code: "logged-out"}, {Err: ErrServerClosed, Code: "server-closed"}, {Err: ErrClosed, Code: "closed"}, {Err: ErrState, Code: "state"},
 }
 
 // Code returns the stable machine code of err's reason ("syntax", "summary",
 // "illegal-move", "server-closed", …), or "" when it is none of the package's.
-func Code(err error) string {
-	for _, c := range codes {
-		if errors.Is(err, c.err) {
-			return c.code
-		}
-	}
-	return ""
-}
+func Code(err error) string { return codes.Of(err, "") }
 
 // shorten keeps an error's quoted text readable.
 func shorten(s string) string {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/kifu-go/shogi/internal/errcode"
 )
 
 // Reasons an entry cannot be encoded or decoded. Encoding functions return them wrapped
@@ -39,35 +41,22 @@ var (
 	ErrTruncated = errors.New("packed: truncated entry")
 )
 
-var codes = []struct {
-	err  error
-	code string
-}{
-	{ErrNoKing, "no-king"},
-	{ErrTooManyPieces, "too-many-pieces"},
-	{ErrBadCode, "bad-code"},
-	{ErrNotCanonical, "not-canonical"},
-	{ErrPosition, "invalid-position"},
-	{ErrMove, "invalid-move"},
-	{ErrField, "bad-field"},
-	{ErrTruncated, "truncated"},
+var codes = errcode.Table{
+	{Err: ErrNoKing, Code: "no-king"},
+	{Err: ErrTooManyPieces, Code: "too-many-pieces"},
+	{Err: ErrBadCode, Code: "bad-code"},
+	{Err: ErrNotCanonical, Code: "not-canonical"},
+	{Err: ErrPosition, Code: "invalid-position"},
+	{Err: ErrMove, Code: "invalid-move"},
+	{Err: ErrField, Code: "bad-field"},
+	{Err: ErrTruncated, Code: "truncated"},
 }
 
 // Code returns the machine code of the package's sentinel that err wraps ("no-king",
 // "too-many-pieces", "bad-code", "not-canonical", "invalid-position", "invalid-move",
 // "bad-field", "truncated"), "io" for any other non-nil error, and "" for nil. The
 // codes are part of the API and never change.
-func Code(err error) string {
-	if err == nil {
-		return ""
-	}
-	for _, c := range codes {
-		if errors.Is(err, c.err) {
-			return c.code
-		}
-	}
-	return "io"
-}
+func Code(err error) string { return codes.Of(err, "io") }
 
 // Error reports a bad entry of a stream: its format, its 0-based index, the offset of
 // its first byte, and the cause (one of the package's sentinels, wrapped with details,
@@ -90,16 +79,6 @@ func (e *Error) Unwrap() error { return e.Err }
 // Code returns the machine code of the cause (see [Code]).
 func (e *Error) Code() string { return Code(e.Err) }
 
-// causeError wraps a sentinel of this package and a cause from the root package, with
-// one package prefix in its message.
-type causeError struct {
-	sentinel, cause error
-}
-
-func wrap(sentinel, cause error) error { return &causeError{sentinel, cause} }
-
-func (e *causeError) Error() string {
-	return e.sentinel.Error() + ": " + strings.TrimPrefix(e.cause.Error(), "shogi: ")
-}
-
-func (e *causeError) Unwrap() []error { return []error{e.sentinel, e.cause} }
+// wrap joins a sentinel of this package to a cause from the root package, with one
+// package prefix in its message.
+func wrap(sentinel, cause error) error { return errcode.Wrap(sentinel, cause, "shogi: ") }
