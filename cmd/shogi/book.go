@@ -154,25 +154,15 @@ func runBookBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	builder := book.Builder{MaxPly: *maxPly, WinnerOnly: *winnerOnly}
 	prog := newProgress(stderr)
 	var line []byte
-	var records, invalid, files, skipped int
-	ioFailed := false
+	var tl inputTally
+	invalid := 0
 	start := time.Now()
 	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(bookResult)) {
 		bookEntry(e, stdin, rf, emit)
 	})
 	for res := range results {
 		v := res.v
-		switch {
-		case v.Skipped != "":
-			skipped++
-		case v.InputFailed():
-			ioFailed = true
-			files++
-		default:
-			if v.Record <= 1 {
-				files++
-			}
-			records++
+		if tl.count(v) {
 			if v.OK {
 				if err := builder.Add(res.rec); err == nil {
 					prog.add(true)
@@ -210,8 +200,8 @@ func runBookBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 2
 	}
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d used, %d invalid; %d files skipped; a %s book of %d positions, %d moves (%.2fs)\n",
-		records, files, records-invalid, invalid, skipped, kind, b.Len(), b.Moves(), time.Since(start).Seconds())
-	return nothingChecked(exitStatus(ioFailed, invalid), records, "book", stderr)
+		tl.records, tl.files, tl.records-invalid, invalid, tl.skipped, kind, b.Len(), b.Moves(), time.Since(start).Seconds())
+	return nothingChecked(exitStatus(tl.ioFailed, invalid), tl.records, "book", stderr)
 }
 
 // bookEntry judges every record of one input and emits the valid ones.

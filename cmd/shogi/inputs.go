@@ -312,6 +312,32 @@ func readOpenFile(f *os.File, path string, opt readOptions) (*record.Reader, fun
 	return r, func() { f.Close(); recycle() }, nil
 }
 
+// inputTally counts what the inputs of a command gave: the records read, the inputs
+// they came from, the files passed over, and whether an input could not be read.
+type inputTally struct {
+	records, files, skipped int
+	ioFailed                bool
+}
+
+// count counts v and reports whether it is a record read, which the caller judges
+// further, rather than a file passed over or an input that failed.
+func (t *inputTally) count(v validation) bool {
+	switch {
+	case v.Skipped != "":
+		t.skipped++
+	case v.InputFailed():
+		t.ioFailed = true
+		t.files++
+	default:
+		if v.Record <= 1 {
+			t.files++
+		}
+		t.records++
+		return true
+	}
+	return false
+}
+
 // progress keeps a line on stderr, when it is a terminal, with the records done, the
 // invalid ones, the rate and the time elapsed, redrawn four times a second while the
 // command runs; it prints nothing when stderr is not a terminal.

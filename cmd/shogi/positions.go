@@ -355,9 +355,9 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 
 	prog := newProgress(stderr)
 	var line []byte
-	var records, invalid, failed, filtered, files, skipped int
+	var tl inputTally
+	var invalid, failed, filtered int
 	var written, duplicates, unchecked int64
-	ioFailed := false
 	start := time.Now()
 	fail := func(err error) int {
 		prog.finish()
@@ -372,17 +372,7 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		if res.filtered != "" || !v.OK || res.failed {
 			res.release()
 		}
-		switch {
-		case v.Skipped != "":
-			skipped++
-		case v.InputFailed():
-			ioFailed = true
-			files++
-		default:
-			if v.Record <= 1 {
-				files++
-			}
-			records++
+		if tl.count(v) {
 			prog.add(v.OK)
 			switch {
 			case res.failed:
@@ -431,13 +421,13 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	prog.finish()
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d used, %d filtered out, %d invalid, %d not writable as %s; %d positions written",
-		records, files, records-invalid-failed-filtered, filtered, invalid, failed, to, written)
+		tl.records, tl.files, tl.records-invalid-failed-filtered, filtered, invalid, failed, to, written)
 	if set != nil {
 		fmt.Fprintf(stderr, ", %d duplicates dropped", duplicates)
 		if unchecked > 0 {
 			fmt.Fprintf(stderr, ", %d not checked for duplicates (the -dedup-memory set is full)", unchecked)
 		}
 	}
-	fmt.Fprintf(stderr, "; %d files skipped (%.2fs)\n", skipped, time.Since(start).Seconds())
-	return nothingChecked(exitStatus(ioFailed, invalid+failed), records, "positions", stderr)
+	fmt.Fprintf(stderr, "; %d files skipped (%.2fs)\n", tl.skipped, time.Since(start).Seconds())
+	return nothingChecked(exitStatus(tl.ioFailed, invalid+failed), tl.records, "positions", stderr)
 }

@@ -126,8 +126,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	prog := newProgress(stderr)
 	var line []byte
-	var records, invalid, files, skipped int
-	ioFailed := false
+	var tl inputTally
+	invalid := 0
 	start := time.Now()
 	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(validation)) {
 		if f := packedInput(e.Entry, packedFrom); f != 0 {
@@ -137,17 +137,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		validateEntry(e, stdin, rf, rules, emit)
 	})
 	for v := range results {
-		switch {
-		case v.Skipped != "":
-			skipped++
-		case v.InputFailed():
-			ioFailed = true
-			files++
-		default:
-			if v.Record <= 1 {
-				files++
-			}
-			records++
+		if tl.count(v) {
 			if !v.OK {
 				invalid++
 			}
@@ -164,8 +154,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	prog.finish()
 	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
-		records, files, records-invalid, invalid, skipped, time.Since(start).Seconds())
-	return nothingChecked(exitStatus(ioFailed, invalid), records, "validate", stderr)
+		tl.records, tl.files, tl.records-invalid, invalid, tl.skipped, time.Since(start).Seconds())
+	return nothingChecked(exitStatus(tl.ioFailed, invalid), tl.records, "validate", stderr)
 }
 
 // validateEntry judges every record of one input by rules with record.ValidateRules.
