@@ -128,21 +128,32 @@ func (l *liner) dfpn(key uint64, m shogi.Move) (proven, disproven bool) {
 	return ok && pn == 0, ok && dn == 0 && rep == noRep
 }
 
+// known answers for the current position from what is already known: the line
+// search's own entry, or a disproof within bound by the bounded df-pn (saved as the
+// line search's entry). settled is false when neither answers.
+func (l *liner) known(key uint64, bound int32) (score int32, ok, settled bool) {
+	h := l.pos.Hash()
+	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
+		return exact, exact >= 0 && exact <= bound, true
+	}
+	if l.boundedDisproof(key, l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent()), bound) {
+		l.save(h, bound+1, -1, shogi.NoMove)
+		return 0, false, true
+	}
+	return 0, false, false
+}
+
 // or returns the score of the current position, attacker to move, when it is at most
 // bound; ok is false when it is more, or when the search stopped.
 func (l *liner) or(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if bound < plyScore || l.poll() {
 		return 0, false
 	}
+	if score, ok, settled := l.known(key, bound); settled {
+		return score, ok
+	}
 	h := l.pos.Hash()
-	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
-		return exact, exact >= 0 && exact <= bound
-	}
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
-	if l.boundedDisproof(key, atk, def, bound) {
-		l.save(h, bound+1, -1, shogi.NoMove)
-		return 0, false
-	}
 	list := l.list(depth)
 	generateChecks(l.pos, list)
 	// Order the checks: those df-pn proved first, then by what earlier bounds learnt
@@ -194,15 +205,11 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if bound < 0 || l.poll() {
 		return 0, false
 	}
+	if score, ok, settled := l.known(key, bound); settled {
+		return score, ok
+	}
 	h := l.pos.Hash()
-	if lower, exact := l.probe(h); exact >= 0 || lower > bound {
-		return exact, exact >= 0 && exact <= bound
-	}
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
-	if l.boundedDisproof(key, atk, def, bound) {
-		l.save(h, bound+1, -1, shogi.NoMove)
-		return 0, false
-	}
 	list := l.list(depth)
 	generateEvasions(l.pos, list)
 	// Replies df-pn found refuting end the search at once; the others are tried by what
