@@ -73,14 +73,10 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 			break
 		}
 		if b.keys[i] == 0 {
-			victim, worst = i, 0
+			victim, worst = i, 0 // the last empty slot
 			continue
 		}
-		w := uint64(e.effort)
-		if e.pn == 0 || e.dn == 0 {
-			w += 1 << 32
-		}
-		if w < worst {
+		if w := b.worth(i); w < worst {
 			victim, worst = i, w
 		}
 	}

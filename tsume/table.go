@@ -51,6 +51,17 @@ type bucket struct {
 	e    [bucketSize]entry
 }
 
+// worth is what keeping the entry of slot i is worth when a store must replace one:
+// the work it cost, and more for a final result.
+func (b *bucket) worth(i int) uint64 {
+	e := &b.e[i]
+	w := uint64(e.effort)
+	if e.pn == 0 || e.dn == 0 {
+		w += 1 << 32
+	}
+	return w
+}
+
 // EntryBytes is the size of one entry of the transposition table, its key included.
 const EntryBytes = int(unsafe.Sizeof(bucket{})) / bucketSize
 
@@ -154,14 +165,10 @@ func (t *table) store(key uint64, atk, def shogi.Hand, path uint64, pn, dn uint3
 			break
 		}
 		if b.keys[i] == 0 {
-			victim, worst = i, 0
+			victim, worst = i, 0 // the last empty slot
 			continue
 		}
-		w := uint64(e.effort)
-		if e.pn == 0 || e.dn == 0 {
-			w += 1 << 32
-		}
-		if w < worst {
+		if w := b.worth(i); w < worst {
 			victim, worst = i, w
 		}
 	}
