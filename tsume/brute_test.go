@@ -134,7 +134,9 @@ func TestAgainstBruteForce(t *testing.T) {
 				t.Fatalf("%v: solver mates in %d (%v), brute force finds no such mate", p, l, r)
 			}
 		}
-		if r.Status == tsume.Mate {
+		// A mate whose line the 1 MiB table lost comes without one (LineNone, as
+		// Result documents); the verdict was checked above.
+		if r.Status == tsume.Mate && r.Line != tsume.LineNone {
 			checkTsumeLine(t, p, r.Moves, false)
 		}
 	})
