@@ -4,7 +4,8 @@ package tsume
 // the tsume-line search runs out of nodes. The attacker plays a proven check (the one
 // whose proof cost least, as a guess at the shortest), the defender the reply whose
 // proof cost most (a guess at the longest resistance); a position the table has lost is
-// proven again. Moves that would repeat a position of the line are never chosen, so the
+// proven again, and when a table too small to keep the proof loses it again, its
+// children are proven one at a time and the line goes on at once. Moves that would repeat a position of the line are never chosen, so the
 // line ends in mate.
 
 import "github.com/kifu-go/shogi"
@@ -20,6 +21,39 @@ func (t *table) proofEffort(key uint64, atk, def shogi.Hand) (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// proveChild proves the children of the current node, at path index depth, one at a
+// time, and returns the first check proven (OR node) or the reply whose proof cost most
+// (AND node, whose replies are all proven); -1 when a limit stopped it, or when no
+// check is proven. Each proof is searched from the child itself, so the proof of the
+// child chosen needs no more of the table than its own search.
+func (s *searcher) proveChild(depth int, or bool) int {
+	pick, most := -1, uint64(0)
+	for i := range s.lists[depth] {
+		c := s.lists[depth][i]
+		if c.repDep != noRep || or && c.dn == 0 && c.rep == noRep {
+			continue
+		}
+		start := s.nodes
+		s.play(&c)
+		pn, _, _ := s.mid(infinity, infinity, unbounded)
+		s.undo()
+		switch {
+		case s.stop != StopNone:
+			return -1
+		case pn != 0 && or:
+			continue
+		case pn != 0:
+			return -1 // cannot be: every reply of a proven node is a mate
+		case or:
+			return i
+		}
+		if e := s.nodes - start; pick < 0 || e > most {
+			pick, most = i, e
+		}
+	}
+	return pick
 }
 
 // proofLine returns a mating line from the root of s, which df-pn proved, or false when
@@ -62,8 +96,8 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 				pick, pickEffort = i, e
 			}
 		}
-		if pick < 0 {
-			if retried || s.stop != StopNone {
+		if pick < 0 && !retried {
+			if s.stop != StopNone {
 				return nil, false
 			}
 			retried = true
@@ -71,6 +105,13 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 				return nil, false
 			}
 			continue
+		}
+		if pick < 0 {
+			// The table lost the node's proof again (a small table): the children are
+			// proven one at a time, each played at once.
+			if pick = s.proveChild(depth, or); pick < 0 {
+				return nil, false
+			}
 		}
 		retried = false
 		c := list[pick]

@@ -118,8 +118,9 @@ type Result struct {
 	Stop Stop
 	// Moves is the mating line when Status is Mate, attacker's move first, in USI
 	// when marshalled. Its length is the tsume length when Line is LineTsume or
-	// LineLength. It is empty (LineNone) in the rare case that a table too small to
-	// keep the proof could not read one back within twice the nodes of the search.
+	// LineLength. It is empty (LineNone) only when reading the line back from a table
+	// too small to keep the proof, child by child, takes more than twice the nodes of
+	// the search.
 	Moves []shogi.Move
 	// Line says what Moves is worth.
 	Line LineKind
