@@ -30,3 +30,27 @@ func TestBoundedAgainstBruteForce(t *testing.T) {
 		}
 	})
 }
+
+// TestBoundedLengthAgainstBruteForce cross-checks the tsume length the bounded df-pn
+// settles alone (LineLength, every reply counted) with the brute-force judge, and the
+// line it reads: a tsume line of that length.
+func TestBoundedLengthAgainstBruteForce(t *testing.T) {
+	const depth = 7
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		n, exact, line := tsume.BoundedLength(p, tsume.FutileNone, 300_000)
+		if !exact {
+			t.Skip("no mate, or a limit")
+		}
+		if want := bruteOR(p.Clone(), min(n, depth+2)); n <= depth+2 && want != n {
+			t.Fatalf("%v: bounded df-pn settles a length of %d, brute force says %d", p, n, want)
+		}
+		if line == nil {
+			t.Skip("limit")
+		}
+		if len(line) != n {
+			t.Fatalf("%v: a line of %d plies for a length of %d: %v", p, len(line), n, line)
+		}
+		checkTsumeLine(t, p, line, false)
+	})
+}

@@ -96,16 +96,24 @@
 // the drop as a reply, for the whole search, and is counted in Result.Undecided (the
 // line may then be longer).
 //
-// When that search has used a quarter of Options.LineNodes (or of the time left), a
-// depth-bounded df-pn takes over (mate within N plies: the plies left are part of the
+// A depth-bounded df-pn helps it (mate within N plies: the plies left are part of the
 // search, and its table entries carry them: a proof its length, a disproof its bound).
-// It proves mate within 1, 3, 7, 15, … plies until a bound holds, then within two
-// plies less than the length proven until a bound is disproven: the last length proven
-// is the tsume length. It then reads a line of that length, each node of which has its
-// exact length: the attacker plays a check after which the defender is mated within
-// the plies left, the defender a reply (not futile) after which no mate is two plies
-// shorter (LineLength: the length is exact, but ties of length are not broken by 駒余り).
-// Futile interpositions are tested only when they would refute a node.
+// Once a bound has cost the full-width search 20 000 nodes or more, the bounded df-pn
+// probes the next bound first, with as many nodes: a proof there is the tsume length
+// (no mate is within the bounds below it), a disproof passes the bound over. When the
+// full-width search has used a quarter of Options.LineNodes (or of the time left), the
+// bounded df-pn takes over from lo, the largest bound known to hold no mate: it proves
+// mate within lo+2 plies, or failing that within 2(lo+2)+1, … (each bound with half of
+// what is left), then within two plies less than the length proven until a bound is
+// disproven or the length is lo+2: the last length proven is the tsume length (the
+// attacker's shortest mate from above, as KomoringHeights shortens its mates). It then
+// reads a line of that length, each node of which has its exact length: the attacker
+// plays a check after which the defender is mated within the plies left, the defender a
+// reply (not futile) after which no mate is two plies shorter (LineLength: the length is
+// exact, but ties of length are not broken by 駒余り). What the two searches already
+// know of a move answers first, and the one move left when the others are known not to
+// do is taken without a search. Futile interpositions are tested only when they would
+// refute a node.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need

@@ -16,3 +16,26 @@ func BoundedMate(p *shogi.Position, r int, futile Futile, nodes uint64) (proven,
 	pn, dn, length := v.newLiner(s).bounded(boardKey(pos), atk, def, r, nodes)
 	return pn == 0, dn == 0, length
 }
+
+// BoundedLength solves p (a problem, attacker to move) with df-pn, then finds its
+// tsume length with the bounded df-pn alone (no full-width search first) and reads a
+// line of it, with a fresh table and at most nodes nodes each: the length, whether it
+// is exact, and the line (nil when none was read). 0, false when df-pn proved no mate.
+func BoundedLength(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move) {
+	pos, err := problem(p)
+	if err != nil {
+		return 0, false, nil
+	}
+	v := NewSolver(Options{HashBytes: 1 << 20, Futile: futile, LineNodes: nodes})
+	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), maxNodes: nodes}
+	s.reset()
+	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
+		return 0, false, nil
+	}
+	l := v.newLiner(s)
+	key := boardKey(pos)
+	if n, exact = l.shortest(key, -1); exact {
+		line, _ = l.boundedLine(key, n)
+	}
+	return n, exact, line
+}

@@ -35,8 +35,11 @@ const (
 	// futileMoveNodes is the budget of the test of a piece moved to interpose: such
 	// tests are many, and one that fails counts the move as a reply (Result.Undecided).
 	futileMoveNodes = 2_000
-	plyScore        = 64
-	maxLinePlies    = 4096
+	// probeNodes is the cost of a bound of the full-width search from which the bounded
+	// df-pn probes the next bound first (see deepen).
+	probeNodes   = 20_000
+	plyScore     = 64
+	maxLinePlies = 4096
 )
 
 type liner struct {
@@ -55,10 +58,9 @@ type liner struct {
 	max      uint64
 	stopped  bool
 	// undecided counts the positions whose futility test ran out of nodes, among those
-	// the current phase of the search consulted (phase: 1 the full-width search, 2 the
-	// bounded df-pn, which does not rest on the first's verdicts).
+	// the search consulted (the full-width search and the bounded df-pn alike: the
+	// bounded df-pn starts from the bounds the first found to hold no mate).
 	undecided int
-	phase     int32
 }
 
 func newMemo(bytes int) []memoEntry {
@@ -214,21 +216,31 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	generateEvasions(l.pos, list)
 	// Replies df-pn found refuting end the search at once; the others are tried by what
 	// earlier bounds learnt of them, longest first, so that a refutation comes early.
+	// A futility test costs a search: an interposition known to refute the node is
+	// tested only when no other reply is known to.
 	moves, keys := list.Moves(), l.order(depth)
+	untested := false
 	for i, m := range moves {
 		if _, disproven := l.dfpn(key, m); disproven {
 			l.save(h, bound+1, -1, shogi.NoMove)
 			return 0, false
 		}
 		keys[i] = -l.childLower(m)
-		refuted := -keys[i] > bound-plyScore
-		if !refuted {
-			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
-			refuted = l.boundedDisproof(k, a, d, bound-plyScore)
+		if l.refutedKnown(key, atk, def, m, -keys[i], bound) {
+			if futile, known := l.decided(m); !known {
+				untested = true // tested below, when no other reply refutes the node
+			} else if !futile {
+				l.save(h, bound+1, -1, shogi.NoMove)
+				return 0, false
+			}
 		}
-		if refuted && !(l.futileReply(m)) {
-			l.save(h, bound+1, -1, shogi.NoMove)
-			return 0, false
+	}
+	if untested {
+		for i, m := range moves {
+			if _, known := l.decided(m); !known && l.refutedKnown(key, atk, def, m, -keys[i], bound) && !l.futileReply(m) {
+				l.save(h, bound+1, -1, shogi.NoMove)
+				return 0, false
+			}
 		}
 	}
 	sortBy(moves, keys[:len(moves)])
@@ -261,6 +273,17 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	}
 	l.save(h, best, best, bestMove)
 	return best, true
+}
+
+// refutedKnown reports whether what is known of the reply m without a search, its
+// score's lower bound lower or a disproof of the bounded df-pn, makes it refute an AND
+// node searched within bound.
+func (l *liner) refutedKnown(key uint64, atk, def shogi.Hand, m shogi.Move, lower, bound int32) bool {
+	if lower > bound-plyScore {
+		return true
+	}
+	k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+	return l.boundedDisproof(k, a, d, bound-plyScore)
 }
 
 // boundedDisproof reports whether the bounded df-pn's table holds that the position
@@ -307,40 +330,49 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 }
 
 // shortest returns the tsume length from the root, the current position of l.pos, by
-// the bounded df-pn: it proves a mate within 1, 3, 7, 15, … plies until one holds,
-// then within two plies less than the length proven until that is disproven. exact is
-// false when a limit stopped it first (then n, when not 0, only bounds the length).
-func (l *liner) shortest(key uint64) (n int, exact bool) {
+// the bounded df-pn, knowing that no mate is within lo plies (lo < 0: nothing is
+// known). It proves a mate within 2*lo+3 plies or more (each bound with half the
+// nodes and time left; one that neither holds nor fails is passed over for one twice
+// as long), then within two plies less than the length proven until that is
+// disproven or no longer above lo. exact is false when a limit stopped it first (then
+// n, when not 0, only bounds the length).
+func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	best := -1
-	for r := 1; r < maxLinePlies && best < 0; r = 2*r + 1 {
-		pn, dn, length := l.bounded(key, atk, def, r, l.max)
+	for r := max(lo+2, 1); r < maxLinePlies && best < 0; r = 2*r + 1 {
+		var pn, dn uint32
+		var length int
+		if !l.share(2, func() { pn, dn, length = l.bounded(key, atk, def, r, l.max) }) {
+			return 0, false
+		}
 		switch {
 		case pn == 0:
 			best = length
-		case dn != 0:
-			return 0, false
+		case dn == 0:
+			lo = r
 		}
 	}
-	for best > 1 {
+	for best > lo+2 {
 		pn, dn, length := l.bounded(key, atk, def, best-2, l.max)
 		switch {
 		case pn == 0:
 			best = length
 		case dn == 0:
-			return best, true
+			lo = best - 2
 		default:
 			return best, false
 		}
 	}
-	return best, best == 1
+	return best, best > 0
 }
 
 // boundedLine reads a line of the tsume length n from the current position of l.pos
 // (attacker to move, its tsume length exactly n) with the bounded df-pn: at each ply
 // the attacker plays a check after which the defender is mated within the plies left,
 // the defender a reply (not futile) after which no mate is shorter than the plies
-// left. Each node of the line has thus its exact length. False when a limit stopped it.
+// left. Each node of the line has thus its exact length. What the table and the
+// full-width search's cache already know answers first; then the moves likeliest to
+// answer are searched first. False when a limit stopped it.
 func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
 	var line []shogi.Move
 	defer func() {
@@ -350,37 +382,7 @@ func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
 	}()
 	for v := n; v > 0; v-- {
 		or := l.pos.SideToMove() == l.attacker
-		list := l.list(len(line))
-		if or {
-			generateChecks(l.pos, list)
-		} else {
-			generateEvasions(l.pos, list)
-		}
-		atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
-		next, nextKey := shogi.NoMove, uint64(0)
-		for _, m := range list.Moves() {
-			if !or && l.futileReply(m) {
-				continue
-			}
-			k, a, d := after(l.pos, l.attacker, key, atk, def, m)
-			l.pos.PlayUnchecked(m)
-			var found bool
-			if or {
-				pn, _, _ := l.bounded(k, a, d, v-1, l.max)
-				found = pn == 0
-			} else {
-				_, dn, _ := l.bounded(k, a, d, v-3, l.max)
-				found = dn == 0
-			}
-			l.pos.Undo()
-			if l.stopped {
-				return nil, false
-			}
-			if found {
-				next, nextKey = m, k
-				break
-			}
-		}
+		next, nextKey := l.lineMove(key, len(line), or, v)
 		if next == shogi.NoMove {
 			return nil, false
 		}
@@ -389,6 +391,93 @@ func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
 		key = nextKey
 	}
 	return append([]shogi.Move(nil), line...), true
+}
+
+// lineMove returns the move of boundedLine at the current position, v plies from the
+// end, and the board key after it; NoMove when a limit stopped the search.
+func (l *liner) lineMove(key uint64, depth int, or bool, v int) (shogi.Move, uint64) {
+	list := l.list(depth)
+	if or {
+		generateChecks(l.pos, list)
+	} else {
+		generateEvasions(l.pos, list)
+	}
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	// The attacker needs a check mating within v-1 plies, the defender a reply after
+	// which none mates within v-3. A move the table settles either way is taken or
+	// passed over at once; the others are ordered, by the unbounded df-pn's verdict for
+	// a check, by the line search's lower bounds for a reply (longest first).
+	r := v - 1
+	if !or {
+		r = v - 3
+	}
+	const never = 1 << 30
+	within := int32(r)*plyScore + plyScore - 1 // the largest score of a mate within r plies
+	moves, keys := list.Moves(), l.order(depth)
+	for i, m := range moves {
+		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+		pn, dn, _, ok := l.s.tt.blookup(k, a, d, r)
+		lower, exact := l.childScore(m)
+		mates := ok && pn == 0 || exact >= 0 && exact <= within      // within r plies
+		escapes := ok && dn == 0 || lower > within || exact > within // no mate within r plies
+		if or {
+			proven, disproven := l.dfpn(key, m)
+			switch {
+			case mates:
+				return m, k
+			case escapes || disproven:
+				keys[i] = never
+			case proven:
+				keys[i] = 0
+			default:
+				keys[i] = 1
+			}
+			continue
+		}
+		switch {
+		case mates:
+			keys[i] = never // a shorter resistance
+		case escapes && !l.futileReply(m):
+			return m, k
+		case escapes:
+			keys[i] = never // futile
+		default:
+			keys[i] = -lower
+		}
+	}
+	sortBy(moves, keys[:len(moves)])
+	// The node's length is exact: when one move is left, it is the one.
+	if len(moves) > 0 && keys[0] != never && (len(moves) == 1 || keys[1] == never) {
+		if m := moves[0]; or || !l.futileReply(m) {
+			k, _, _ := after(l.pos, l.attacker, key, atk, def, m)
+			return m, k
+		}
+	}
+	for i, m := range moves {
+		if keys[i] == never {
+			break
+		}
+		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+		l.pos.PlayUnchecked(m)
+		pn, dn, _ := l.bounded(k, a, d, r, l.max)
+		l.pos.Undo()
+		if l.stopped {
+			return shogi.NoMove, 0
+		}
+		if or && pn == 0 || !or && dn == 0 && !l.futileReply(m) {
+			return m, k
+		}
+	}
+	return shogi.NoMove, 0
+}
+
+// childScore returns what the cache knows of the score of the position after m: a
+// lower bound, and the exact score or -1.
+func (l *liner) childScore(m shogi.Move) (lower, exact int32) {
+	l.pos.PlayUnchecked(m)
+	lower, exact = l.probe(l.pos.Hash())
+	l.pos.Undo()
+	return lower, exact
 }
 
 // order returns the sort-key buffer of depth.
@@ -441,8 +530,8 @@ func (l *liner) isFutile(m shogi.Move) bool {
 	if !ok {
 		return false
 	}
-	// A verdict resting on an undecided test is taken again from the verdicts, so that
-	// the phase that consults it counts it.
+	// A verdict resting on an undecided test is taken again from the verdicts, which
+	// count it once.
 	if _, exact := l.probe(key); exact == 0 || exact == 1 {
 		return exact == 1
 	}
@@ -524,8 +613,8 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
 	if e.key != key || key == 0 {
 		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved)}
 	}
-	if e.exact == 2 && e.lower != l.phase {
-		e.lower = l.phase // counted once per phase
+	if e.exact == 2 && e.lower == 0 {
+		e.lower = 1 // counted once
 		l.undecided++
 	}
 	return e.exact
@@ -665,18 +754,59 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 // deepen returns the score of the tsume line from the current position of l.pos
 // (attacker to move), searching bounds of start, start+2, … plies until one holds a
 // mate; -1 when the search stopped first. The score is exact whatever start is: each
-// bound's search finds the least score within it.
-func (l *liner) deepen(key uint64, start int32) int32 {
+// bound's search finds the least score within it. lo is the largest bound found to
+// hold no mate (start-2 when none was).
+//
+// Once a bound costs the full-width search probeNodes or more, the bounded df-pn
+// probes the next bound first, with as many nodes as the last bound cost: a proof
+// there is the tsume length (n, the length proven; score is then -1), a disproof
+// passes the bound over; otherwise the full-width search runs it.
+func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	lo = start - 2
+	var cost uint64
 	for plies := start; plies < maxLinePlies; plies += 2 {
+		if cost >= probeNodes {
+			pn, dn, length := l.bounded(key, atk, def, int(plies), cost)
+			switch {
+			case l.stopped:
+				return -1, lo, 0
+			case pn == 0:
+				return -1, lo, length
+			case dn == 0:
+				lo = plies
+				continue
+			}
+		}
+		begin := l.nodes
 		r, ok := l.or(key, 0, plies*plyScore+plyScore-1)
+		cost = l.nodes - begin
 		if l.stopped {
-			return -1
+			return -1, lo, 0
 		}
 		if ok {
-			return r
+			return r, lo, 0
 		}
+		lo = plies
 	}
-	return -1
+	return -1, lo, 0
+}
+
+// share runs f with a part of what is left of the line search's nodes and time
+// (a fraction 1/parts); it reports whether the search as a whole may go on (neither
+// its node limit, nor its time, nor the context stopped it).
+func (l *liner) share(parts int, f func()) bool {
+	budget, deadline := l.max, l.s.deadline
+	l.max = l.nodes + (budget-min(l.nodes, budget))/uint64(parts)
+	if !deadline.IsZero() {
+		l.s.deadline = time.Now().Add(time.Until(deadline) / time.Duration(parts))
+	}
+	f()
+	l.max, l.s.deadline = budget, deadline
+	if l.stopped && l.nodes < l.max && !l.s.clock() {
+		l.stopped = false
+	}
+	return !l.stopped
 }
 
 // tsumeLine returns the tsume line from the current position of l.pos (attacker to
@@ -684,23 +814,18 @@ func (l *liner) deepen(key uint64, start int32) int32 {
 // ran out and the bounded df-pn read a line of the tsume length), or LineNone when the
 // search stopped first.
 func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
-	// First the full-width search, bound after bound, with a quarter of the budget (nodes
-	// and time): it is
-	// fast where the checks are few. Then the bounded df-pn finds the length (or a
-	// bound on it), and the full-width search runs at that bound only.
-	budget, deadline := l.max, l.s.deadline
-	l.max = budget / 4
-	if !deadline.IsZero() {
-		l.s.deadline = time.Now().Add(time.Until(deadline) / 4)
-	}
-	l.phase = 1
-	score := l.deepen(key, 1)
-	l.max, l.s.deadline = budget, deadline
-	if score < 0 && l.stopped && !l.s.clock() {
-		l.stopped = false
-		// The bounded df-pn's answer rests on the verdicts it consults only.
-		l.phase, l.undecided = 2, 0
-		if n, exact := l.shortest(key); exact && !l.stopped {
+	// First the full-width search, bound after bound, with a quarter of the budget
+	// (nodes and time): it is fast where the checks are few, and each bound it searches
+	// in vain is a lower bound of the length. Then the bounded df-pn finds the length,
+	// from above, and reads a line of it.
+	var score, lo int32
+	var n int
+	if l.share(4, func() { score, lo, n = l.deepen(key, 1) }) && score < 0 {
+		exact := n > 0
+		if !exact {
+			n, exact = l.shortest(key, int(lo))
+		}
+		if exact && !l.stopped {
 			if line, ok := l.boundedLine(key, n); ok {
 				return line, LineLength
 			}
