@@ -331,10 +331,10 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 
 // shortest returns the tsume length from the root, the current position of l.pos, by
 // the bounded df-pn, knowing that no mate is within lo plies (lo < 0: nothing is
-// known). It proves a mate within 2*lo+3 plies or more (each bound with half the
-// nodes and time left; one that neither holds nor fails is passed over for one twice
-// as long), then within two plies less than the length proven until that is
-// disproven or no longer above lo. exact is false when a limit stopped it first (then
+// known). It proves a mate within lo+2 plies, or failing that within 2(lo+2)+1, …
+// (each bound with half the nodes and time left: one that neither holds nor fails is
+// passed over for one twice as long, likelier proven), then within two plies less than
+// the length proven until that is disproven or the length is lo+2. exact is false when a limit stopped it first (then
 // n, when not 0, only bounds the length).
 func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())

@@ -127,7 +127,8 @@ type Result struct {
 	// Undecided counts the interpositions the tsume-line search could not decide to be
 	// futile or not within its budget (20 000 nodes each); it counted them as replies, so
 	// when Undecided is not 0 the line may be longer than the tsume line. Tests of the
-	// same position count once, and only those of the search that gave the line.
+	// same position count once, those of the full-width search and of the bounded df-pn
+	// alike (the second starts from the bounds the first found to hold no mate).
 	Undecided int
 	// Left is what the attacker holds in hand when the line ends (駒余り when not empty).
 	Left shogi.Hand
