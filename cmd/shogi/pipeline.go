@@ -1,18 +1,26 @@
 package main
 
 // How validate, convert and analyse share the machine: inputs are worked on in
-// parallel, at most maxJobs of them, and admitted one by one, in input order, against a
-// memory budget for the run.
+// parallel, at most maxJobs at once, and admitted in input order against a memory
+// budget for the run.
 //
 // An input's weight is what reading and writing its largest record may take: the
 // input's size (the bound on a record, -max-record-size, for standard input, a file whose
 // size is not known or a compressed one; no more than the bound for a larger file, which
 // holds several records then, read one at a time; no more than a line for USI and SFEN
-// files) times the peak multiple of its format (memoryMultiple). An input is
-// admitted when the weights of the inputs in flight and its own fit in the budget, or
+// files) times the peak multiple of its format (memoryMultiple).
+//
+// The inputs go to the workers in jobs: a file named itself, standard input or a member
+// of an archive alone; files found in a directory, one after the other, together, as
+// many as weigh about batchWeight by the last one weighed (up to maxBatch), so that an
+// archive of one small file per game costs a hand-over between goroutines a job, not a
+// file, and the walk does nothing but list the directories. A worker weighs the inputs
+// of its job (opening a file found in a directory, see weighInput); a job weighs the sum
+// of its inputs' weights, as one input holding their records would. It is admitted, in
+// input order, when the weights of the jobs in flight and its own fit in the budget, or
 // when nothing else is in flight (a record larger than the budget runs alone). It stays
 // in flight until all it emitted has been consumed (printed or written), since that is
-// when what it holds can go; a heavy input's memory is then collected at once, so that
+// when what it holds can go; a heavy job's memory is then collected at once, so that
 // the next one does not pile up on its garbage.
 
 import (
@@ -23,6 +31,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kifu-go/shogi/record"
 )
@@ -52,11 +61,20 @@ const (
 	// outBuffer is how many results of one input wait for the printer before its
 	// worker waits too: few, since a result may hold a converted record.
 	outBuffer = 4
-	// readAhead is how many inputs beyond those being worked on the producer may have
-	// found, weighed and opened: enough that a worker finishing a small file finds the
-	// next one ready instead of waiting for the producer (BenchmarkValidateSmallFiles/j2
-	// measures it), few enough to keep open files and admitted memory small.
+	// readAhead is how many jobs beyond those being worked on the producer may have
+	// found: enough that a worker finishing a job finds the next one ready instead of
+	// waiting for the producer (BenchmarkValidateSmallFiles/j2 measures it), few enough
+	// to keep the inputs listed small.
 	readAhead = 16
+	// batchWeight is about the weight of a job of small files: 64 KiB of CSA, a dozen
+	// records of 100 moves, worked on in about half a millisecond; small enough that no
+	// worker is left with much to do alone at the end of a run.
+	batchWeight = 64 * (64 << 10)
+	// maxBatch is the most inputs in one job, and the most results handed over at once.
+	maxBatch = 16
+	// maxOpenFound is the most files found in directories that the workers hold open at
+	// once: each opens those of its job to weigh them before the job is admitted.
+	maxOpenFound = 256
 )
 
 // maxJobs is the most inputs worked on at once, whatever -j asks: four per CPU, and
@@ -120,13 +138,15 @@ func isCompressed(path string) bool {
 	return len(path) >= 3 && strings.EqualFold(path[len(path)-3:], ".gz")
 }
 
-// budget admits weights while their sum fits, and one weight alone whatever it is.
+// budget admits weights in turn while their sum fits, and one weight alone whatever it
+// is.
 type budget struct {
 	mu       sync.Mutex
 	cond     *sync.Cond
 	limit    int64
 	inFlight int64
 	count    int
+	turn     uint64 // the turn of the next weight to admit
 	stopped  bool
 }
 
@@ -136,19 +156,22 @@ func newBudget(limit int64) *budget {
 	return b
 }
 
-// acquire waits until w fits (or nothing is in flight), and reports false if the
-// budget was stopped meanwhile.
-func (b *budget) acquire(w int64) bool {
+// acquire waits for turn (every turn before it admitted) and until w fits (or nothing
+// is in flight), and reports false if the budget was stopped meanwhile. Turns are
+// 0, 1, 2…: one for each job, in input order.
+func (b *budget) acquire(turn uint64, w int64) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for !b.stopped && b.count > 0 && b.inFlight+w > b.limit {
+	for !b.stopped && (b.turn != turn || b.count > 0 && b.inFlight+w > b.limit) {
 		b.cond.Wait()
 	}
 	if b.stopped {
 		return false
 	}
+	b.turn++
 	b.inFlight += w
 	b.count++
+	b.cond.Broadcast() // the next turn may be waiting
 	return true
 }
 
@@ -167,30 +190,55 @@ func (b *budget) stop() {
 	b.cond.Broadcast()
 }
 
+// batchable reports whether the entry e may share a job with the entries beside it: a
+// file found in a directory that weighInput opens, or an entry passed over or in error,
+// which weighs nothing.
+func batchable(e record.Entry) bool {
+	return e.Err != nil || e.Skipped != "" || e.Open == nil && e.Root != "" && e.Path != "-" && !isCompressed(e.Path)
+}
+
+// batchFiles is how many files found in a directory the producer puts in one job when
+// the last one weighed weighed last (0: none weighed yet), with jobs workers: as many as
+// weigh about batchWeight, no more than maxBatch, and no more than maxOpenFound for the
+// jobs workers together, which hold them open.
+func batchFiles(last int64, jobs int) int {
+	n := 1
+	if last > 0 {
+		n = int(min(batchWeight/last, maxBatch))
+	}
+	return max(1, min(n, maxOpenFound/jobs))
+}
+
 // pipeline runs work on the inputs in parallel, jobs at a time (at most maxJobs), and
-// yields what work emits in input order. Memory stays bounded: an input is admitted
-// only when its weight fits the run's memory budget (see the file comment), its
-// results wait in a small buffer until the inputs before it are done, and no more than
-// jobs+readAhead+1 inputs are open at once.
+// yields what work emits in input order. Memory stays bounded: a job is admitted only
+// when its weight fits the run's memory budget (see the file comment), its results wait
+// in a small buffer until the jobs before it are done, and no more than maxOpenFound
+// files found in directories (and the job's input for others) are open at once.
 func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(input, func(T))) iter.Seq[T] {
 	weigh := func(e record.Entry) (int64, *foundFile) { return weighInput(e, recordBound) }
 	return pipelineBudget(inputs, jobs, memoryBudget(), weigh, work)
 }
 
 // pipelineBudget is pipeline with the budget and the weighing of an input given (its
-// weight, and the file it opened to weigh it or nil). A file opened and not handed over
-// by work is closed when work returns, or when the input is never worked on.
+// weight, and the file it opened to weigh it or nil), which the workers call. A file
+// opened and not handed over by work is closed when work returns, or when the input is
+// never worked on.
 func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
 	jobs = max(1, min(jobs, maxJobs()))
 	return func(yield func(T) bool) {
 		type job struct {
-			entry  input
-			weight int64
-			out    chan T
+			turn   uint64
+			inputs []input
+			weight int64    // the sum of the inputs' weights, set by the worker before it is admitted
+			out    chan []T // the results in order, in chunks
 		}
 		queue := make(chan *job, jobs+readAhead) // jobs in input order, for the printer
 		todo := make(chan *job)                  // jobs for the workers
 		stop := make(chan struct{})
+		// chunks are the slices the results go to the printer in, given back to be
+		// filled again.
+		chunks := make(chan []T, jobs*(outBuffer+2))
+		var lastWeight atomic.Int64 // the weight of the last file found in a directory weighed
 		mem := newBudget(limit)
 		var wg sync.WaitGroup
 		for range jobs {
@@ -198,13 +246,67 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			go func() {
 				defer wg.Done()
 				for j := range todo {
-					work(j.entry, func(v T) {
-						select {
-						case j.out <- v:
-						case <-stop:
+					for i := range j.inputs {
+						in := &j.inputs[i]
+						if in.Err != nil || in.Skipped != "" {
+							continue
 						}
-					})
-					j.entry.found.release()
+						w, found := weigh(in.Entry)
+						in.found = found
+						if w > math.MaxInt64-j.weight {
+							j.weight = math.MaxInt64
+						} else {
+							j.weight += w
+						}
+						if batchable(in.Entry) {
+							lastWeight.Store(w)
+						}
+					}
+					if !mem.acquire(j.turn, j.weight) {
+						for _, in := range j.inputs {
+							in.found.release()
+						}
+						close(j.out)
+						continue
+					}
+					// The results of a job of one input go one by one, as it may hold
+					// large records; those of small files gathered, to be handed over
+					// once for the job.
+					chunkLen := 1
+					if len(j.inputs) > 1 {
+						chunkLen = maxBatch
+					}
+					var chunk []T
+					flush := func() {
+						if len(chunk) > 0 {
+							select {
+							case j.out <- chunk:
+							case <-stop:
+							}
+							chunk = nil
+						}
+					}
+					emit := func(v T) {
+						if chunk == nil {
+							select {
+							case chunk = <-chunks:
+							default:
+								chunk = make([]T, 0, maxBatch)
+							}
+						}
+						if chunk = append(chunk, v); len(chunk) >= chunkLen {
+							flush()
+						}
+					}
+					for i := range j.inputs {
+						select {
+						case <-stop:
+						default:
+							work(j.inputs[i], emit)
+						}
+						j.inputs[i].found.release()
+					}
+					flush()
 					close(j.out)
 				}
 			}()
@@ -212,29 +314,45 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 		go func() {
 			defer close(todo)
 			defer close(queue)
-			for e := range inputs {
-				j := &job{entry: input{Entry: e}, out: make(chan T, outBuffer)}
-				if e.Err == nil && e.Skipped == "" {
-					j.weight, j.entry.found = weigh(e)
-				}
-				if !mem.acquire(j.weight) {
-					j.entry.found.release()
-					return
-				}
+			var turn uint64
+			// send hands the job of the inputs to the printer and the workers.
+			send := func(inputs []input) bool {
+				j := &job{turn: turn, inputs: inputs, out: make(chan []T, outBuffer)}
+				turn++
 				select {
 				case queue <- j:
 				case <-stop:
-					j.entry.found.release()
-					mem.release(j.weight)
-					return
+					return false
 				}
 				select {
 				case todo <- j:
+					return true
 				case <-stop:
-					j.entry.found.release()
 					close(j.out) // queued but never worked on
-					return
+					return false
 				}
+			}
+			var batch []input
+			for e := range inputs {
+				if len(batch) > 0 && (!batchable(e) || len(batch) >= batchFiles(lastWeight.Load(), jobs)) {
+					if !send(batch) {
+						return
+					}
+					batch = nil
+				}
+				if !batchable(e) {
+					if !send([]input{{Entry: e}}) {
+						return
+					}
+					continue
+				}
+				if batch == nil {
+					batch = make([]input, 0, batchFiles(lastWeight.Load(), jobs))
+				}
+				batch = append(batch, input{Entry: e})
+			}
+			if len(batch) > 0 {
+				send(batch)
 			}
 		}()
 		defer func() {
@@ -247,14 +365,21 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			wg.Wait()
 		}()
 		for j := range queue {
-			for v := range j.out {
-				if !yield(v) {
-					mem.release(j.weight)
-					return
+			for c := range j.out {
+				for _, v := range c {
+					if !yield(v) {
+						mem.release(j.weight)
+						return
+					}
+				}
+				clear(c)
+				select {
+				case chunks <- c[:0]:
+				default:
 				}
 			}
-			// All it emitted is consumed. What a heavy input held is garbage now, but
-			// the collector would let the next input's allocations reach twice the
+			// All it emitted is consumed. What a heavy job held is garbage now, but
+			// the collector would let the next job's allocations reach twice the
 			// heap before it took it back: take it back first.
 			if j.weight >= collectWeight {
 				runtime.GC()
