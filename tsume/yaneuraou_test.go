@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -177,9 +178,10 @@ func (c *sideTally) String() string {
 // TestCompareYaneuraOuCollection runs the whole of testdata/collection on this solver
 // and on YaneuraOu's mate engine (SHOGI_YANEURAOU_MATE), one thread each, with the same
 // time limit per problem (TSUME_COMPARE_LIMIT, 3s) and the same hash budget
-// (TSUME_COMPARE_HASH in MiB, 256). This solver follows each file's conventions and
-// counts a length only when its tsume-line search settled it; the engine's length is
-// that of the line it answers. The engine is driven by the usi client with "go mate";
+// (TSUME_COMPARE_HASH in MiB, 256). This solver runs twice: first for the tsume line,
+// following each file's conventions and counting a length only when its tsume-line
+// search settled it; then for any mate (AnyMate), the engine's question, whose length
+// is that of the proof's line, as the engine's is that of the line it answers. The engine is driven by the usi client with "go mate";
 // it is told to stop at the limit and killed one second later when it does not answer
 // (it does not keep its own limit), and restarted after it dies. It logs both tallies,
 // wall and CPU time, each solver's nodes per CPU second (the engine's nodes are the last
@@ -274,16 +276,33 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 		return e
 	}
 
-	// Both on each problem in turn, so that both meet the same load on a shared machine;
-	// this solver follows each source's conventions with one Solver at a time, so that
-	// its tables are the only ones alive.
-	var ours sideTally
+	// This solver follows each source's conventions with one Solver at a time, so that
+	// its tables are the only ones alive. Then it answers any mate (AnyMate), the
+	// question the engine answers, alternating with the engine on each problem, so that
+	// both meet the same load on a shared machine.
+	var ours, anyMate sideTally
+	// The heap is held to the budget as shogi mate, tsume and usi hold it: the tables
+	// plus 64 MiB for the rest (cmd/shogi/heap_limit.go).
+	heapLimit := int64(hashMiB+64) << 20
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(heapLimit))
 	runtime.GC()
 	var ms runtime.MemStats
 	var peakHeap uint64
 	var tables int
-	before := childrenCPUTime()
-	e := start()
+	solve := func(s *tsume.Solver, tally *sideTally, p collected) tsume.Result {
+		pos := parse(t, p.sfen, false)
+		cpu, began := cpuTime(), time.Now()
+		r, err := s.Solve(ctx, pos)
+		tally.cpu += cpuTime() - cpu
+		tally.wall += time.Since(began)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tally.nodes += r.Nodes + r.LineNodes
+		runtime.ReadMemStats(&ms)
+		peakHeap = max(peakHeap, ms.HeapInuse)
+		return r
+	}
 	for _, futile := range []tsume.Futile{tsume.FutileDrops, tsume.FutileNone} {
 		s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: hashMiB << 20, LineNodes: 1 << 40, Futile: futile})
 		tables = max(tables, s.TableBytes())
@@ -291,25 +310,29 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 			if p.futile != futile {
 				continue
 			}
-			pos := parse(t, p.sfen, false)
-			cpu, began := cpuTime(), time.Now()
-			r, err := s.Solve(ctx, pos)
-			ours.cpu += cpuTime() - cpu
-			ours.wall += time.Since(began)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ours.nodes += r.Nodes + r.LineNodes
+			r := solve(s, &ours, p)
 			g := got(r)
 			ours.add(p, g)
 			if trace || (g.noMate && !p.want.noMate) || ((g.length > 0 || g.mate) && p.want.noMate) {
 				t.Logf("tsume %s: published %v, got %v (%v) in %v", p.id, p.want, g, r.Line, r.Time.Round(time.Millisecond))
 			}
-			runtime.ReadMemStats(&ms)
-			peakHeap = max(peakHeap, ms.HeapInuse)
-			e = yaneuraou(e, p)
 		}
 		runtime.GC() // s is dead: its tables go before the next Solver's
+	}
+	s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: hashMiB << 20, AnyMate: true})
+	before := childrenCPUTime()
+	e := start()
+	for _, p := range ps {
+		r := solve(s, &anyMate, p)
+		g := got(r)
+		if g.mate && len(r.Moves) > 0 {
+			g = answer{length: len(r.Moves)} // the proof's line, as the engine's
+		}
+		anyMate.add(p, g)
+		if trace || (g.noMate && !p.want.noMate) || ((g.length > 0 || g.mate) && p.want.noMate) {
+			t.Logf("any mate %s: published %v, got %v in %v", p.id, p.want, g, r.Time.Round(time.Millisecond))
+		}
+		e = yaneuraou(e, p)
 	}
 	if err := e.Close(); err != nil {
 		t.Log(err)
@@ -317,10 +340,14 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 	theirs.cpu = childrenCPUTime() - before
 	runtime.ReadMemStats(&ms)
 	t.Logf("tsume (one thread, %v a problem, hash %d MiB): %v", limit, hashMiB, &ours)
+	t.Logf("tsume, any mate (AnyMate, %v a problem, hash %d MiB): %v", limit, hashMiB, &anyMate)
 	t.Logf("tsume memory: tables %d MiB, Go heap in use at most %d MiB (sampled after each problem), obtained from the OS %d MiB",
 		tables>>20, peakHeap>>20, ms.Sys>>20)
 	if tables > hashMiB<<20 {
 		t.Errorf("tables of %d bytes over the budget of %d MiB", tables, hashMiB)
+	}
+	if peakHeap > uint64(heapLimit) {
+		t.Errorf("Go heap in use reached %d MiB, over the budget and margin of %d MiB", peakHeap>>20, heapLimit>>20)
 	}
 	t.Logf("yaneuraou (Threads 1, go mate %d, USI_Hash %d): %v", limit.Milliseconds(), hashMiB, &theirs)
 }
