@@ -23,14 +23,15 @@ package main
 // when what it holds can go; a heavy job's memory is then collected at once, so that
 // the next one does not pile up on its garbage.
 //
-// While the jobs in flight weigh little together, the collector runs less often than by
-// default (gcpace.go).
+// While a run lasts, the collector lets a small heap grow to a floor before it collects
+// it (heapfloor.go).
 
 import (
 	"iter"
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -87,7 +88,7 @@ func maxJobs() int { return max(4*runtime.NumCPU(), 64) }
 // memoryBudget is the memory the inputs in flight may take together: GOMEMLIMIT when
 // it is set, else 2 GiB.
 func memoryBudget() int64 {
-	if limit := gcPace.memoryLimit(); limit > 0 && limit < math.MaxInt64 {
+	if limit := debug.SetMemoryLimit(-1); limit > 0 && limit < math.MaxInt64 {
 		return limit
 	}
 	return defaultMemoryBudget
@@ -151,28 +152,12 @@ type budget struct {
 	count    int
 	turn     uint64 // the turn of the next weight to admit
 	stopped  bool
-	// pace, when not nil, is told whether the weights in flight are light (no more
-	// than limit/16) whenever that changes: before a weight that makes them heavy is
-	// admitted, and after the release that makes them light (see gcPacer).
-	pace  func(light bool)
-	light bool
 }
 
-func newBudget(limit int64, pace func(light bool)) *budget {
-	b := &budget{limit: limit, pace: pace}
+func newBudget(limit int64) *budget {
+	b := &budget{limit: limit}
 	b.cond = sync.NewCond(&b.mu)
 	return b
-}
-
-// paceLocked tells pace whether the weights in flight are light, when that changed.
-func (b *budget) paceLocked() {
-	if b.pace == nil {
-		return
-	}
-	if light := b.inFlight <= b.limit/16; light != b.light {
-		b.light = light
-		b.pace(light)
-	}
 }
 
 // acquire waits for turn (every turn before it admitted) and until w fits (or nothing
@@ -190,7 +175,6 @@ func (b *budget) acquire(turn uint64, w int64) bool {
 	b.turn++
 	b.inFlight += w
 	b.count++
-	b.paceLocked()
 	b.cond.Broadcast() // the next turn may be waiting
 	return true
 }
@@ -199,20 +183,13 @@ func (b *budget) release(w int64) {
 	b.mu.Lock()
 	b.inFlight -= w
 	b.count--
-	b.paceLocked()
 	b.mu.Unlock()
 	b.cond.Broadcast()
 }
 
-// stop makes acquire report false from now on, and tells pace, if it was told the
-// weights were light, that the run no longer is.
 func (b *budget) stop() {
 	b.mu.Lock()
 	b.stopped = true
-	if b.light && b.pace != nil {
-		b.light = false
-		b.pace(false)
-	}
 	b.mu.Unlock()
 	b.cond.Broadcast()
 }
@@ -243,10 +220,10 @@ func batchFiles(last int64, jobs int) int {
 // files found in directories (and the job's input for others) are open at once.
 func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(input, func(T))) iter.Seq[T] {
 	weigh := func(e record.Entry) (int64, *foundFile) { return weighInput(e, recordBound) }
+	limit := memoryBudget() // now: a command may set a memory limit of its own before it ranges
 	return func(yield func(T) bool) {
-		pace, done := gcPace.run()
-		defer done()
-		pipelineBudgetPaced(inputs, jobs, memoryBudget(), pace, weigh, work)(yield)
+		defer holdHeapFloor(min(maxHeapFloor, limit/16))()
+		pipelineBudget(inputs, jobs, limit, weigh, work)(yield)
 	}
 }
 
@@ -255,12 +232,6 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64,
 // opened and not handed over by work is closed when work returns, or when the input is
 // never worked on.
 func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
-	return pipelineBudgetPaced(inputs, jobs, limit, nil, weigh, work)
-}
-
-// pipelineBudgetPaced is pipelineBudget with the function its budget tells when the
-// weights in flight become light or heavy (see budget.pace); nil for none.
-func pipelineBudgetPaced[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, pace func(bool), weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
 	jobs = max(1, min(jobs, maxJobs()))
 	return func(yield func(T) bool) {
 		type job struct {
@@ -276,7 +247,7 @@ func pipelineBudgetPaced[T any](inputs iter.Seq[record.Entry], jobs int, limit i
 		// filled again.
 		chunks := make(chan []T, jobs*(outBuffer+2))
 		var lastWeight atomic.Int64 // the weight of the last file found in a directory weighed
-		mem := newBudget(limit, pace)
+		mem := newBudget(limit)
 		var wg sync.WaitGroup
 		for range jobs {
 			wg.Add(1)
