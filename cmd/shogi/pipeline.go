@@ -12,9 +12,11 @@ package main
 //
 // The inputs go to the workers in jobs: a file named itself, standard input or a member
 // of an archive alone; files found in a directory, one after the other, together, as
-// many as weigh about batchWeight by the last one weighed (up to maxBatch), so that an
-// archive of one small file per game costs a hand-over between goroutines a job, not a
-// file, and the walk does nothing but list the directories. A worker weighs the inputs
+// many as weigh about batchWeight and are worked on in about batchTime by the last one
+// (up to maxBatch; one while nothing is known), so that an archive of one small file per
+// game costs a hand-over between goroutines a job, not a file, and the walk does
+// nothing but list the directories, while files that take long (analyse's, tsume's) go
+// one a job and leave no worker with a queue of them at the end of a run. A worker weighs the inputs
 // of its job (opening a file found in a directory, see weighInput); a job weighs the sum
 // of its inputs' weights, as one input holding their records would. It is admitted, in
 // input order, when the weights of the jobs in flight and its own fit in the budget, or
@@ -35,6 +37,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/kifu-go/shogi/record"
 )
@@ -70,10 +73,13 @@ const (
 	// to keep the inputs listed small.
 	readAhead = 16
 	// batchWeight is about the weight of a job of small files: 64 KiB of CSA, ten
-	// floodgate records of 100 moves with a comment on each (6.4 KB), worked on in about
-	// a third of a millisecond; small enough that no worker is left with much to do
-	// alone at the end of a run.
+	// floodgate records of 100 moves with a comment on each (6.4 KB), validated in about
+	// a third of a millisecond.
 	batchWeight = 64 * (64 << 10)
+	// batchTime is about how long a job of small files is worked on: long enough that
+	// the hand-overs of a job cost little beside it, short enough that no worker is left
+	// with much to do alone at the end of a run.
+	batchTime = 500 * time.Microsecond
 	// maxBatch is the most inputs in one job, and the most results handed over at once.
 	maxBatch = 16
 	// maxOpenFound is the most files found in directories that the workers hold open at
@@ -202,15 +208,16 @@ func batchable(e record.Entry) bool {
 }
 
 // batchFiles is how many files found in a directory the producer puts in one job when
-// the last one weighed weighed last (0: none weighed yet), with jobs workers: as many as
-// weigh about batchWeight, no more than maxBatch, and no more than maxOpenFound for the
-// jobs workers together, which hold them open.
-func batchFiles(last int64, jobs int) int {
-	n := 1
-	if last > 0 {
-		n = int(min(batchWeight/last, maxBatch))
+// the last one weighed weighed weight and the last one worked on took took (0: none
+// yet), with jobs workers: as many as weigh about batchWeight and take about batchTime,
+// no more than maxBatch, and no more than maxOpenFound for the jobs workers together,
+// which hold them open; one while nothing is known.
+func batchFiles(weight int64, took time.Duration, jobs int) int {
+	if weight <= 0 || took <= 0 {
+		return 1
 	}
-	return max(1, min(n, maxOpenFound/jobs))
+	n := min(batchWeight/weight, int64(batchTime/took), maxBatch)
+	return max(1, min(int(n), maxOpenFound/jobs))
 }
 
 // pipeline runs work on the inputs in parallel, jobs at a time (at most maxJobs), and
@@ -246,7 +253,9 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 		// chunks are the slices the results go to the printer in, given back to be
 		// filled again.
 		chunks := make(chan []T, jobs*(outBuffer+2))
-		var lastWeight atomic.Int64 // the weight of the last file found in a directory weighed
+		// The weight of the last file found in a directory weighed, and the time the last
+		// one worked on took (see batchFiles).
+		var lastWeight, lastTook atomic.Int64
 		mem := newBudget(limit)
 		var wg sync.WaitGroup
 		for range jobs {
@@ -307,12 +316,17 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 						}
 					}
 					for i := range j.inputs {
+						in := j.inputs[i]
 						select {
 						case <-stop:
 						default:
-							work(j.inputs[i], emit)
+							start := time.Now()
+							work(in, emit)
+							if batchable(in.Entry) && in.Err == nil && in.Skipped == "" {
+								lastTook.Store(int64(time.Since(start)))
+							}
 						}
-						j.inputs[i].found.release()
+						in.found.release()
 					}
 					flush()
 					close(j.out)
@@ -342,7 +356,7 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			}
 			var batch []input
 			for e := range inputs {
-				if len(batch) > 0 && (!batchable(e) || len(batch) >= batchFiles(lastWeight.Load(), jobs)) {
+				if len(batch) > 0 && (!batchable(e) || len(batch) >= batchFiles(lastWeight.Load(), time.Duration(lastTook.Load()), jobs)) {
 					if !send(batch) {
 						return
 					}
@@ -355,7 +369,7 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 					continue
 				}
 				if batch == nil {
-					batch = make([]input, 0, batchFiles(lastWeight.Load(), jobs))
+					batch = make([]input, 0, batchFiles(lastWeight.Load(), time.Duration(lastTook.Load()), jobs))
 				}
 				batch = append(batch, input{Entry: e})
 			}

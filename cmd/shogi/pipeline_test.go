@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kifu-go/shogi/record"
 )
@@ -265,22 +266,27 @@ func TestFoundFilesClosed(t *testing.T) {
 // once, the results in input order, entries in error or passed over among them, the
 // weights in flight within the budget, an input heavier than the budget alone.
 func TestPipelineBatches(t *testing.T) {
+	const game = 30 * time.Microsecond // validating a game of 100 moves
 	for _, tc := range []struct {
-		last int64
-		jobs int
-		want int
+		weight int64
+		took   time.Duration
+		jobs   int
+		want   int
 	}{
-		{0, 2, 1},                        // nothing weighed yet
-		{batchWeight, 2, 1},              // a file of the batch's weight
-		{batchWeight / 3, 2, 3},          // three such files
-		{64 * 4000, 2, maxBatch},         // a game of 100 moves
-		{1, 64, maxOpenFound / 64},       // small files, many workers
-		{1, maxOpenFound + 1, 1},         // more workers than files open
-		{math.MaxInt64, 1, 1},            // a file heavier than anything
-		{batchWeight / 100, 1, maxBatch}, // at most maxBatch
+		{0, 0, 2, 1},                                      // nothing known yet
+		{64 * 4000, 0, 2, 1},                              // nothing worked on yet
+		{batchWeight, game, 2, 1},                         // a file of the batch's weight
+		{batchWeight / 3, game, 2, 3},                     // three such files
+		{64 * 4000, game, 2, maxBatch},                    // a game of 100 moves
+		{64 * 4000, batchTime / 5, 2, 5},                  // five files that take long
+		{64 * 4000, 3 * time.Second, 2, 1},                // analysed by an engine
+		{1, time.Nanosecond, 64, maxOpenFound / 64},       // small files, many workers
+		{1, time.Nanosecond, maxOpenFound + 1, 1},         // more workers than files open
+		{math.MaxInt64, game, 1, 1},                       // a file heavier than anything
+		{batchWeight / 100, time.Nanosecond, 1, maxBatch}, // at most maxBatch
 	} {
-		if got := batchFiles(tc.last, tc.jobs); got != tc.want {
-			t.Errorf("batchFiles(%d, %d) = %d, want %d", tc.last, tc.jobs, got, tc.want)
+		if got := batchFiles(tc.weight, tc.took, tc.jobs); got != tc.want {
+			t.Errorf("batchFiles(%d, %v, %d) = %d, want %d", tc.weight, tc.took, tc.jobs, got, tc.want)
 		}
 	}
 
