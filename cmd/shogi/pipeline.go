@@ -224,7 +224,8 @@ func batchFiles(weight int64, took time.Duration, jobs int) int {
 // yields what work emits in input order. Memory stays bounded: a job is admitted only
 // when its weight fits the run's memory budget (see the file comment), its results wait
 // in a small buffer until the jobs before it are done, and no more than maxOpenFound
-// files found in directories (and the job's input for others) are open at once.
+// files found in directories are open at once (one a worker when there are more
+// workers), besides the input of each job of another input.
 func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(input, func(T))) iter.Seq[T] {
 	weigh := func(e record.Entry) (int64, *foundFile) { return weighInput(e, recordBound) }
 	limit := memoryBudget() // now: a command may set a memory limit of its own before it ranges
