@@ -150,3 +150,27 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 	})
 }
+
+// TestLineFromSmallTable solves positions the brute-force property found where a 1 MiB
+// table lost the proof's line: a mate comes with a line all the same, read again child
+// by child, or by the bounded df-pn when the proof's line reaches a position whose proof
+// rests on a repetition of the line.
+func TestLineFromSmallTable(t *testing.T) {
+	for _, tt := range []struct {
+		sfen      string
+		lineNodes uint64
+	}{
+		{"5N3/9/2k6/9/9/1g7/+P4K3/9/9 b 2Rs 1", 0},
+		{"5B3/3k5/1s7/6R2/9/2+P6/9/9/7K1 b 2G 1", 3000},
+	} {
+		p := parse(t, tt.sfen, false)
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 300_000, HashBytes: 1 << 20, Futile: tsume.FutileNone, LineNodes: tt.lineNodes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate || r.Line == tsume.LineNone {
+			t.Fatalf("%s: %v (line %v), want a mate with a line", tt.sfen, r, r.Line)
+		}
+		checkTsumeLine(t, p, r.Moves, false)
+	}
+}

@@ -120,3 +120,84 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 	}
 	return nil, false
 }
+
+// boundedProofLine reads a mating line from the root of s with the depth-bounded df-pn,
+// for when proofLine cannot: the line it follows may reach a position whose proof
+// rests on moves that repeat a position of the line, disproven there. A bounded proof
+// knows no repetition, and the line descends through positions proven within fewer and
+// fewer plies, so it ends in mate. It proves a mate within 1, 3, 7, … plies from the
+// root, then plays a check proven within the plies left and the reply proven longest,
+// each proven again when the table lost it. False when a limit stopped it. s.pos is
+// back at the root on return.
+func boundedProofLine(s *searcher) ([]shogi.Move, bool) {
+	s.reset()
+	v := -1
+	for r := 1; r < maxLinePlies && v < 0; r = 2*r + 1 {
+		pn, _, length := s.mid(infinity, infinity, r)
+		if s.stop != StopNone {
+			return nil, false
+		}
+		if pn == 0 {
+			v = int(length)
+		}
+	}
+	var line []shogi.Move
+	defer func() {
+		for range line {
+			s.undo()
+		}
+	}()
+	for v > 0 {
+		depth := len(s.path) - 1
+		or := s.pos.SideToMove() == s.attacker
+		list := s.bgenerate(depth, or, v)
+		// First the moves the table knows to mate within v-1 plies: the shortest check,
+		// the longest reply. When it knows none, each is proven again from the child
+		// (the checks the unbounded search proved first) until one is.
+		pick, pickLen := -1, 0
+		for i := range list {
+			c := &list[i]
+			pn, _, length, ok := s.tt.blookup(c.key, c.atk, c.def, v-1)
+			if ok && pn == 0 && (pick < 0 || or && length < pickLen || !or && length > pickLen) {
+				pick, pickLen = i, length
+			}
+		}
+		for pass := 0; pass < 2 && pick < 0; pass++ {
+			for i := range list {
+				c := list[i]
+				if or {
+					pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, 0)
+					if ok && dn == 0 && rep == noRep || (ok && pn == 0) != (pass == 0) {
+						continue // no mate at all, or not in this pass
+					}
+				} else if pass == 1 {
+					break
+				}
+				s.play(&c)
+				pn, _, aux := s.mid(infinity, infinity, v-1)
+				s.undo()
+				if s.stop != StopNone {
+					return nil, false
+				}
+				if pn == 0 {
+					pick, pickLen = i, int(aux)
+					break
+				}
+				if !or {
+					return nil, false // cannot be: every reply of a proven node is a mate
+				}
+			}
+		}
+		if pick < 0 {
+			return nil, false
+		}
+		c := s.lists[depth][pick]
+		s.play(&c)
+		line = append(line, c.move)
+		v = pickLen
+	}
+	if s.pos.SideToMove() == s.attacker {
+		return nil, false
+	}
+	return append([]shogi.Move(nil), line...), true
+}

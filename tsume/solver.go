@@ -271,6 +271,11 @@ func (v *Solver) line(s *searcher, r *Result) {
 		s.maxNodes = 2*s.nodes + 100_000
 		if moves, ok := proofLine(s); ok {
 			r.Moves, r.Line = moves, LineProof
+		} else {
+			s.stop, s.maxNodes = StopNone, s.nodes+2*r.Nodes+100_000
+			if moves, ok := boundedProofLine(s); ok {
+				r.Moves, r.Line = moves, LineProof
+			}
 		}
 	}
 	for _, m := range r.Moves {
