@@ -22,9 +22,11 @@
 // # The search
 //
 // Mate is decided by df-pn (depth-first proof-number search, Nagai 2002) with the
-// 1+ε threshold of Pawlewicz and Lew (2007) and initial proof numbers from a one-ply
-// look-ahead (a check's proof number is the number of the defender's replies), and
-// drop interpositions on one square expanded one at a time (as KomoringHeights does).
+// 1+ε threshold of Pawlewicz and Lew (2007), initial proof numbers from a one-ply
+// look-ahead (a check's proof number is the number of the defender's replies) and, for
+// the defender's replies, from the kind of reply (df-pn+ as in GPS shogi and
+// KomoringHeights), ties between children broken by the other number, and drop
+// interpositions on one square expanded one at a time (as KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.
