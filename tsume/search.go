@@ -228,15 +228,17 @@ func (s *searcher) generate(depth int) []child {
 		case c.repDep != noRep:
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
 		default:
-			var ok bool
-			if c.pn, c.dn, c.rep, ok = s.tt.lookup(c.key, c.atk, c.def, c.path); ok {
+			pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, c.path)
+			if c.pn, c.dn, c.rep = pn, dn, rep; ok {
 				break
 			}
-			c.rep = noRep
 			if or {
 				s.initCheck(c)
 			} else {
 				s.initReply(c)
+			}
+			if c.pn != 0 {
+				c.pn, c.dn = max(c.pn, pn), max(c.dn, dn)
 			}
 		}
 	}
