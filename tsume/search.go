@@ -247,12 +247,24 @@ func (s *searcher) generate(depth int) []child {
 }
 
 // initCheck gives a check not in the table its initial numbers: proven when the
-// defender has no reply, otherwise a proof number that grows with the replies.
+// defender has no reply, otherwise a proof number that grows with the replies, the
+// drops on one square counting once, as the AND node counts them (delayed
+// interpositions).
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
 	generateEvasions(s.pos, &s.look)
-	n := uint32(s.look.Len())
+	n := uint32(0)
+	var drops shogi.Bitboard
+	for _, m := range s.look.Moves() {
+		if m.IsDrop() {
+			if drops.Has(m.To()) {
+				continue
+			}
+			drops = drops.Or(shogi.SquareBB(m.To()))
+		}
+		n++
+	}
 	s.pos.Undo()
 	if n == 0 {
 		c.pn, c.dn = 0, infinity
