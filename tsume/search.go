@@ -249,7 +249,8 @@ func (s *searcher) generate(depth int) []child {
 // initCheck gives a check not in the table its initial numbers: proven when the
 // defender has no reply, otherwise a proof number that grows with the replies, the
 // drops on one square counting once, as the AND node counts them (delayed
-// interpositions).
+// interpositions), and a disproof number of 2 when the defender cannot take the
+// checking piece, 1 otherwise.
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
@@ -265,14 +266,18 @@ func (s *searcher) initCheck(c *child) {
 		}
 		n++
 	}
+	dn := uint32(1)
+	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
+		dn = 2 // the checker cannot be taken: harder to disprove
+	}
 	s.pos.Undo()
 	if n == 0 {
 		c.pn, c.dn = 0, infinity
 		s.tt.store(c.key, c.atk, c.def, 0, 0, infinity, noRep, 1)
 		return
 	}
-	c.pn, c.dn = n, 1
-	s.tt.store(c.key, c.atk, c.def, 0, n, 1, noRep, 0)
+	c.pn, c.dn = n, dn
+	s.tt.store(c.key, c.atk, c.def, 0, n, dn, noRep, 0)
 }
 
 // initReply gives a reply not in the table its initial numbers by its kind (the
