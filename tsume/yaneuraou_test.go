@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -280,6 +281,10 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 	// question the engine answers, alternating with the engine on each problem, so that
 	// both meet the same load on a shared machine.
 	var ours, anyMate sideTally
+	// The heap is held to the budget as shogi mate, tsume and usi hold it: the tables
+	// plus 64 MiB for the rest (cmd/shogi/heap_limit.go).
+	heapLimit := int64(hashMiB+64) << 20
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(heapLimit))
 	runtime.GC()
 	var ms runtime.MemStats
 	var peakHeap uint64
@@ -340,6 +345,9 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 		tables>>20, peakHeap>>20, ms.Sys>>20)
 	if tables > hashMiB<<20 {
 		t.Errorf("tables of %d bytes over the budget of %d MiB", tables, hashMiB)
+	}
+	if peakHeap > uint64(heapLimit) {
+		t.Errorf("Go heap in use reached %d MiB, over the budget and margin of %d MiB", peakHeap>>20, heapLimit>>20)
 	}
 	t.Logf("yaneuraou (Threads 1, go mate %d, USI_Hash %d): %v", limit.Milliseconds(), hashMiB, &theirs)
 }

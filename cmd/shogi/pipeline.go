@@ -1,19 +1,32 @@
 package main
 
 // How validate, convert and analyse share the machine: inputs are worked on in
-// parallel, at most maxJobs of them, and admitted one by one, in input order, against a
-// memory budget for the run.
+// parallel, at most maxJobs at once, and admitted in input order against a memory
+// budget for the run.
 //
 // An input's weight is what reading and writing its largest record may take: the
 // input's size (the bound on a record, -max-record-size, for standard input, a file whose
 // size is not known or a compressed one; no more than the bound for a larger file, which
 // holds several records then, read one at a time; no more than a line for USI and SFEN
-// files) times the peak multiple of its format (memoryMultiple). An input is
-// admitted when the weights of the inputs in flight and its own fit in the budget, or
+// files) times the peak multiple of its format (memoryMultiple).
+//
+// The inputs go to the workers in jobs: a file named itself, standard input or a member
+// of an archive alone; files found in a directory, one after the other, together, as
+// many as weigh about batchWeight and are worked on in about batchTime by the last one
+// (up to maxBatch; one while nothing is known), so that an archive of one small file per
+// game costs a hand-over between goroutines a job, not a file, and the walk does
+// nothing but list the directories, while files that take long (analyse's, tsume's) go
+// one a job and leave no worker with a queue of them at the end of a run. A worker weighs the inputs
+// of its job (opening a file found in a directory, see weighInput); a job weighs the sum
+// of its inputs' weights, as one input holding their records would. It is admitted, in
+// input order, when the weights of the jobs in flight and its own fit in the budget, or
 // when nothing else is in flight (a record larger than the budget runs alone). It stays
 // in flight until all it emitted has been consumed (printed or written), since that is
-// when what it holds can go; a heavy input's memory is then collected at once, so that
+// when what it holds can go; a heavy job's memory is then collected at once, so that
 // the next one does not pile up on its garbage.
+//
+// While a run lasts, the collector lets a small heap grow to a floor before it collects
+// it (heapfloor.go).
 
 import (
 	"iter"
@@ -23,6 +36,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/kifu-go/shogi/record"
 )
@@ -52,11 +67,24 @@ const (
 	// outBuffer is how many results of one input wait for the printer before its
 	// worker waits too: few, since a result may hold a converted record.
 	outBuffer = 4
-	// readAhead is how many inputs beyond those being worked on the producer may have
-	// found, weighed and opened: enough that a worker finishing a small file finds the
-	// next one ready instead of waiting for the producer (BenchmarkValidateSmallFiles/j2
-	// measures it), few enough to keep open files and admitted memory small.
+	// readAhead is how many jobs beyond those being worked on the producer may have
+	// found: enough that a worker finishing a job finds the next one ready instead of
+	// waiting for the producer (BenchmarkValidateSmallFiles/j2 measures it), few enough
+	// to keep the inputs listed small.
 	readAhead = 16
+	// batchWeight is about the weight of a job of small files: 64 KiB of CSA, ten
+	// floodgate records of 100 moves with a comment on each (6.4 KB), validated in about
+	// a third of a millisecond.
+	batchWeight = 64 * (64 << 10)
+	// batchTime is about how long a job of small files is worked on: long enough that
+	// the hand-overs of a job cost little beside it, short enough that no worker is left
+	// with much to do alone at the end of a run.
+	batchTime = 500 * time.Microsecond
+	// maxBatch is the most inputs in one job, and the most results handed over at once.
+	maxBatch = 16
+	// maxOpenFound is the most files found in directories that the workers hold open at
+	// once: each opens those of its job to weigh them before the job is admitted.
+	maxOpenFound = 256
 )
 
 // maxJobs is the most inputs worked on at once, whatever -j asks: four per CPU, and
@@ -120,13 +148,15 @@ func isCompressed(path string) bool {
 	return len(path) >= 3 && strings.EqualFold(path[len(path)-3:], ".gz")
 }
 
-// budget admits weights while their sum fits, and one weight alone whatever it is.
+// budget admits weights in turn while their sum fits, and one weight alone whatever it
+// is.
 type budget struct {
 	mu       sync.Mutex
 	cond     *sync.Cond
 	limit    int64
 	inFlight int64
 	count    int
+	turn     uint64 // the turn of the next weight to admit
 	stopped  bool
 }
 
@@ -136,19 +166,22 @@ func newBudget(limit int64) *budget {
 	return b
 }
 
-// acquire waits until w fits (or nothing is in flight), and reports false if the
-// budget was stopped meanwhile.
-func (b *budget) acquire(w int64) bool {
+// acquire waits for turn (every turn before it admitted) and until w fits (or nothing
+// is in flight), and reports false if the budget was stopped meanwhile. Turns are
+// 0, 1, 2…: one for each job, in input order.
+func (b *budget) acquire(turn uint64, w int64) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for !b.stopped && b.count > 0 && b.inFlight+w > b.limit {
+	for !b.stopped && (b.turn != turn || b.count > 0 && b.inFlight+w > b.limit) {
 		b.cond.Wait()
 	}
 	if b.stopped {
 		return false
 	}
+	b.turn++
 	b.inFlight += w
 	b.count++
+	b.cond.Broadcast() // the next turn may be waiting
 	return true
 }
 
@@ -167,30 +200,63 @@ func (b *budget) stop() {
 	b.cond.Broadcast()
 }
 
+// batchable reports whether the entry e may share a job with the entries beside it: a
+// file found in a directory that weighInput opens, or an entry passed over or in error,
+// which weighs nothing.
+func batchable(e record.Entry) bool {
+	return e.Err != nil || e.Skipped != "" || e.Open == nil && e.Root != "" && e.Path != "-" && !isCompressed(e.Path)
+}
+
+// batchFiles is how many files found in a directory the producer puts in one job when
+// the last one weighed weighed weight and the last one worked on took took (0: none
+// yet), with jobs workers: as many as weigh about batchWeight and take about batchTime,
+// no more than maxBatch, and no more than maxOpenFound for the jobs workers together,
+// which hold them open; one while nothing is known.
+func batchFiles(weight int64, took time.Duration, jobs int) int {
+	if weight <= 0 || took <= 0 {
+		return 1
+	}
+	n := min(batchWeight/weight, int64(batchTime/took), maxBatch)
+	return max(1, min(int(n), maxOpenFound/jobs))
+}
+
 // pipeline runs work on the inputs in parallel, jobs at a time (at most maxJobs), and
-// yields what work emits in input order. Memory stays bounded: an input is admitted
-// only when its weight fits the run's memory budget (see the file comment), its
-// results wait in a small buffer until the inputs before it are done, and no more than
-// jobs+readAhead+1 inputs are open at once.
+// yields what work emits in input order. Memory stays bounded: a job is admitted only
+// when its weight fits the run's memory budget (see the file comment), its results wait
+// in a small buffer until the jobs before it are done, and no more than maxOpenFound
+// files found in directories are open at once (one a worker when there are more
+// workers), besides the input of each job of another input.
 func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64, work func(input, func(T))) iter.Seq[T] {
 	weigh := func(e record.Entry) (int64, *foundFile) { return weighInput(e, recordBound) }
-	return pipelineBudget(inputs, jobs, memoryBudget(), weigh, work)
+	limit := memoryBudget() // now: a command may set a memory limit of its own before it ranges
+	return func(yield func(T) bool) {
+		defer holdHeapFloor(min(maxHeapFloor, limit/16))()
+		pipelineBudget(inputs, jobs, limit, weigh, work)(yield)
+	}
 }
 
 // pipelineBudget is pipeline with the budget and the weighing of an input given (its
-// weight, and the file it opened to weigh it or nil). A file opened and not handed over
-// by work is closed when work returns, or when the input is never worked on.
+// weight, and the file it opened to weigh it or nil), which the workers call. A file
+// opened and not handed over by work is closed when work returns, or when the input is
+// never worked on.
 func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
 	jobs = max(1, min(jobs, maxJobs()))
 	return func(yield func(T) bool) {
 		type job struct {
-			entry  input
-			weight int64
-			out    chan T
+			turn   uint64
+			inputs []input
+			weight int64    // the sum of the inputs' weights, set by the worker before it is admitted
+			out    chan []T // the results in order, in chunks
 		}
 		queue := make(chan *job, jobs+readAhead) // jobs in input order, for the printer
 		todo := make(chan *job)                  // jobs for the workers
 		stop := make(chan struct{})
+		// chunks are the slices the results go to the printer in, given back to be
+		// filled again.
+		chunks := make(chan []T, jobs*(outBuffer+2))
+		// The weight of the last file found in a directory weighed, and the time the last
+		// one worked on took (see batchFiles).
+		var lastWeight, lastTook atomic.Int64
 		mem := newBudget(limit)
 		var wg sync.WaitGroup
 		for range jobs {
@@ -198,13 +264,72 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			go func() {
 				defer wg.Done()
 				for j := range todo {
-					work(j.entry, func(v T) {
-						select {
-						case j.out <- v:
-						case <-stop:
+					for i := range j.inputs {
+						in := &j.inputs[i]
+						if in.Err != nil || in.Skipped != "" {
+							continue
 						}
-					})
-					j.entry.found.release()
+						w, found := weigh(in.Entry)
+						in.found = found
+						if w > math.MaxInt64-j.weight {
+							j.weight = math.MaxInt64
+						} else {
+							j.weight += w
+						}
+						if batchable(in.Entry) {
+							lastWeight.Store(w)
+						}
+					}
+					if !mem.acquire(j.turn, j.weight) {
+						for _, in := range j.inputs {
+							in.found.release()
+						}
+						close(j.out)
+						continue
+					}
+					// The results of a job of one input go one by one, as it may hold
+					// large records; those of small files gathered, to be handed over
+					// once for the job.
+					chunkLen := 1
+					if len(j.inputs) > 1 {
+						chunkLen = maxBatch
+					}
+					var chunk []T
+					flush := func() {
+						if len(chunk) > 0 {
+							select {
+							case j.out <- chunk:
+							case <-stop:
+							}
+							chunk = nil
+						}
+					}
+					emit := func(v T) {
+						if chunk == nil {
+							select {
+							case chunk = <-chunks:
+							default:
+								chunk = make([]T, 0, maxBatch)
+							}
+						}
+						if chunk = append(chunk, v); len(chunk) >= chunkLen {
+							flush()
+						}
+					}
+					for i := range j.inputs {
+						in := j.inputs[i]
+						select {
+						case <-stop:
+						default:
+							start := time.Now()
+							work(in, emit)
+							if batchable(in.Entry) && in.Err == nil && in.Skipped == "" {
+								lastTook.Store(int64(time.Since(start)))
+							}
+						}
+						in.found.release()
+					}
+					flush()
 					close(j.out)
 				}
 			}()
@@ -212,29 +337,45 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 		go func() {
 			defer close(todo)
 			defer close(queue)
-			for e := range inputs {
-				j := &job{entry: input{Entry: e}, out: make(chan T, outBuffer)}
-				if e.Err == nil && e.Skipped == "" {
-					j.weight, j.entry.found = weigh(e)
-				}
-				if !mem.acquire(j.weight) {
-					j.entry.found.release()
-					return
-				}
+			var turn uint64
+			// send hands the job of the inputs to the printer and the workers.
+			send := func(inputs []input) bool {
+				j := &job{turn: turn, inputs: inputs, out: make(chan []T, outBuffer)}
+				turn++
 				select {
 				case queue <- j:
 				case <-stop:
-					j.entry.found.release()
-					mem.release(j.weight)
-					return
+					return false
 				}
 				select {
 				case todo <- j:
+					return true
 				case <-stop:
-					j.entry.found.release()
 					close(j.out) // queued but never worked on
-					return
+					return false
 				}
+			}
+			var batch []input
+			for e := range inputs {
+				if len(batch) > 0 && (!batchable(e) || len(batch) >= batchFiles(lastWeight.Load(), time.Duration(lastTook.Load()), jobs)) {
+					if !send(batch) {
+						return
+					}
+					batch = nil
+				}
+				if !batchable(e) {
+					if !send([]input{{Entry: e}}) {
+						return
+					}
+					continue
+				}
+				if batch == nil {
+					batch = make([]input, 0, batchFiles(lastWeight.Load(), time.Duration(lastTook.Load()), jobs))
+				}
+				batch = append(batch, input{Entry: e})
+			}
+			if len(batch) > 0 {
+				send(batch)
 			}
 		}()
 		defer func() {
@@ -247,14 +388,21 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			wg.Wait()
 		}()
 		for j := range queue {
-			for v := range j.out {
-				if !yield(v) {
-					mem.release(j.weight)
-					return
+			for c := range j.out {
+				for _, v := range c {
+					if !yield(v) {
+						mem.release(j.weight)
+						return
+					}
+				}
+				clear(c)
+				select {
+				case chunks <- c[:0]:
+				default:
 				}
 			}
-			// All it emitted is consumed. What a heavy input held is garbage now, but
-			// the collector would let the next input's allocations reach twice the
+			// All it emitted is consumed. What a heavy job held is garbage now, but
+			// the collector would let the next job's allocations reach twice the
 			// heap before it took it back: take it back first.
 			if j.weight >= collectWeight {
 				runtime.GC()

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kifu-go/shogi/record"
 )
@@ -194,7 +195,7 @@ func TestInputWeight(t *testing.T) {
 	}
 }
 
-// TestFoundFilesClosed: a file found in a directory is opened once, by the producer, to
+// TestFoundFilesClosed: a file found in a directory is opened once, by a worker, to
 // weigh it (the weight is inputWeight's); every file opened so is closed, whether the
 // work reads it, leaves it unread, or the run stops before working on it.
 func TestFoundFilesClosed(t *testing.T) {
@@ -257,5 +258,95 @@ func TestFoundFilesClosed(t *testing.T) {
 				t.Errorf("%d files open after the run, %d before", after, before)
 			}
 		})
+	}
+}
+
+// TestPipelineBatches: files found in a directory share jobs (batchFiles), and the
+// pipeline keeps its promises for them as for inputs alone: every input worked on
+// once, the results in input order, entries in error or passed over among them, the
+// weights in flight within the budget, an input heavier than the budget alone.
+func TestPipelineBatches(t *testing.T) {
+	const game = 30 * time.Microsecond // validating a game of 100 moves
+	for _, tc := range []struct {
+		weight int64
+		took   time.Duration
+		jobs   int
+		want   int
+	}{
+		{0, 0, 2, 1},                                      // nothing known yet
+		{64 * 4000, 0, 2, 1},                              // nothing worked on yet
+		{batchWeight, game, 2, 1},                         // a file of the batch's weight
+		{batchWeight / 3, game, 2, 3},                     // three such files
+		{64 * 4000, game, 2, maxBatch},                    // a game of 100 moves
+		{64 * 4000, batchTime / 5, 2, 5},                  // five files that take long
+		{64 * 4000, 3 * time.Second, 2, 1},                // analysed by an engine
+		{1, time.Nanosecond, 64, maxOpenFound / 64},       // small files, many workers
+		{1, time.Nanosecond, maxOpenFound + 1, 1},         // more workers than files open
+		{math.MaxInt64, game, 1, 1},                       // a file heavier than anything
+		{batchWeight / 100, time.Nanosecond, 1, maxBatch}, // at most maxBatch
+	} {
+		if got := batchFiles(tc.weight, tc.took, tc.jobs); got != tc.want {
+			t.Errorf("batchFiles(%d, %v, %d) = %d, want %d", tc.weight, tc.took, tc.jobs, got, tc.want)
+		}
+	}
+
+	const limit = 100 * 4000
+	const n = 300
+	weight := func(i int) int64 {
+		switch {
+		case i == 150:
+			return limit + 1 // alone
+		case i%50 == 7:
+			return limit / 3
+		}
+		return 4000
+	}
+	found := func(yield func(record.Entry) bool) {
+		for i := range n {
+			e := record.Entry{Path: strconv.Itoa(i), Root: "dir"}
+			switch i % 37 {
+			case 5:
+				e.Skipped = "no record extension"
+			case 11:
+				e.Err = os.ErrPermission
+			}
+			if !yield(e) {
+				return
+			}
+		}
+	}
+	var tr tracker
+	var got []string
+	for v := range pipelineBudget(found, 4, limit, func(e record.Entry) (int64, *foundFile) {
+		if e.Err != nil || e.Skipped != "" {
+			t.Errorf("%s weighed", e.Path)
+		}
+		i, _ := strconv.Atoi(e.Path)
+		return weight(i), nil
+	}, func(e input, emit func(string)) {
+		i, _ := strconv.Atoi(e.Path)
+		w := weight(i)
+		if e.Err != nil || e.Skipped != "" {
+			w = 0
+		}
+		tr.enter(w, limit, e.Path)
+		runtime.Gosched()
+		emit(e.Path)
+		tr.leave(w)
+	}) {
+		got = append(got, v)
+	}
+	want := make([]string, n)
+	for i := range want {
+		want[i] = strconv.Itoa(i)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("results out of order or missing: %v", got)
+	}
+	if tr.maxWeight > limit {
+		t.Errorf("inputs weighing %d at once, want at most the budget %d", tr.maxWeight, limit)
+	}
+	if len(tr.aloneViolations) > 0 {
+		t.Errorf("inputs heavier than the budget ran beside others: %v", tr.aloneViolations)
 	}
 }

@@ -115,6 +115,17 @@ func (r *positionsResult) entry(i, size int) []byte {
 	return r.data[begin:r.ends[i]]
 }
 
+// entries returns r's entries back to back, fixed-size ones of size bytes when size > 0.
+func (r *positionsResult) entries(size int) []byte {
+	if size > 0 {
+		return r.data[:r.count(size)*size]
+	}
+	if len(r.ends) == 0 {
+		return nil
+	}
+	return r.data[:r.ends[len(r.ends)-1]]
+}
+
 // count returns how many entries r holds.
 func (r *positionsResult) count(size int) int {
 	if size > 0 {
@@ -382,26 +393,28 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			case res.filtered != "":
 				filtered++
 				continue
+			case set == nil: // every entry: as they are, back to back, in one write
+				if _, err := w.Write(res.entries(to.Size())); err != nil {
+					return fail(err)
+				}
+				written += int64(res.count(to.Size()))
+				res.release()
+				continue
 			default:
 				size := to.Size()
 				for i := range res.count(size) {
-					keep := true
-					if set != nil {
-						added, full := set.add(res.keys[i])
-						keep = added
-						if !added {
-							duplicates++
-						}
-						if full {
-							unchecked++
-						}
+					added, full := set.add(res.keys[i])
+					if full {
+						unchecked++
 					}
-					if keep {
-						if _, err := w.Write(res.entry(i, size)); err != nil {
-							return fail(err)
-						}
-						written++
+					if !added {
+						duplicates++
+						continue
 					}
+					if _, err := w.Write(res.entry(i, size)); err != nil {
+						return fail(err)
+					}
+					written++
 				}
 				res.release()
 				continue

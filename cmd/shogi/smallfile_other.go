@@ -5,8 +5,8 @@ package main
 import "os"
 
 // foundFile is a file found in a directory, opened once for two uses: the pipeline's
-// producer opens it to weigh it by its size, and the worker reads it (read) or, when it
-// does not, closes it (release). Where the system calls of the Unix version are not at
+// worker opens it to weigh it by its size, and reads it (read) or, when it does not,
+// closes it (release). Where the system calls of the Unix version are not at
 // hand, every file is read through an *os.File, as a stream.
 type foundFile struct {
 	f    *os.File // nil once handed over or closed

@@ -8,9 +8,9 @@ import (
 )
 
 // foundFile is a file found in a directory, opened once for two uses: the pipeline's
-// producer opens it to weigh it by its size (fstat on the descriptor: no second look-up
-// of its path, which a stat before the open would cost), and the worker reads it
-// (read) or, when it does not, closes it (release).
+// worker opens it to weigh it by its size (fstat on the descriptor: no second look-up
+// of its path, which a stat before the open would cost), and reads it (read) or, when
+// it does not, closes it (release).
 type foundFile struct {
 	fd   int   // -1 once handed over or closed
 	size int64 // the size of a regular file; -1 for another kind, or when fstat failed

@@ -118,6 +118,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		tsumeEntry(ctx, e, stdin, rf, sf, v, emit)
 		solvers <- v
 	})
+	// After the pipeline has taken its memory budget for the inputs: the heap is held to
+	// the tables of the solvers at work, one a job.
+	defer holdHeap(int64(max(1, min(*rf.jobs, maxJobs()))) * int64(opt.HashBytes))()
 	for v := range results {
 		if ctx.Err() != nil {
 			prog.finish()

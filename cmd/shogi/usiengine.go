@@ -61,6 +61,8 @@ type usiEngine struct {
 	cancel  context.CancelFunc
 	release chan struct{}
 	done    chan struct{}
+	// restoreHeap undoes the soft memory limit set for the solver's table (holdHeap).
+	restoreHeap func()
 }
 
 // runUSI runs the engine until quit or the end of its input. Exit status: 0, or 2 for
@@ -73,9 +75,10 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "usi takes no arguments: it reads USI commands from standard input")
 	}
-	e := &usiEngine{out: stdout, hashMB: usiHashDefault, tsumeLine: true, pos: shogi.NewStartPosition()}
+	e := &usiEngine{out: stdout, hashMB: usiHashDefault, tsumeLine: true, pos: shogi.NewStartPosition(), restoreHeap: func() {}}
 	err := e.serve(stdin)
 	e.stopSearch()
+	e.restoreHeap()
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi usi:", err)
 		return 2
@@ -225,6 +228,8 @@ func (e *usiEngine) options() tsume.Options {
 func (e *usiEngine) readySolver() {
 	if opt := e.options(); e.solver == nil || e.solverOpt != opt {
 		e.solver = nil // let the old table go before the new one is made
+		e.restoreHeap()
+		e.restoreHeap = holdHeap(int64(opt.HashBytes))
 		e.solver, e.solverOpt = tsume.NewSolver(opt), opt
 	}
 }
