@@ -36,7 +36,10 @@
 // search effort first, proofs and disproofs kept over unresolved entries). It is keyed
 // by the board; proofs and disproofs are shared between positions by hand domination: a
 // position is proven when one of the same board was proven with no more pieces in the
-// attacker's hand and no fewer in the defender's, and disproven conversely.
+// attacker's hand and no fewer in the defender's, and disproven conversely. Unresolved
+// entries are shared so too, as lower bounds: a position is at least as hard to prove
+// as one of the same board whose attacker holds more, and to disprove as one whose
+// attacker holds less.
 //
 // Repetition: a position that repeats one earlier on the line is a failure for the
 // attacker (perpetual check loses; a mate never needs to repeat). Such a disproof holds
