@@ -22,9 +22,11 @@
 // # The search
 //
 // Mate is decided by df-pn (depth-first proof-number search, Nagai 2002) with the
-// 1+ε threshold of Pawlewicz and Lew (2007) and initial proof numbers from a one-ply
-// look-ahead (a check's proof number is the number of the defender's replies), and
-// drop interpositions on one square expanded one at a time (as KomoringHeights does).
+// 1+ε threshold of Pawlewicz and Lew (2007), initial proof numbers from a one-ply
+// look-ahead (a check's proof number is the number of the defender's replies) and, for
+// the defender's replies, from the kind of reply (df-pn+ as in GPS shogi and
+// KomoringHeights), ties between children broken by the other number, and drop
+// interpositions on one square expanded one at a time (as KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.
@@ -34,7 +36,10 @@
 // search effort first, proofs and disproofs kept over unresolved entries). It is keyed
 // by the board; proofs and disproofs are shared between positions by hand domination: a
 // position is proven when one of the same board was proven with no more pieces in the
-// attacker's hand and no fewer in the defender's, and disproven conversely.
+// attacker's hand and no fewer in the defender's, and disproven conversely. Unresolved
+// entries are shared so too, as lower bounds: a position is at least as hard to prove
+// as one of the same board whose attacker holds more, and to disprove as one whose
+// attacker holds less.
 //
 // Repetition: a position that repeats one earlier on the line is a failure for the
 // attacker (perpetual check loses; a mate never needs to repeat). Such a disproof holds

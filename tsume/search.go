@@ -4,7 +4,9 @@ package tsume
 // Pawlewicz and Lew for the thresholds of the best child, and a one-ply look-ahead for
 // the initial numbers of a new child (df-pn+ style): a check is given a proof number
 // equal to the number of the defender's replies, so a check that mates is proven
-// before it is searched.
+// before it is searched; a reply gets numbers by its kind (initReply). Between
+// children of equal proof number an OR node takes the one of larger disproof number,
+// and an AND node conversely (as YaneuraOu's mate search does).
 //
 // Drop interpositions on one square are expanded one at a time (KomoringHeights'
 // delayed expansion of interpositions): at an AND node a drop counts among the
@@ -226,13 +228,17 @@ func (s *searcher) generate(depth int) []child {
 		case c.repDep != noRep:
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
 		default:
-			var ok bool
-			if c.pn, c.dn, c.rep, ok = s.tt.lookup(c.key, c.atk, c.def, c.path); ok {
+			pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, c.path)
+			if c.pn, c.dn, c.rep = pn, dn, rep; ok {
 				break
 			}
-			c.pn, c.dn, c.rep = 1, 1, noRep
 			if or {
 				s.initCheck(c)
+			} else {
+				s.initReply(c)
+			}
+			if c.pn != 0 {
+				c.pn, c.dn = max(c.pn, pn), max(c.dn, dn)
 			}
 		}
 	}
@@ -241,20 +247,57 @@ func (s *searcher) generate(depth int) []child {
 }
 
 // initCheck gives a check not in the table its initial numbers: proven when the
-// defender has no reply, otherwise a proof number that grows with the replies.
+// defender has no reply, otherwise a proof number that grows with the replies, the
+// drops on one square counting once, as the AND node counts them (delayed
+// interpositions), and a disproof number of 2 when the defender cannot take the
+// checking piece, 1 otherwise.
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
 	generateEvasions(s.pos, &s.look)
-	n := uint32(s.look.Len())
+	n := uint32(0)
+	var drops shogi.Bitboard
+	for _, m := range s.look.Moves() {
+		if m.IsDrop() {
+			if drops.Has(m.To()) {
+				continue
+			}
+			drops = drops.Or(shogi.SquareBB(m.To()))
+		}
+		n++
+	}
+	dn := uint32(1)
+	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
+		dn = 2 // the checker cannot be taken: harder to disprove
+	}
 	s.pos.Undo()
 	if n == 0 {
 		c.pn, c.dn = 0, infinity
 		s.tt.store(c.key, c.atk, c.def, 0, 0, infinity, noRep, 1)
 		return
 	}
-	c.pn, c.dn = n, 1
-	s.tt.store(c.key, c.atk, c.def, 0, n, 1, noRep, 0)
+	c.pn, c.dn = n, dn
+	s.tt.store(c.key, c.atk, c.def, 0, n, dn, noRep, 0)
+}
+
+// initReply gives a reply not in the table its initial numbers by its kind (the
+// df-pn+ estimates KomoringHeights takes from GPS shogi): a capture (by the king too)
+// or an interposition on a square the defender attacks looks hard to mate after (proof
+// number 2), an undefended interposition easy (disproof number 2), a king's step
+// neither.
+func (s *searcher) initReply(c *child) {
+	m := c.move
+	to := m.To()
+	switch {
+	case !m.IsDrop() && s.pos.PieceAt(to) != shogi.NoPiece:
+		c.pn, c.dn = 2, 1
+	case !m.IsDrop() && m.From() == s.pos.King(s.pos.SideToMove()):
+		c.pn, c.dn = 1, 1
+	case s.pos.IsAttacked(to, s.pos.SideToMove()):
+		c.pn, c.dn = 2, 1
+	default:
+		c.pn, c.dn = 1, 2
+	}
 }
 
 // unbounded is the ply bound of a search of mate at any length.
@@ -342,6 +385,10 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			}
 			if x < best {
 				best2, best, bi, bestY = best, x, i, y
+			} else if x == best && y > bestY && !bounded {
+				// Between equal children, the one whose other number is larger: the
+				// likelier proof at an OR node, the stronger defence at an AND node.
+				best2, bi, bestY = best, i, y
 			} else if x < best2 {
 				best2 = x
 			}
@@ -377,15 +424,20 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
 			break
 		}
-		// Thresholds of the best child: the 1+ε trick (ε = 1/4) on the second best,
-		// and what the other children leave of the node's threshold on the sum.
+		// Thresholds of the best child: the 1+ε trick on the second best (ε = 1/2;
+		// 1/4 for the bounded search), and what the other children leave of the
+		// node's threshold on the sum.
 		thx, thy := thpn, thdn
 		if !or {
 			thx, thy = thdn, thpn
 		}
 		cx := thx
 		if best2 < infinity {
-			cx = min(thx, best2+1+best2/4)
+			if bounded {
+				cx = min(thx, best2+1+best2/4)
+			} else {
+				cx = min(thx, best2+1+best2/2)
+			}
 		}
 		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
 		c := &list[bi]

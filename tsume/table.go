@@ -112,9 +112,15 @@ func includes(a, b shogi.Hand) bool {
 }
 
 // lookup returns what the table knows of a position: its proof and disproof numbers,
-// the path dependency of a disproof, and whether anything was found.
+// the path dependency of a disproof, and whether anything was found. The numbers of
+// an unresolved position are raised to those of the unresolved entries of the same
+// board that it dominates or is dominated by: a position is at least as hard to prove
+// as one whose attacker holds more (and defender less), and to disprove as one whose
+// attacker holds less. When nothing is found, pn and dn are those floors (0 when there
+// are none).
 func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ok bool) {
 	b := t.bucket(key)
+	var floorPn, floorDn uint32
 	for i := range b.keys {
 		if b.keys[i] != key {
 			continue
@@ -136,11 +142,16 @@ func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uin
 			} else if e.path == path && e.atk == atk && e.def == def {
 				return infinity, 0, e.repDep, true
 			}
-		case e.atk == atk && e.def == def && e.path == 0 && e.plies == 0:
+		case e.path != 0 || e.plies != 0:
+		case e.atk == atk && e.def == def:
 			pn, dn, ok = e.pn, e.dn, true
+		case includes(e.atk, atk) && includes(def, e.def):
+			floorPn = max(floorPn, e.pn)
+		case includes(atk, e.atk) && includes(e.def, def):
+			floorDn = max(floorDn, e.dn)
 		}
 	}
-	return pn, dn, noRep, ok
+	return max(pn, floorPn), max(dn, floorDn), noRep, ok
 }
 
 // store records the numbers of a position. path is 0 unless the result is a disproof
