@@ -810,9 +810,9 @@ func (l *liner) share(parts int, f func()) bool {
 }
 
 // tsumeLine returns the tsume line from the current position of l.pos (attacker to
-// move, proven mate) and its kind (LineTsume, or LineLength when the full-width search
-// ran out and the bounded df-pn read a line of the tsume length), or LineNone when the
-// search stopped first.
+// move, proven mate) and its kind (LineTsume, or LineLength when the bounded df-pn
+// settled the length before the full-width search and read a line of it), or LineNone
+// when the search stopped first.
 func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 	// First the full-width search, bound after bound, with a quarter of the budget
 	// (nodes and time): it is fast where the checks are few, and each bound it searches

@@ -84,7 +84,9 @@ const (
 	// need not be the shortest mate nor the longest defence.
 	LineProof // proof
 	// LineLength: a line of the tsume length, exact, read with the depth-bounded df-pn
-	// when the full-width tsume-line search ran out of Options.LineNodes: the attacker
+	// when it settled the length before the full-width tsume-line search did (which
+	// hands over to it once a bound costs many nodes, or its share of Options.LineNodes
+	// or of the time is spent): the attacker
 	// mates as fast as he can and the defender resists as long as he can at every
 	// ply, futile interpositions not counted, but ties of length are not broken by the
 	// pieces left in hand (駒余り).
