@@ -36,7 +36,8 @@
 // entering-king declaration, which the caller judges with shogi.Position.Declare), and
 // the last scored info line of each MultiPV rank. [Engine.Search] does both.
 // [Engine.Mate] runs go mate and returns the [MateResult]: the mate (checked to be
-// legal and to end in checkmate), nomate, timeout or notimplemented.
+// legal and to end in checkmate), nomate, timeout, notimplemented or none (unknown:
+// YaneuraOu's mate engine at its memory or node limit).
 //
 // Each info line is read into an [Info] by [ParseInfo]: depth, seldepth, time, nodes,
 // nps, hashfull, multipv, currmove, string, and the [Score] in centipawns or plies to

@@ -290,6 +290,7 @@ func TestMate(t *testing.T) {
 	}{
 		{[]string{"-script", "G*5b"}, time.Second, &usi.MateResult{Kind: usi.MateFound, Moves: moves(t, "G*5b"), Complete: true}, nil},
 		{[]string{"-mode", "nomate"}, 0, &usi.MateResult{Kind: usi.NoMate}, nil},
+		{[]string{"-mode", "unknown-mate"}, time.Second, &usi.MateResult{Kind: usi.MateNone}, nil},
 		{nil, time.Second, &usi.MateResult{Kind: usi.MateNotImplemented}, nil},
 		{[]string{"-mode", "uci-mate", "-script", "G*5b"}, time.Second, &usi.MateResult{Kind: usi.MateFound, Moves: moves(t, "G*5b"), Complete: true}, nil},
 		{[]string{"-mode", "false-mate"}, time.Second, &usi.MateResult{Kind: usi.MateFound, Moves: tsume.LegalMoves()[:1]}, usi.ErrFalseMate},

@@ -54,10 +54,14 @@ const (
 	NoMate                                 // "checkmate nomate": there is no mate
 	MateTimeout                            // "checkmate timeout": no mate found in the time
 	MateNotImplemented                     // "checkmate notimplemented"
+	// MateNone: "checkmate none", YaneuraOu's mate engine's answer when its search
+	// ended without an answer (its memory or node limit reached): neither a mate nor a
+	// proof of none, and not a protocol error.
+	MateNone
 )
 
 var mateKindNames = [...]string{MateFound: "mate", NoMate: "nomate", MateTimeout: "timeout",
-	MateNotImplemented: "notimplemented"}
+	MateNotImplemented: "notimplemented", MateNone: "none"}
 
 func (k MateKind) String() string {
 	if int(k) < len(mateKindNames) && mateKindNames[k] != "" {
@@ -451,7 +455,7 @@ func (s *Search) checkmate(line string) {
 func (s *Search) readCheckmate(line string, mr *MateResult) error {
 	ts := tokens(line)
 	if len(ts) < 2 {
-		return syntaxAt(line, len(line), "checkmate without moves or nomate, timeout or notimplemented")
+		return syntaxAt(line, len(line), "checkmate without moves or nomate, timeout, notimplemented or none")
 	}
 	switch ts[1].text {
 	case "nomate":
@@ -462,6 +466,9 @@ func (s *Search) readCheckmate(line string, mr *MateResult) error {
 		return nil
 	case "notimplemented":
 		mr.Kind = MateNotImplemented
+		return nil
+	case "none":
+		mr.Kind = MateNone
 		return nil
 	}
 	moves, next, err := parseMoves(s.pos, line, ts, 1)

@@ -68,6 +68,7 @@ const (
 	Declare         = "declare"           // answer every go with "bestmove win"
 	UCIMate         = "uci-mate"          // answer go mate with bestmove and a mate score, as Fairy-Stockfish does
 	NoMateMode      = "nomate"            // answer go mate with checkmate nomate
+	UnknownMate     = "unknown-mate"      // answer go mate with checkmate none, as YaneuraOu's mate engine at its limits
 	FalseMate       = "false-mate"        // answer go mate with a legal sequence that does not mate
 	StopAnswersLate = "stop-answers-late" // answer stop only after 200 ms
 	Book            = "book"              // answer go at once with a best move and no info line, as an engine playing from its book
@@ -383,6 +384,8 @@ func (e *engine) mateSearch(pos *shogi.Position, stop chan struct{}, args []stri
 	switch {
 	case e.modes[NoMateMode]:
 		e.println("checkmate nomate")
+	case e.modes[UnknownMate]:
+		e.println("checkmate none")
 	case e.modes[FalseMate]:
 		m := firstLegal(pos)
 		e.println("checkmate %s", m)
