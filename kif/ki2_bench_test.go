@@ -1,13 +1,10 @@
-//go:build unix
-
 package kif
 
 import (
-	"syscall"
 	"testing"
-	"time"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/cputime"
 )
 
 // BenchmarkReadCPU measures reading and validating KI2 and KIF as BenchmarkReadKI2 and
@@ -28,25 +25,16 @@ func BenchmarkReadCPU(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bc.data)))
-			start := processTime(b)
+			start := cputime.Process()
 			for b.Loop() {
 				if _, err := bc.parse(bc.data); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu := processTime(b) - start
+			cpu := cputime.Process() - start
 			moves := float64(benchData.longMoves) * float64(b.N)
 			b.ReportMetric(float64(cpu.Nanoseconds())/moves, "cpu-ns/move")
 			b.ReportMetric(moves/cpu.Seconds(), "moves/cpu-s")
 		})
 	}
-}
-
-// processTime returns the user and system time of the process so far.
-func processTime(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/kifu-go/shogi/internal/cputime"
 	"github.com/kifu-go/shogi/tsume"
 )
 
@@ -14,7 +15,7 @@ func BenchmarkSolve(b *testing.B) {
 	s := tsume.NewSolver(tsume.Options{HashBytes: 16 << 20})
 	var nodes, lineNodes uint64
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		for _, pr := range problems {
 			r, err := s.Solve(context.Background(), parse(b, pr.sfen, false))
@@ -25,7 +26,7 @@ func BenchmarkSolve(b *testing.B) {
 			lineNodes += r.LineNodes
 		}
 	}
-	b.ReportMetric(float64(nodes+lineNodes)/(cpuTime()-cpu).Seconds(), "nodes/cpu-s")
+	b.ReportMetric(float64(nodes+lineNodes)/(cputime.Process()-cpu).Seconds(), "nodes/cpu-s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "dfpn-nodes/op")
 	b.ReportMetric(float64(lineNodes)/float64(b.N), "line-nodes/op")
 }
@@ -43,7 +44,7 @@ func BenchmarkDfPn(b *testing.B) {
 			s := tsume.NewSolver(tsume.Options{HashBytes: 16 << 20, AnyMate: true})
 			var nodes uint64
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for b.Loop() {
 				r, err := s.Solve(context.Background(), p)
 				if err != nil || r.Status != tsume.Mate {
@@ -51,7 +52,7 @@ func BenchmarkDfPn(b *testing.B) {
 				}
 				nodes += r.Nodes
 			}
-			b.ReportMetric(float64(nodes)/(cpuTime()-cpu).Seconds(), "nodes/cpu-s")
+			b.ReportMetric(float64(nodes)/(cputime.Process()-cpu).Seconds(), "nodes/cpu-s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
 	}
@@ -70,7 +71,7 @@ func BenchmarkDfPnLong(b *testing.B) {
 			s := tsume.NewSolver(tsume.Options{HashBytes: 64 << 20, AnyMate: true, Nodes: 2_000_000})
 			var nodes uint64
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for b.Loop() {
 				r, err := s.Solve(context.Background(), p)
 				if err != nil || r.Status == tsume.NoMate {
@@ -78,7 +79,7 @@ func BenchmarkDfPnLong(b *testing.B) {
 				}
 				nodes += r.Nodes
 			}
-			b.ReportMetric(float64(nodes)/(cpuTime()-cpu).Seconds(), "nodes/cpu-s")
+			b.ReportMetric(float64(nodes)/(cputime.Process()-cpu).Seconds(), "nodes/cpu-s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
 	}

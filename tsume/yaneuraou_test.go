@@ -11,9 +11,59 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kifu-go/shogi/internal/cputime"
 	"github.com/kifu-go/shogi/tsume"
 	"github.com/kifu-go/shogi/usi"
 )
+
+// compareSettings returns YaneuraOu's mate engine (SHOGI_YANEURAOU_MATE; the test is
+// skipped without it) and the time limit of a problem (TSUME_COMPARE_LIMIT, 3s).
+func compareSettings(t *testing.T) (path string, limit time.Duration) {
+	path = os.Getenv("SHOGI_YANEURAOU_MATE")
+	if path == "" {
+		t.Skip("set SHOGI_YANEURAOU_MATE to YaneuraOu's mate engine to compare")
+	}
+	limit = 3 * time.Second
+	if s := os.Getenv("TSUME_COMPARE_LIMIT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit = d
+	}
+	return path, limit
+}
+
+// startMateEngine starts the engine of cfg with one thread and a hash of hashMiB, ready.
+func startMateEngine(ctx context.Context, t *testing.T, cfg usi.Config, hashMiB int) *usi.Engine {
+	e, err := usi.Start(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, value := range map[string]string{"Threads": "1", "USI_Hash": strconv.Itoa(hashMiB)} {
+		if _, ok := e.Option(name); ok {
+			if err := e.SetOption(ctx, name, value); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := e.IsReady(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// readNodes sets *last to the "nodes" of an engine's info line, if it has one.
+func readNodes(line string, last *uint64) {
+	fs := strings.Fields(line)
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i] == "nodes" {
+			if n, err := strconv.ParseUint(fs[i+1], 10, 64); err == nil {
+				*last = n
+			}
+		}
+	}
+}
 
 // TestCompareYaneuraOu solves the problems of testdata/problems.tsv with this solver and
 // with YaneuraOu's mate engine, driven by the usi client with "go mate", one thread and
@@ -22,18 +72,7 @@ import (
 // SHOGI_YANEURAOU_MATE to the engine's program (built from its public repository with
 // YANEURAOU_EDITION=YANEURAOU_MATE_ENGINE); the test is skipped otherwise.
 func TestCompareYaneuraOu(t *testing.T) {
-	path := os.Getenv("SHOGI_YANEURAOU_MATE")
-	if path == "" {
-		t.Skip("set SHOGI_YANEURAOU_MATE to YaneuraOu's mate engine to compare")
-	}
-	limit := 3 * time.Second
-	if s := os.Getenv("TSUME_COMPARE_LIMIT"); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		limit = d
-	}
+	path, limit := compareSettings(t)
 	problems := readProblems(t, "testdata/problems.tsv")
 	ctx := context.Background()
 
@@ -41,7 +80,7 @@ func TestCompareYaneuraOu(t *testing.T) {
 	var solved, stated int
 	var nodes uint64
 	s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: 64 << 20})
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for _, pr := range problems {
 		r, err := s.Solve(ctx, parse(t, pr.sfen, false))
 		if err != nil {
@@ -57,7 +96,7 @@ func TestCompareYaneuraOu(t *testing.T) {
 			}
 		}
 	}
-	ours := cpuTime() - cpu
+	ours := cputime.Process() - cpu
 	t.Logf("tsume: %d problems, %d solved, %d with the stated length, %v CPU, %.2f M nodes/cpu-s",
 		len(problems), solved, stated, ours, float64(nodes)/ours.Seconds()/1e6)
 
@@ -67,32 +106,11 @@ func TestCompareYaneuraOu(t *testing.T) {
 		if os.Getenv("TSUME_COMPARE_TRACE") != "" {
 			t.Log(dir, line)
 		}
-		fs := strings.Fields(line)
-		for i := 0; i+1 < len(fs); i++ {
-			if fs[i] == "nodes" {
-				if n, err := strconv.ParseUint(fs[i+1], 10, 64); err == nil {
-					last = n
-				}
-			}
-		}
+		readNodes(line, &last)
 	}
-	before := childrenCPUTime()
+	before := cputime.Children()
 	start := func() *usi.Engine {
-		e, err := usi.Start(ctx, usi.Config{Path: path, Hook: hook})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for name, value := range map[string]string{"Threads": "1", "USI_Hash": "64"} {
-			if _, ok := e.Option(name); ok {
-				if err := e.SetOption(ctx, name, value); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		if err := e.IsReady(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return e
+		return startMateEngine(ctx, t, usi.Config{Path: path, Hook: hook}, 64)
 	}
 	e := start()
 	crashes := 0
@@ -124,7 +142,7 @@ func TestCompareYaneuraOu(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Log(err)
 	}
-	theirs := childrenCPUTime() - before
+	theirs := cputime.Children() - before
 	t.Logf("yaneuraou: %d problems, %d solved, %d with the stated length, %d crashes, %v CPU, %.2f M nodes/cpu-s",
 		len(problems), solved, stated, crashes, theirs, float64(nodes)/theirs.Seconds()/1e6)
 }
@@ -189,18 +207,7 @@ func (c *sideTally) String() string {
 // and this solver's memory: its tables, and the Go heap's peak, against the budget. Set
 // TSUME_COMPARE_TRACE to log every problem.
 func TestCompareYaneuraOuCollection(t *testing.T) {
-	path := os.Getenv("SHOGI_YANEURAOU_MATE")
-	if path == "" {
-		t.Skip("set SHOGI_YANEURAOU_MATE to YaneuraOu's mate engine to compare")
-	}
-	limit := 3 * time.Second
-	if s := os.Getenv("TSUME_COMPARE_LIMIT"); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		limit = d
-	}
+	path, limit := compareSettings(t)
 	hashMiB := 256
 	if s := os.Getenv("TSUME_COMPARE_HASH"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -215,32 +222,9 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 
 	// YaneuraOu's mate engine, restarted when it dies.
 	var last uint64
-	hook := func(dir usi.Direction, line string) {
-		fs := strings.Fields(line)
-		for i := 0; i+1 < len(fs); i++ {
-			if fs[i] == "nodes" {
-				if n, err := strconv.ParseUint(fs[i+1], 10, 64); err == nil {
-					last = n
-				}
-			}
-		}
-	}
+	hook := func(dir usi.Direction, line string) { readNodes(line, &last) }
 	start := func() *usi.Engine {
-		e, err := usi.Start(ctx, usi.Config{Path: path, Hook: hook, Margin: -1, Grace: time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for name, value := range map[string]string{"Threads": "1", "USI_Hash": strconv.Itoa(hashMiB)} {
-			if _, ok := e.Option(name); ok {
-				if err := e.SetOption(ctx, name, value); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		if err := e.IsReady(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return e
+		return startMateEngine(ctx, t, usi.Config{Path: path, Hook: hook, Margin: -1, Grace: time.Second}, hashMiB)
 	}
 	var theirs sideTally
 	yaneuraou := func(e *usi.Engine, p collected) *usi.Engine {
@@ -291,9 +275,9 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 	var tables int
 	solve := func(s *tsume.Solver, tally *sideTally, p collected) tsume.Result {
 		pos := parse(t, p.sfen, false)
-		cpu, began := cpuTime(), time.Now()
+		cpu, began := cputime.Process(), time.Now()
 		r, err := s.Solve(ctx, pos)
-		tally.cpu += cpuTime() - cpu
+		tally.cpu += cputime.Process() - cpu
 		tally.wall += time.Since(began)
 		if err != nil {
 			t.Fatal(err)
@@ -320,7 +304,7 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 		runtime.GC() // s is dead: its tables go before the next Solver's
 	}
 	s := tsume.NewSolver(tsume.Options{Time: limit, HashBytes: hashMiB << 20, AnyMate: true})
-	before := childrenCPUTime()
+	before := cputime.Children()
 	e := start()
 	for _, p := range ps {
 		r := solve(s, &anyMate, p)
@@ -337,7 +321,7 @@ func TestCompareYaneuraOuCollection(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Log(err)
 	}
-	theirs.cpu = childrenCPUTime() - before
+	theirs.cpu = cputime.Children() - before
 	runtime.ReadMemStats(&ms)
 	t.Logf("tsume (one thread, %v a problem, hash %d MiB): %v", limit, hashMiB, &ours)
 	t.Logf("tsume, any mate (AnyMate, %v a problem, hash %d MiB): %v", limit, hashMiB, &anyMate)

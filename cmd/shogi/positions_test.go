@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/internal/bigfile"
+	"github.com/kifu-go/shogi/internal/cputime"
 	"github.com/kifu-go/shogi/packed"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/sfen"
@@ -432,7 +433,7 @@ func BenchmarkPositionsHCPE(b *testing.B) {
 	out := filepath.Join(b.TempDir(), "out.hcpe")
 	b.SetBytes(size)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		var errOut bytes.Buffer
 		if code := run([]string{"positions", "-to", "hcpe", "-j", "1", "-o", out, "-f", in}, strings.NewReader(""), io.Discard, &errOut); code != 0 {
@@ -441,7 +442,7 @@ func BenchmarkPositionsHCPE(b *testing.B) {
 	}
 	b.ReportMetric(float64(games*moves)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 	// The process's CPU time, which other work on the machine disturbs less.
-	b.ReportMetric(float64(games*moves)*float64(b.N)/(cpuTime()-cpu).Seconds(), "positions/cpu-s")
+	b.ReportMetric(float64(games*moves)*float64(b.N)/(cputime.Process()-cpu).Seconds(), "positions/cpu-s")
 }
 
 // The packed formats take the verdict's final position back move by move

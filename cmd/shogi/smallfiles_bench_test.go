@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi/internal/bigfile"
+	"github.com/kifu-go/shogi/internal/cputime"
 )
 
 const smallFiles, smallFileMoves = 6000, 100
@@ -69,13 +70,13 @@ func benchSmallFiles(b *testing.B, args ...string) {
 		b.Run("j"+jobs, func(b *testing.B) {
 			b.ReportAllocs()
 			cmd := command(jobs)
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for b.Loop() {
 				runCommand(b, cmd)
 			}
 			moves := float64(smallFiles*smallFileMoves) * float64(b.N)
 			b.ReportMetric(moves/b.Elapsed().Seconds(), "moves/s")
-			b.ReportMetric(moves/(cpuTime()-cpu).Seconds(), "moves/cpu-s")
+			b.ReportMetric(moves/(cputime.Process()-cpu).Seconds(), "moves/cpu-s")
 		})
 	}
 	b.Run("speedup", func(b *testing.B) {
@@ -89,10 +90,10 @@ func benchSmallFiles(b *testing.B, args ...string) {
 			for i, jobs := range []string{"1", "2"} {
 				runtime.GOMAXPROCS(i + 1)
 				idle0, total0 := schedIdle()
-				start, startCPU := time.Now(), cpuTime()
+				start, startCPU := time.Now(), cputime.Process()
 				runCommand(b, command(jobs))
 				wall[i] += time.Since(start)
-				cpu[i] += cpuTime() - startCPU
+				cpu[i] += cputime.Process() - startCPU
 				idle1, total1 := schedIdle()
 				idle[i] += idle1 - idle0
 				total[i] += total1 - total0
