@@ -6,6 +6,7 @@ package csaserver
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // extended answers the x1 commands (shogi-server answers them in either mode).
@@ -55,21 +56,17 @@ func (s *Server) extended(c *conn, cmd Command, x1 bool) {
 			}
 		}
 		c.send("##[SHOW] +OK")
-	case "MONITORON", "MONITOR2ON":
+	case "MONITORON", "MONITOR2ON", "MONITOROFF", "MONITOR2OFF":
 		if g := s.game(cmd.Args[0]); g != nil {
 			kind := 1
-			if cmd.Name == "MONITOR2ON" {
+			if strings.HasPrefix(cmd.Name, "MONITOR2") {
 				kind = 2
 			}
-			g.monitorOn(c, kind)
-		}
-	case "MONITOROFF", "MONITOR2OFF":
-		if g := s.game(cmd.Args[0]); g != nil {
-			kind := 1
-			if cmd.Name == "MONITOR2OFF" {
-				kind = 2
+			if strings.HasSuffix(cmd.Name, "ON") {
+				g.monitorOn(c, kind)
+			} else {
+				g.monitorOff(c, kind)
 			}
-			g.monitorOff(c, kind)
 		}
 	case "GAME", "CHALLENGE":
 		if len(cmd.Args) == 0 { // %%GAME: stop waiting
