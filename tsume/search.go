@@ -426,7 +426,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		}
 		// Thresholds of the best child: the 1+ε trick on the second best (ε = 1/2;
 		// 1/4 for the bounded search), and what the other children leave of the
-		// node's threshold on the sum.
+		// node's threshold on the sum; none in the unbounded search when the node has
+		// none (an infinite threshold), so that a sum saturated at infinity-1 does not
+		// leave the child a threshold of one more than its number.
 		thx, thy := thpn, thdn
 		if !or {
 			thx, thy = thdn, thpn
@@ -440,6 +442,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			}
 		}
 		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
+		if thy >= infinity && !bounded {
+			cy = infinity
+		}
 		c := &list[bi]
 		s.play(c)
 		if s.poll() {
