@@ -19,6 +19,17 @@ package tsume
 // the checks) pn is the least pn of the children and dn the sum of their dn; at an AND
 // node (defender to move; children: the evasions) the converse.
 //
+// In a graph with transpositions these sums count a subtree once for every path to it
+// (馬鋸's disproof numbers grow past a million and saturate at infinity-1), so two
+// rules keep the thresholds sound. A node with no threshold on its sum (infinite, as at
+// a root with one child left) gives its best child none either: the usual threshold,
+// what the siblings' sum leaves of the node's, is then one more than the child's own
+// number and returned after every increment. And a node reads its best child's table
+// entry again before it descends (unbounded search): the list of children is read from
+// the table once, when the node is entered, and a transposition or an entry that
+// dominates the child may have raised the child's numbers since; the node then chooses
+// again rather than descend into a child that would return at once.
+//
 // Repetition and the graph-history interaction: a position that repeats one on the
 // current path is a disproof for the attacker on that path (a mate never needs to
 // repeat a position, and perpetual check loses). Such a disproof depends on the path,
