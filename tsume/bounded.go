@@ -7,9 +7,11 @@ package tsume
 // line, and a position whose only replies are futile is a mate of length 0.
 //
 // Two rules make it cheap where the attacker has many checks (a full hand):
-//   - An OR node with one ply left is not expanded: the root package's mate in one
-//     answers it (and, when futile interpositions do not count, a check whose every
-//     reply is a futile interposition), and the result is stored as a node's.
+//   - An OR node with one or two plies left is not expanded: the root package's mate
+//     in one answers it (and, when futile interpositions do not count, a check whose
+//     every reply is a futile interposition); with three or four plies left and every
+//     reply counted, a mate in one after each reply to a check (bleaf). The result is
+//     stored as a node's.
 //   - A futility test costs a df-pn search, so it runs only when the search comes to
 //     it: a reply that refutes its AND node unless it is a futile interposition not
 //     yet tested counts with the disproof number untestedDn (and proof number 1), and
@@ -132,20 +134,51 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	return list
 }
 
-// bmateInOne answers a search of mate within one ply at the current node (attacker to
-// move) without expanding it: a check the defender cannot answer (the root package's
-// mate in one, which generates no reply), or, when futile interpositions are no
-// replies, a check whose every reply is an interposition found futile. It counts one
-// node, and records the result as mid does (unless a futility test stopped the search).
-func (s *searcher) bmateInOne(node *pathNode) (pn, dn uint32, aux uint16) {
+// bleaf answers a search of mate within r plies, r ≤ 4, at the current node
+// (attacker to move) without expanding it, and records the result as mid does (unless
+// a futility test stopped the search): a mate in one is a check the defender cannot
+// answer (the root package's mate in one, which generates no reply), or, when futile
+// interpositions are no replies, a check whose every reply is an interposition found
+// futile; with r ≥ 3 and every reply counted, a mate in three is a check after every
+// reply to which the attacker mates in one. It counts a node for the node and one for
+// each reply it plays.
+func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 	pn, dn = infinity, 0
-	if s.pos.MateInOne() != shogi.NoMove || s.futile != nil && s.futileMateInOne() {
+	switch {
+	case s.pos.MateInOne() != shogi.NoMove || s.futile != nil && s.futileMateInOne():
 		pn, dn, aux = 0, infinity, 1
+	case r >= 3 && s.futile == nil && s.mateInThree():
+		pn, dn, aux = 0, infinity, 3
 	}
 	if s.stop == StopNone { // a futility test may have stopped the search
-		s.tt.bstore(node.key, node.atk, node.def, 1, pn, dn, int(aux), 1)
+		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, int(aux), 1)
 	}
 	return pn, dn, aux
+}
+
+// mateInThree reports whether a check at the current node (attacker to move, no mate
+// in one) leaves the defender only replies after which the attacker mates in one.
+func (s *searcher) mateInThree() bool {
+	generateChecks(s.pos, &s.moves)
+	for _, m := range s.moves.Moves() {
+		s.pos.PlayUnchecked(m)
+		generateEvasions(s.pos, &s.look)
+		mate := true
+		for _, e := range s.look.Moves() {
+			s.pos.PlayUnchecked(e)
+			s.nodes++
+			mate = s.pos.MateInOne() != shogi.NoMove
+			s.pos.Undo()
+			if !mate {
+				break
+			}
+		}
+		s.pos.Undo()
+		if mate {
+			return true
+		}
+	}
+	return false
 }
 
 // futileMateInOne reports whether a check at the current node leaves the defender only

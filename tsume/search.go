@@ -320,8 +320,8 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	if bounded && or && r < 1 {
 		return infinity, 0, 0
 	}
-	if bounded && or && r == 1 {
-		return s.bmateInOne(&node)
+	if bounded && or && r <= 4 && (r <= 2 || s.futile == nil) {
+		return s.bleaf(&node, r)
 	}
 	var list []child
 	if bounded {
