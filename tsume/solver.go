@@ -105,9 +105,10 @@ type Options struct {
 	Futile   Futile
 	Leftover Leftover
 	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. A quarter of it
-	// (and of the time left) goes to the full-width search (LineTsume), the rest to the
-	// depth-bounded df-pn (LineLength). When it is reached the result keeps the
-	// proof's line (LineProof).
+	// (and of the time left) goes to the bounds searched one after the other (by the
+	// full-width search while they are cheap, LineTsume, then by the depth-bounded
+	// df-pn, LineLength), the rest to the depth-bounded df-pn from above (LineLength).
+	// When it is reached the result keeps the proof's line (LineProof).
 	LineNodes uint64
 }
 
