@@ -279,6 +279,22 @@ func (v *Solver) line(s *searcher, r *Result) {
 			}
 		}
 	}
+	if r.Line == LineNone {
+		// The tsume-line search's entries crowded the proof out of a small table, and
+		// what was left leads the line into repetitions: the proof is searched again in
+		// the table cleared, as it was first (the same search, the same nodes), and read
+		// at once.
+		v.tt.clear()
+		s.stop, s.maxNodes = StopNone, s.nodes+2*r.Nodes+100_000
+		s.reset()
+		if pn, _, _ := s.mid(infinity, infinity, unbounded); pn == 0 {
+			if moves, ok := proofLine(s); ok {
+				r.Moves, r.Line = moves, LineProof
+			} else if moves, ok := boundedProofLine(s); ok {
+				r.Moves, r.Line = moves, LineProof
+			}
+		}
+	}
 	for _, m := range r.Moves {
 		s.pos.PlayUnchecked(m)
 	}
