@@ -121,6 +121,9 @@ func (s *searcher) reset() {
 
 // poll checks the limits; it sets s.stop when one is reached.
 func (s *searcher) poll() bool {
+	if s.stop != StopNone {
+		return true // stopped from outside (the line search's futility tests)
+	}
 	if s.maxNodes != 0 && s.nodes >= s.maxNodes {
 		s.stop = StopNodes
 		return true
@@ -328,6 +331,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	if bounded && or && r < 1 {
 		return infinity, 0, 0
 	}
+	if bounded && or && r <= 4 && (r <= 2 || s.futile == nil) {
+		return s.bleaf(&node, r)
+	}
 	var list []child
 	if bounded {
 		list = s.bgenerate(depth, or, r)
@@ -394,6 +400,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				}
 			}
 			cpn, cdn, crep := c.pn, c.dn, c.rep
+			if bounded && !or && cdn == 0 && s.untested(c) {
+				cpn, cdn = 1, untestedDn // refutes unless futile (bounded.go)
+			}
 			x, y := cpn, cdn
 			if !or {
 				x, y = cdn, cpn
@@ -459,6 +468,15 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
 		if thy >= infinity && !bounded {
 			cy = infinity
+		}
+		if bounded && !or && list[bi].dn == 0 {
+			// The best reply is an interposition that refutes unless futile: it is
+			// tested rather than searched.
+			s.testReply(list, bi)
+			if s.stop != StopNone {
+				break
+			}
+			continue
 		}
 		c := &list[bi]
 		if !bounded && c.repDep == noRep {
