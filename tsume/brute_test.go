@@ -153,8 +153,8 @@ func TestAgainstBruteForce(t *testing.T) {
 
 // TestLineFromSmallTable solves positions the brute-force property found where a 1 MiB
 // table lost the proof's line: a mate comes with a line all the same, read again child
-// by child, or by the bounded df-pn when the proof's line reaches a position whose proof
-// rests on a repetition of the line.
+// by child, proven again when the proofs met form a cycle, or by the bounded df-pn when
+// the proof's line reaches a position whose proof rests on a repetition of the line.
 func TestLineFromSmallTable(t *testing.T) {
 	for _, tt := range []struct {
 		sfen      string
@@ -163,6 +163,8 @@ func TestLineFromSmallTable(t *testing.T) {
 		{"5N3/9/2k6/9/9/1g7/+P4K3/9/9 b 2Rs 1", 0},
 		{"5B3/3k5/1s7/6R2/9/2+P6/9/9/7K1 b 2G 1", 3000},
 		{"l3R4/9/3k5/9/9/6K2/6p2/9/9 b 2B 1", 3000},
+		// Proofs that rest on one another in a cycle: the line meets a position of its own.
+		{"8B/5l3/7Bk/7P1/9/9/5R3/1K7/9 b SLr 1", 1000},
 	} {
 		p := parse(t, tt.sfen, false)
 		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 300_000, HashBytes: 1 << 20, Futile: tsume.FutileNone, LineNodes: tt.lineNodes})

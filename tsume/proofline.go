@@ -5,8 +5,10 @@ package tsume
 // whose proof cost least, as a guess at the shortest), the defender the reply whose
 // proof cost most (a guess at the longest resistance); a position the table has lost is
 // proven again, and when a table too small to keep the proof loses it again, its
-// children are proven one at a time and the line goes on at once. Moves that would repeat a position of the line are never chosen, so the
-// line ends in mate.
+// children are proven one at a time and the line goes on at once. Moves that would
+// repeat a position of the line are never chosen, so the line ends in mate; when the
+// proofs left lead only into the line's own positions (a cycle of proofs), those
+// positions' proofs are forgotten and the root proven again (see proofLine).
 
 import "github.com/kifu-go/shogi"
 
@@ -21,6 +23,28 @@ func (t *table) proofEffort(key uint64, atk, def shogi.Hand) (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// forgetProofs removes the proofs that hold for a position from the table.
+func (t *table) forgetProofs(key uint64, atk, def shogi.Hand) {
+	b := t.bucket(key)
+	for i := range b.keys {
+		if e := &b.e[i]; b.keys[i] == key && e.pn == 0 && includes(atk, e.atk) && includes(e.def, def) {
+			b.keys[i], *e = 0, entry{}
+		}
+	}
+}
+
+// forgetPath forgets the proofs of the positions of the path when a proof line met a
+// cycle of proofs there, and says whether it did: not when a limit stopped the search.
+func (s *searcher) forgetPath() bool {
+	if s.stop != StopNone {
+		return false
+	}
+	for _, n := range s.path {
+		s.tt.forgetProofs(n.key, n.atk, n.def)
+	}
+	return true
 }
 
 // proveChild proves the children of the current node, at path index depth, one at a
@@ -56,9 +80,35 @@ func (s *searcher) proveChild(depth int, or bool) int {
 	return pick
 }
 
+// proofRestarts bounds how many times proofLine forgets the proofs of a line that
+// met a cycle and proves the root again.
+const proofRestarts = 8
+
 // proofLine returns a mating line from the root of s, which df-pn proved, or false when
 // a limit stopped it. s.pos is back at the root on return.
+//
+// A small table can hold proofs that rest on one another in a cycle: a position proven,
+// its entry replaced, then proven again from a path that did not hold it, by way of a
+// position whose proof rested on the entry replaced. Each was a mate when proven, but a
+// line read from them comes back to a position of its own, where every proven move
+// repeats one. Then the proofs of the line's positions are forgotten and the root is
+// proven again, which searches them from the path and so not through one another.
 func proofLine(s *searcher) ([]shogi.Move, bool) {
+	for restart := 0; ; restart++ {
+		line, ok, cycle := readProofLine(s)
+		if ok || !cycle || restart == proofRestarts {
+			return line, ok
+		}
+		s.reset()
+		if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
+			return nil, false
+		}
+	}
+}
+
+// readProofLine reads a line for proofLine. When it meets a cycle of proofs it forgets
+// the proofs of the positions of its path and reports it.
+func readProofLine(s *searcher) (_ []shogi.Move, _ bool, cycle bool) {
 	s.reset()
 	var line []shogi.Move
 	defer func() {
@@ -73,9 +123,9 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 		list := s.generate(depth)
 		if len(list) == 0 {
 			if or {
-				return nil, false
+				return nil, false, false
 			}
-			return append([]shogi.Move(nil), line...), true
+			return append([]shogi.Move(nil), line...), true, false
 		}
 		pick := -1
 		var pickEffort uint32
@@ -98,11 +148,12 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 		}
 		if pick < 0 && !retried {
 			if s.stop != StopNone {
-				return nil, false
+				return nil, false, false
 			}
 			retried = true
 			if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
-				return nil, false
+				// Not a mate from this path: its proof rests on a position of the line.
+				return nil, false, s.forgetPath()
 			}
 			continue
 		}
@@ -110,7 +161,7 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 			// The table lost the node's proof again (a small table): the children are
 			// proven one at a time, each played at once.
 			if pick = s.proveChild(depth, or); pick < 0 {
-				return nil, false
+				return nil, false, s.forgetPath()
 			}
 		}
 		retried = false
@@ -118,7 +169,7 @@ func proofLine(s *searcher) ([]shogi.Move, bool) {
 		s.play(&c)
 		line = append(line, c.move)
 	}
-	return nil, false
+	return nil, false, false
 }
 
 // boundedProofLine reads a mating line from the root of s with the depth-bounded df-pn,
