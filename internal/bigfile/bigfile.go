@@ -36,10 +36,10 @@ func Games(n, moves, commentBytes int) ([][]byte, error) {
 }
 
 // comment returns an evaluation comment of about size bytes, as floodgate writes them:
-// "* score move move …".
+// the comment "* score move move …", which CSA writes as the line "'** score move move …".
 func comment(ply, size int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "** %d", (ply*37)%2000-1000)
+	fmt.Fprintf(&b, "* %d", (ply*37)%2000-1000)
 	for b.Len() < size {
 		fmt.Fprintf(&b, " %+d%d%d%dFU", 1-2*(ply%2), 1+ply%9, 1+(ply/9)%9, 1+(ply/81)%9)
 		ply++
