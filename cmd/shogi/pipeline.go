@@ -207,7 +207,7 @@ func batchable(e record.Entry) bool {
 	return e.Err != nil || e.Skipped != "" || e.Open == nil && e.Root != "" && e.Path != "-" && !isCompressed(e.Path)
 }
 
-// batchFiles is how many files found in a directory the producer puts in one job when
+// batchFiles is how many files found in a directory take puts in one job when
 // the last one weighed weighed weight and the last one worked on took took (0: none
 // yet), with jobs workers: as many as weigh about batchWeight and take about batchTime,
 // no more than maxBatch, and no more than maxOpenFound for the jobs workers together,
