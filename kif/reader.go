@@ -50,7 +50,9 @@ func (f Dialect) String() string {
 //     it that wraps the cause (errors.Is(w, shogi.ErrNifu) tells a 二歩);
 //   - a time it cannot read is left out, and the move is kept;
 //   - a variation header it cannot read (or a 変化 that branches from no recorded
-//     move) passes over that variation's block, and the other lines are left alone;
+//     move) passes over that variation's block, and the blocks after it that branch
+//     from its moves (by the numbers of the moves passed over), and the other lines
+//     are left alone;
 //   - anything else (an unknown line before the moves, a malformed board diagram, an
 //     unknown 手合割) is passed over with a warning.
 type Reader struct {
@@ -192,6 +194,13 @@ type parser struct {
 	lastEnd  *shogi.Ending // the ending just read, which the comments after it belong to
 	anyMove  bool          // a move line was read
 	skipping bool          // a lenient read passes over the rest of a line of play
+	// A lenient read passes over the block of a 変化 header it cannot read, and the
+	// blocks that branch from it: passing is set while it does, and the numbers of the
+	// moves passed over span passedFirst to passedLast (0 until one is seen). A later
+	// block at 変化：N手 with passedFirst < N ≤ passedLast+1 branches from a line
+	// passed over (the most recent line that holds move N-1), and is passed over too.
+	passing                 bool
+	passedFirst, passedLast int
 
 	nodes nodearena.Arena // the record's nodes, allocated in blocks
 
@@ -395,6 +404,9 @@ func (p *parser) line(s string) error {
 	}
 	p.markContent()
 	if p.skipping && !strings.HasPrefix(t, "変化") {
+		if p.passing && t[0] >= '0' && t[0] <= '9' {
+			p.notePassed(t)
+		}
 		return nil
 	}
 	// The cases start with different characters: the order only puts the move lines first.
@@ -802,6 +814,19 @@ func parseVariationHeader(t string) (int, bool) {
 	return 0, false
 }
 
+// notePassed widens the span of the move numbers passed over to the number that starts
+// the move line t.
+func (p *parser) notePassed(t string) {
+	n := 0
+	for i := 0; i < len(t) && t[i] >= '0' && t[i] <= '9' && n < 1e8; i++ {
+		n = n*10 + int(t[i]-'0')
+	}
+	if p.passedFirst == 0 || n < p.passedFirst {
+		p.passedFirst = n
+	}
+	p.passedLast = max(p.passedLast, n)
+}
+
 // variation starts a block "変化：N手".
 func (p *parser) variation(s string, off int, t string) error {
 	n, ok := parseVariationHeader(t)
@@ -809,10 +834,17 @@ func (p *parser) variation(s string, off int, t string) error {
 		if err := p.fail(column(s, off), fmt.Errorf("%w: a variation header (変化：N手) that cannot be read", ErrUnknownLine)); err != nil {
 			return err
 		}
-		// Its block is passed over (there is none before the first move).
+		// Its block is passed over (there is none before the first move), and the
+		// blocks that branch from it.
 		p.skipping = p.anyMove
+		p.passing = p.passing || p.anyMove
 		return nil
 	}
+	if p.passing && p.passedFirst > 0 && n > p.passedFirst && n <= p.passedLast+1 {
+		p.skipping = true
+		return p.fail(column(s, off), fmt.Errorf("%w: 変化：%d手 branches from a block passed over", ErrVariation, n))
+	}
+	p.passing, p.passedFirst, p.passedLast = false, 0, 0
 	p.skipping = false
 	if !p.anyMove && !p.moveTable && !p.lines[0].ended {
 		// ShogiHome once wrote 変化 lines into the header; they carry nothing. (After

@@ -445,3 +445,47 @@ func TestEndingWithVariation(t *testing.T) {
 		t.Errorf("read back %v, %v:\n%s", back, err, out)
 	}
 }
+
+// TestUnreadableVariationHeaderPassesOverItsBranches: a lenient read passes over the
+// block of a 変化 header it cannot read and the blocks that branch from its moves
+// (their 変化 names a ply inside it), which would otherwise go on with the line above;
+// a block that branches below it is read.
+func TestUnreadableVariationHeaderPassesOverItsBranches(t *testing.T) {
+	const in = "手合割：平手\n" +
+		"   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n" +
+		"\n変化\xef\n   3 ２二角成(88)\n   4 同　銀(31)\n" + // the header of a block at move 3, garbled
+		"\n変化：5手\n   5 ２五歩(26)\n" + // a branch of the block passed over (its move 5 goes on after move 4 of the main line)
+		"\n変化：4手\n   4 投了\n" + // another branch of it
+		"\n変化：2手\n   2 ８四歩(83)\n" // a branch of the main line
+	r := NewReader(strings.NewReader(in))
+	r.Lenient = true
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range rec.Moves() {
+		got = append(got, m.String())
+	}
+	if want := "7g7f 3c3d 2g2f 8c8d"; strings.Join(got, " ") != want {
+		t.Errorf("main line %v, want %s", got, want)
+	}
+	if end := rec.Ending(); end != nil {
+		t.Errorf("ending %+v, want none: the 投了 is one of a block passed over", end)
+	}
+	if n := len(rec.MainLine()[0].Children); n != 2 {
+		t.Errorf("move 1 has %d children, want 2 (the main line and 変化：2手)", n)
+	}
+	if n := len(rec.MainLine()[1].Children); n != 1 {
+		t.Errorf("move 2 has %d children, want 1", n)
+	}
+	ws := r.Warnings()
+	if len(ws) != 3 {
+		t.Fatalf("%d warnings, want 3 (the header, and the two blocks that branch from it): %v", len(ws), ws)
+	}
+	for _, w := range ws[1:] {
+		if !errors.Is(w, ErrVariation) {
+			t.Errorf("warning %v is not an ErrVariation", w)
+		}
+	}
+}

@@ -3,9 +3,22 @@ package tsume
 // The depth-bounded df-pn: does the attacker mate within r plies? It is the df-pn loop
 // of search.go (mid, given r) with the plies left in the search: an OR node with no
 // ply left is a disproof, an AND node with no ply left one too unless the defender has
-// no reply. Futile interpositions
-// (Options.Futile) are not replies, as in the tsume line, and a position whose only
-// replies are futile is a mate of length 0.
+// no reply. Futile interpositions (Options.Futile) are not replies, as in the tsume
+// line, and a position whose only replies are futile is a mate of length 0.
+//
+// Two rules make it cheap where the attacker has many checks (a full hand):
+//   - An OR node with one or two plies left is not expanded: the root package's mate
+//     in one answers it (and, when futile interpositions do not count, a check whose
+//     every reply is a futile interposition); with three or four plies left and every
+//     reply counted, a mate in one after each reply to a check (bleaf). The result is
+//     stored as a node's.
+//   - A futility test costs a df-pn search, so it runs only when the search comes to
+//     it: a reply that refutes its AND node unless it is a futile interposition not
+//     yet tested counts with the disproof number untestedDn (and proof number 1), and
+//     is tested when it is the reply the node would search next. The node's other
+//     replies whose disproof looks cheaper are searched first; one that refutes
+//     spares the test. A node is proven only when every reply is proven or tested
+//     futile, and disproven only by a reply that is no futile interposition.
 //
 // Its results share the transposition table with the unbounded search, told apart by
 // the entry's plies: a proof records the length it proved (the longest resistance of
@@ -121,6 +134,90 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	return list
 }
 
+// bleaf answers a search of mate within r plies, r ≤ 4, at the current node
+// (attacker to move) without expanding it, and records the result as mid does (unless
+// a futility test stopped the search): a mate in one is a check the defender cannot
+// answer (the root package's mate in one, which generates no reply), or, when futile
+// interpositions are no replies, a check whose every reply is an interposition found
+// futile; with r ≥ 3 and every reply counted, a mate in three is a check after every
+// reply to which the attacker mates in one. It counts a node for the node and one for
+// each reply it plays.
+func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
+	pn, dn = infinity, 0
+	switch {
+	case s.pos.MateInOne() != shogi.NoMove || s.futile != nil && s.futileMateInOne():
+		pn, dn, aux = 0, infinity, 1
+	case r >= 3 && s.futile == nil && s.mateInThree():
+		pn, dn, aux = 0, infinity, 3
+	}
+	if s.stop == StopNone { // a futility test may have stopped the search
+		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, int(aux), 1)
+	}
+	return pn, dn, aux
+}
+
+// mateInThree reports whether a check at the current node (attacker to move, no mate
+// in one) leaves the defender only replies after which the attacker mates in one.
+func (s *searcher) mateInThree() bool {
+	generateChecks(s.pos, &s.moves)
+	for _, m := range s.moves.Moves() {
+		s.pos.PlayUnchecked(m)
+		generateEvasions(s.pos, &s.look)
+		mate := true
+		for _, e := range s.look.Moves() {
+			s.pos.PlayUnchecked(e)
+			s.nodes++
+			mate = s.pos.MateInOne() != shogi.NoMove
+			s.pos.Undo()
+			if !mate {
+				break
+			}
+		}
+		s.pos.Undo()
+		if mate {
+			return true
+		}
+	}
+	return false
+}
+
+// futileMateInOne reports whether a check at the current node leaves the defender only
+// futile interpositions (and at least one: a check with no reply is MateInOne's). The
+// verdicts known without a search are read first, so that a check with an
+// interposition known not futile costs no test.
+func (s *searcher) futileMateInOne() bool {
+	generateChecks(s.pos, &s.moves)
+	for _, m := range s.moves.Moves() {
+		s.pos.PlayUnchecked(m)
+		generateEvasions(s.pos, &s.look)
+		replies := s.look.Moves()
+		mate := len(replies) > 0
+		for _, e := range replies {
+			if !interposition(s.pos, e) {
+				mate = false
+				break
+			}
+			if s.decided != nil {
+				if futile, known := s.decided(e); known && !futile {
+					mate = false
+					break
+				}
+			}
+		}
+		for _, e := range replies {
+			if !mate {
+				break
+			}
+			mate = s.futile(e)
+		}
+		s.pos.Undo()
+		if mate || s.stop != StopNone {
+			return mate
+		}
+	}
+	return false
+}
+
 // binit gives a check its initial numbers for a search of r plies after it: from the
 // table, or the number of the defender's replies (a proof when there is none).
 func (s *searcher) binit(c *child, r int) {
@@ -154,11 +251,40 @@ func (s *searcher) bvalue(c *child, r int) (pn, dn uint32, length int) {
 	return 1, 1, 0
 }
 
-// settleFutility tests the replies of an AND node for futility where it matters: when
-// interpositions not yet tested are the only replies that refute the node, they are
-// tested until one is found that is not futile. A futile
-// reply is no reply; one that does not refute the node counts in the length, which is
-// then an upper bound under the conventions.
+// untestedDn is the disproof number an AND node of the bounded search gives a reply
+// that refutes it unless it is a futile interposition not yet tested: the test costs
+// a search, so the node searches first the replies whose disproof looks cheaper, one
+// of which may refute it and spare the test.
+const untestedDn = 64
+
+// untested reports whether the reply of c may be a futile interposition not yet
+// tested (bounded search, futile interpositions not counted).
+func (s *searcher) untested(c *child) bool {
+	return s.futile != nil && !c.tested && interposition(s.pos, c.move)
+}
+
+// testReply tests the reply list[i] for futility; a drop's verdict holds for every
+// piece dropped on its square (the test does not depend on the piece).
+func (s *searcher) testReply(list []child, i int) {
+	c := &list[i]
+	s.isFutile(c)
+	if !c.move.IsDrop() {
+		return
+	}
+	for j := range list {
+		if d := &list[j]; d.move.IsDrop() && d.move.To() == c.move.To() {
+			d.tested, d.futile = true, c.futile
+		}
+	}
+}
+
+// settleFutility applies to the replies of an AND node the futility verdicts known
+// without a search, where they matter: when interpositions not yet tested are the
+// only replies that refute the node. One found not futile settles the node, whichever
+// it is, and saves the tests of the others; the others are tested when the search
+// comes to them (see untestedDn). A futile reply is no reply; one that does not
+// refute the node counts in the length, which is then an upper bound under the
+// conventions.
 func (s *searcher) settleFutility(list []child) {
 	for i := range list {
 		c := &list[i]
@@ -169,29 +295,19 @@ func (s *searcher) settleFutility(list []child) {
 			return // a reply that is no futile drop refutes the node
 		}
 	}
-	// Verdicts known without a search first: one reply found not futile settles the
-	// node, whichever it is, and saves the searches of the others.
-	if s.decided != nil {
-		for i := range list {
-			c := &list[i]
-			if !interposition(s.pos, c.move) || c.tested || c.dn != 0 {
-				continue
-			}
-			if futile, known := s.decided(c.move); known {
-				c.tested, c.futile = true, futile
-				if !futile {
-					return
-				}
-			}
-		}
+	if s.decided == nil {
+		return
 	}
 	for i := range list {
 		c := &list[i]
-		if !interposition(s.pos, c.move) || c.tested {
+		if !interposition(s.pos, c.move) || c.tested || c.dn != 0 {
 			continue
 		}
-		if c.dn == 0 && !s.isFutile(c) {
-			return
+		if futile, known := s.decided(c.move); known {
+			c.tested, c.futile = true, futile
+			if !futile {
+				return
+			}
 		}
 	}
 }

@@ -162,6 +162,7 @@ func TestLineFromSmallTable(t *testing.T) {
 	}{
 		{"5N3/9/2k6/9/9/1g7/+P4K3/9/9 b 2Rs 1", 0},
 		{"5B3/3k5/1s7/6R2/9/2+P6/9/9/7K1 b 2G 1", 3000},
+		{"l3R4/9/3k5/9/9/6K2/6p2/9/9 b 2B 1", 3000},
 	} {
 		p := parse(t, tt.sfen, false)
 		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 300_000, HashBytes: 1 << 20, Futile: tsume.FutileNone, LineNodes: tt.lineNodes})

@@ -104,10 +104,12 @@
 // A depth-bounded df-pn helps it (mate within N plies: the plies left are part of the
 // search, and its table entries carry them: a proof its length, a disproof its bound).
 // Once a bound has cost the full-width search 20 000 nodes or more, the bounded df-pn
-// probes the next bound first, with as many nodes: a proof there is the tsume length
-// (no mate is within the bounds below it), a disproof passes the bound over. When the
-// full-width search has used a quarter of Options.LineNodes (or of the time left), the
-// bounded df-pn takes over from lo, the largest bound known to hold no mate: it proves
+// searches the next bounds instead, one after the other: a proof there is the tsume
+// length (no mate is within the bounds below it), a disproof passes the bound over. It
+// answers a node with one or two plies left by a mate in one, and, every reply
+// counted, one with three or four by a mate in one after each reply to a check. When
+// the bounds have used a quarter of Options.LineNodes (or of the time left), the
+// bounded df-pn goes on from lo, the largest bound known to hold no mate: it proves
 // mate within lo+2 plies, or failing that within 2(lo+2)+1, … (each bound with half of
 // what is left), then within two plies less than the length proven until a bound is
 // disproven or the length is lo+2: the last length proven is the tsume length (the
@@ -118,7 +120,8 @@
 // exact, but ties of length are not broken by 駒余り). What the two searches already
 // know of a move answers first, and the one move left when the others are known not to
 // do is taken without a search. Futile interpositions are tested only when they would
-// refute a node.
+// refute a node, and by the bounded df-pn only once the node's replies that look
+// cheaper to disprove have not refuted it.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need

@@ -15,6 +15,17 @@ package tsume
 // skipped, replies df-pn found refuting are tried first). Repetitions need no special
 // care here: a bounded search cannot loop, and a line of least score never repeats a
 // position. Results are cached in a fixed table of exact scores and lower bounds.
+//
+// The full-width search runs while its bounds are cheap (less than probeNodes nodes
+// each): short problems end there, with the line of least score (LineTsume). Past
+// that, the depth-bounded df-pn of bounded.go takes the next bounds, one after the
+// other: its disproofs cost less where the attacker has many checks. Its first proof
+// within a bound is the tsume length (every shorter bound was disproven), and a line
+// of that length is read (LineLength). When the bounds' share of the nodes and time
+// runs out first, shortest goes on from the largest bound disproven: a mate within
+// lo+2, 2(lo+2)+1, … plies, then within two plies less than the length proven, until
+// one is disproven. A futility test runs within the line search's nodes: when they are
+// spent, no test runs and the searches stop, so that no verdict cut short is kept.
 
 import (
 	"time"
@@ -36,7 +47,7 @@ const (
 	// tests are many, and one that fails counts the move as a reply (Result.Undecided).
 	futileMoveNodes = 2_000
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
-	// df-pn probes the next bound first (see deepen).
+	// df-pn takes the next bounds (see deepen).
 	probeNodes   = 20_000
 	plyScore     = 64
 	maxLinePlies = 4096
@@ -390,6 +401,9 @@ func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
 		line = append(line, next)
 		key = nextKey
 	}
+	if l.stopped {
+		return nil, false // a futility verdict may have been cut short
+	}
 	return append([]shogi.Move(nil), line...), true
 }
 
@@ -611,6 +625,15 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
 	}
 	e := &l.verdicts[key&uint64(len(l.verdicts)-1)]
 	if e.key != key || key == 0 {
+		if l.nodes >= l.max {
+			// The line search's nodes are spent: no test, and no verdict kept; the
+			// bounded df-pn that asked stops as well.
+			l.stopped = true
+			if l.bs != nil {
+				l.bs.stop = StopNodes
+			}
+			return 2
+		}
 		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved)}
 	}
 	if e.exact == 2 && e.lower == 0 {
@@ -757,17 +780,18 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 // bound's search finds the least score within it. lo is the largest bound found to
 // hold no mate (start-2 when none was).
 //
-// Once a bound costs the full-width search probeNodes or more, the bounded df-pn
-// probes the next bound first, with as many nodes as the last bound cost: a proof
-// there is the tsume length (n, the length proven; score is then -1), a disproof
-// passes the bound over; otherwise the full-width search runs it.
+// The full-width search runs while its bounds are cheap. Once a bound costs it
+// probeNodes or more, the next bounds are searched by the bounded df-pn instead, whose
+// disproofs cost less where the checks are many: a proof there is the tsume length (n,
+// the length proven; score is then -1), a disproof passes the bound over; a bound it
+// cannot settle with what is left of the nodes ends the search (-1, lo).
 func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	lo = start - 2
-	var cost uint64
+	probe := false
 	for plies := start; plies < maxLinePlies; plies += 2 {
-		if cost >= probeNodes {
-			pn, dn, length := l.bounded(key, atk, def, int(plies), cost)
+		if probe {
+			pn, dn, length := l.bounded(key, atk, def, int(plies), l.max)
 			switch {
 			case l.stopped:
 				return -1, lo, 0
@@ -777,10 +801,11 @@ func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 				lo = plies
 				continue
 			}
+			return -1, lo, 0
 		}
 		begin := l.nodes
 		r, ok := l.or(key, 0, plies*plyScore+plyScore-1)
-		cost = l.nodes - begin
+		probe = l.nodes-begin >= probeNodes
 		if l.stopped {
 			return -1, lo, 0
 		}

@@ -10,8 +10,9 @@ import (
 )
 
 // TestLong runs long problems from solvers' issue trackers with a time limit (set
-// TSUME_LONG=1): the solver may not finish, but may never answer no mate, and any line
-// it gives must be a mate.
+// TSUME_LONG=1): the df-pn must prove each mate (馬鋸 takes it 3.6 M nodes with this
+// table, the others less than 0.5 M); the tsume-line search may not finish, but the line
+// given must be a mate.
 func TestLong(t *testing.T) {
 	if os.Getenv("TSUME_LONG") == "" {
 		t.Skip("set TSUME_LONG=1 to run the long problems")
@@ -29,12 +30,10 @@ func TestLong(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("%v (%v) nodes %d line nodes %d in %v", r, r.Line, r.Nodes, r.LineNodes, r.Time)
-			if r.Status == tsume.NoMate {
-				t.Fatal("no mate answered for a mate")
+			if r.Status != tsume.Mate {
+				t.Fatalf("%v, want a mate", r.Status)
 			}
-			if r.Status == tsume.Mate {
-				checkTsumeLine(t, p, r.Moves, r.Line != tsume.LineProof)
-			}
+			checkTsumeLine(t, p, r.Moves, r.Line != tsume.LineProof)
 		})
 	}
 }

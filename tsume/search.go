@@ -19,6 +19,17 @@ package tsume
 // the checks) pn is the least pn of the children and dn the sum of their dn; at an AND
 // node (defender to move; children: the evasions) the converse.
 //
+// In a graph with transpositions these sums count a subtree once for every path to it
+// (馬鋸's disproof numbers grow past a million and saturate at infinity-1), so two
+// rules keep the thresholds sound. A node with no threshold on its sum (infinite, as at
+// a root with one child left) gives its best child none either: the usual threshold,
+// what the siblings' sum leaves of the node's, is then one more than the child's own
+// number and returned after every increment. And a node reads its best child's table
+// entry again before it descends (unbounded search): the list of children is read from
+// the table once, when the node is entered, and a transposition or an entry that
+// dominates the child may have raised the child's numbers since; the node then chooses
+// again rather than descend into a child that would return at once.
+//
 // Repetition and the graph-history interaction: a position that repeats one on the
 // current path is a disproof for the attacker on that path (a mate never needs to
 // repeat a position, and perpetual check loses). Such a disproof depends on the path,
@@ -110,6 +121,9 @@ func (s *searcher) reset() {
 
 // poll checks the limits; it sets s.stop when one is reached.
 func (s *searcher) poll() bool {
+	if s.stop != StopNone {
+		return true // stopped from outside (the line search's futility tests)
+	}
 	if s.maxNodes != 0 && s.nodes >= s.maxNodes {
 		s.stop = StopNodes
 		return true
@@ -317,6 +331,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	if bounded && or && r < 1 {
 		return infinity, 0, 0
 	}
+	if bounded && or && r <= 4 && (r <= 2 || s.futile == nil) {
+		return s.bleaf(&node, r)
+	}
 	var list []child
 	if bounded {
 		list = s.bgenerate(depth, or, r)
@@ -344,9 +361,13 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, 0, 1)
 		return pn, dn, 0
 	}
-	// The children's numbers are read from the table once, by generate; afterwards the
-	// list keeps them, updated by each child's search (a result another line found for
-	// a sibling meanwhile is seen when the node is searched again).
+	// The children's numbers are read from the table by generate; afterwards the list
+	// keeps them, updated by each child's search, and (unbounded search) the best
+	// child's entry is read again before the search descends into it: when a
+	// transposition searched it meanwhile, or an entry of its board that it dominates
+	// (or that dominates it) was raised, the node chooses again with the new numbers
+	// instead of descending into a child that would return at once (AnyMate on the
+	// collection: 14% fewer nodes).
 	var rep uint16
 	length := -1
 	for {
@@ -379,6 +400,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				}
 			}
 			cpn, cdn, crep := c.pn, c.dn, c.rep
+			if bounded && !or && cdn == 0 && s.untested(c) {
+				cpn, cdn = 1, untestedDn // refutes unless futile (bounded.go)
+			}
 			x, y := cpn, cdn
 			if !or {
 				x, y = cdn, cpn
@@ -426,7 +450,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		}
 		// Thresholds of the best child: the 1+ε trick on the second best (ε = 1/2;
 		// 1/4 for the bounded search), and what the other children leave of the
-		// node's threshold on the sum.
+		// node's threshold on the sum; none in the unbounded search when the node has
+		// none (an infinite threshold), so that a sum saturated at infinity-1 does not
+		// leave the child a threshold of one more than its number.
 		thx, thy := thpn, thdn
 		if !or {
 			thx, thy = thdn, thpn
@@ -440,7 +466,25 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			}
 		}
 		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
+		if thy >= infinity && !bounded {
+			cy = infinity
+		}
+		if bounded && !or && list[bi].dn == 0 {
+			// The best reply is an interposition that refutes unless futile: it is
+			// tested rather than searched.
+			s.testReply(list, bi)
+			if s.stop != StopNone {
+				break
+			}
+			continue
+		}
 		c := &list[bi]
+		if !bounded && c.repDep == noRep {
+			if pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, c.path); ok && (pn != c.pn || dn != c.dn) {
+				c.pn, c.dn, c.rep = pn, dn, rep
+				continue
+			}
+		}
 		s.play(c)
 		if s.poll() {
 			s.undo()

@@ -105,9 +105,10 @@ type Options struct {
 	Futile   Futile
 	Leftover Leftover
 	// LineNodes bounds the tsume-line search; 0 means DefaultLineNodes. A quarter of it
-	// (and of the time left) goes to the full-width search (LineTsume), the rest to the
-	// depth-bounded df-pn (LineLength). When it is reached the result keeps the
-	// proof's line (LineProof).
+	// (and of the time left) goes to the bounds searched one after the other (by the
+	// full-width search while they are cheap, LineTsume, then by the depth-bounded
+	// df-pn, LineLength), the rest to the depth-bounded df-pn from above (LineLength).
+	// When it is reached the result keeps the proof's line (LineProof).
 	LineNodes uint64
 }
 
@@ -272,8 +273,27 @@ func (v *Solver) line(s *searcher, r *Result) {
 		if moves, ok := proofLine(s); ok {
 			r.Moves, r.Line = moves, LineProof
 		} else {
-			s.stop, s.maxNodes = StopNone, s.nodes+2*r.Nodes+100_000
+			// The bounded df-pn proves the mate again within 1, 3, 7, … plies, with
+			// no table help for the small bounds: a million nodes more than twice the
+			// first search (a 17-ply mate of a 1 MiB table needs some 200 000).
+			s.stop, s.maxNodes = StopNone, s.nodes+2*r.Nodes+1_000_000
 			if moves, ok := boundedProofLine(s); ok {
+				r.Moves, r.Line = moves, LineProof
+			}
+		}
+	}
+	if r.Line == LineNone {
+		// The tsume-line search's entries crowded the proof out of a small table, and
+		// what was left leads the line into repetitions: the proof is searched again in
+		// the table cleared, as it was first (the same search, the same nodes), and read
+		// at once.
+		v.tt.clear()
+		s.stop, s.maxNodes = StopNone, s.nodes+2*r.Nodes+100_000
+		s.reset()
+		if pn, _, _ := s.mid(infinity, infinity, unbounded); pn == 0 {
+			if moves, ok := proofLine(s); ok {
+				r.Moves, r.Line = moves, LineProof
+			} else if moves, ok := boundedProofLine(s); ok {
 				r.Moves, r.Line = moves, LineProof
 			}
 		}

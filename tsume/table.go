@@ -15,8 +15,8 @@ package tsume
 // Replacement: a store updates the entry of the same position (same board, same hands,
 // same path key); otherwise it takes an empty slot of the bucket, and otherwise it
 // replaces the entry of the bucket that cost the least search (its effort, the nodes
-// spent below it), where proofs and disproofs count as worth more than any unresolved
-// entry. The table never holds more than its entries: memory is fixed at creation.
+// spent below it), where proofs and disproofs valid from any path count as worth more
+// than any unresolved entry. The table never holds more than its entries: memory is fixed at creation.
 
 import (
 	"unsafe"
@@ -52,11 +52,13 @@ type bucket struct {
 }
 
 // worth is what keeping the entry of slot i is worth when a store must replace one:
-// the work it cost, and more for a final result.
+// the work it cost, and more for a final result. A disproof by repetition, which only
+// its own path reads, is worth its work alone: there are many (a million in 馬鋸's
+// search, one for each path that met a repetition) and few are read again.
 func (b *bucket) worth(i int) uint64 {
 	e := &b.e[i]
 	w := uint64(e.effort)
-	if e.pn == 0 || e.dn == 0 {
+	if e.pn == 0 || e.dn == 0 && e.path == 0 {
 		w += 1 << 32
 	}
 	return w
