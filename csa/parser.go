@@ -71,6 +71,9 @@ func newParser(r *Reader) parser {
 		u.nodes.Recycle()
 		u.block = recordBlock{}
 		clear(u.comments) // the strings of the last record are not kept alive
+		if r.ReuseComments {
+			r.strs.Reuse() // their text is written over
+		}
 		return parser{r: r, rec: &u.block.rec, slot: &u.block.end, nodes: &u.nodes,
 			comments: u.comments, commentBlock: len(u.comments)}
 	}

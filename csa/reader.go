@@ -78,10 +78,19 @@ type Reader struct {
 	// before (the record, its nodes and their Children slices): a record is then valid
 	// only until the next call of Read or Reset, as the bytes of a bufio.Scanner are
 	// until the next Scan, and reading a file of many records allocates little more
-	// than the text of their comments and headers (strings, which stay valid). For
+	// than the text of their comments and headers (strings, which stay valid; see
+	// ReuseComments). For
 	// programs that are done with a record before they read the next: validating,
 	// extracting training positions.
 	ReuseRecords bool
+	// ReuseComments, with ReuseRecords, builds the text of a record's comments in the
+	// memory of the last record's comments too: their strings are then valid only
+	// until the next call of Read or Reset, like the record (a string kept past that
+	// changes under its holder), and reading records commented move by move allocates
+	// next to nothing for them. For programs that keep no comment of a record once
+	// they are done with it: validating, extracting training positions (whose
+	// evaluations are read from the comments first).
+	ReuseComments bool
 
 	sc         *bufio.Scanner // nil for text held in memory (see newTextReader)
 	in         *watchedReader
@@ -135,7 +144,7 @@ func (r *Reader) Reset(in io.Reader) {
 		r.lineBuf = nil
 	}
 	*r = Reader{Lenient: r.Lenient, MaxLineLength: r.MaxLineLength, MaxBytes: r.MaxBytes,
-		ReuseRecords: r.ReuseRecords, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused, strs: r.strs}
+		ReuseRecords: r.ReuseRecords, ReuseComments: r.ReuseComments, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused, strs: r.strs}
 	if r.in == nil {
 		r.in = &watchedReader{}
 	}

@@ -62,9 +62,15 @@ type Reader struct {
 	// is then valid only until the next call of Read or Reset, and so are the Record
 	// and the Final position of a Verdict of ValidateRules until the next Verdict (the
 	// position is then the format's reader's own, which it takes back to the start for
-	// the next record). Strings taken from a record stay valid. For programs done with
-	// each record before they read the next.
+	// the next record). Strings taken from a record stay valid (see ReuseComments).
+	// For programs done with each record before they read the next.
 	ReuseRecords bool
+	// ReuseComments, with ReuseRecords, builds the text of a record's comments in the
+	// memory of the last record's, where the format's reader can (CSA:
+	// csa.Reader.ReuseComments): the comments' strings are then valid only until the
+	// next call of Read or Reset, like the record. For programs that keep no comment
+	// of a record once they are done with it.
+	ReuseComments bool
 
 	in       *bufio.Reader
 	base     *bufio.Reader // in before openText wrapped it: Reset reuses it
@@ -119,7 +125,7 @@ func (r *Reader) Reset(in io.Reader) {
 	}
 	base.Reset(in)
 	*r = Reader{Format: r.Format, Name: r.Name, Lenient: r.Lenient, MaxRecordBytes: r.MaxRecordBytes,
-		ReuseRecords: r.ReuseRecords, in: base, base: base, csa: r.csa, line: r.line}
+		ReuseRecords: r.ReuseRecords, ReuseComments: r.ReuseComments, in: base, base: base, csa: r.csa, line: r.line}
 }
 
 // Open opens the record file at path for reading; Close the Reader when done. Only
@@ -287,7 +293,7 @@ func (r *Reader) start() error {
 		} else {
 			cr.Reset(r.in)
 		}
-		cr.Lenient, cr.MaxBytes, cr.ReuseRecords = r.Lenient, r.MaxRecordBytes, r.ReuseRecords
+		cr.Lenient, cr.MaxBytes, cr.ReuseRecords, cr.ReuseComments = r.Lenient, r.MaxRecordBytes, r.ReuseRecords, r.ReuseComments
 		r.src = &csaSource{r: cr}
 	case JKF:
 		jr := jkf.NewReader(r.in)

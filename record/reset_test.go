@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,6 +66,40 @@ func TestReaderReset(t *testing.T) {
 			reused.Name, reused.Lenient = in.name, lenient
 			if diff := cmp.Diff(want, verdicts(reused, in.name)); diff != "" {
 				t.Errorf("%s, %+v, after Reset (-new reader +reset):\n%s", in.name, mode, diff)
+			}
+		}
+	}
+}
+
+// ReuseComments reaches the CSA reader, and stays through Reset: with it, a record's
+// comments are written where the last record's were (the first record's comment
+// changes when the second is read), and are, while their record is the last read,
+// those a Reader that reuses nothing reads.
+func TestReaderReuseComments(t *testing.T) {
+	text := "PI\n+\n+7776FU\n'** 30 first\n%TORYO\n/\nPI\n+\n+2726FU\n'** 45 other\n%TORYO\n"
+	for _, reuse := range []bool{false, true} {
+		r := record.NewReader(nil)
+		r.ReuseRecords, r.ReuseComments = true, reuse
+		for range 2 {
+			r.Reset(strings.NewReader(text))
+			first, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := first.Root.Children[0].Comments
+			kept := c[0]
+			if diff := cmp.Diff([]string{"* 30 first"}, c); diff != "" {
+				t.Errorf("reuse %v: first record's comments (-want +got):\n%s", reuse, diff)
+			}
+			second, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{"* 45 other"}, second.Root.Children[0].Comments); diff != "" {
+				t.Errorf("reuse %v: second record's comments (-want +got):\n%s", reuse, diff)
+			}
+			if changed := kept != "* 30 first"; changed != reuse {
+				t.Errorf("reuse %v: the first record's comment is %q once the second is read", reuse, kept)
 			}
 		}
 	}

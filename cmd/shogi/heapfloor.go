@@ -84,15 +84,26 @@ func holdHeapFloor(floor int64) (release func()) {
 // paceLocked sets GOGC for what was live after the last collection.
 func (h *heapFloorState) paceLocked() {
 	metrics.Read(h.live)
-	live := int64(h.live[0].Value.Uint64())
-	percent := 100
-	if live > 0 && live < h.floor/2 {
-		percent = int(min(100*(h.floor/live-1), 100*(h.floor/minHeapGoal)))
-	}
+	percent := floorPercent(int64(h.live[0].Value.Uint64()), h.floor)
 	if percent != h.percent {
 		debug.SetGCPercent(percent)
 		h.percent = percent
 	}
+}
+
+// floorPercent is the GOGC that lets a heap of live bytes (as the last collection
+// found them) grow to floor before the next collection, from 100 to 100 × floor/4 MB.
+// Before the first collection (live 0) the heap is under Go's least goal, 4 MB: a
+// command that starts a run, then, is not collected at 4 MB first (with -j 2, a stop
+// of both workers) before it is paced.
+func floorPercent(live, floor int64) int {
+	switch {
+	case live <= 0:
+		return int(100 * (floor / minHeapGoal))
+	case live < floor/2:
+		return int(min(100*(floor/live-1), 100*(floor/minHeapGoal)))
+	}
+	return 100
 }
 
 // watch paces the collector after each collection while the floor taken up as session

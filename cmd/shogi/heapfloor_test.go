@@ -69,3 +69,26 @@ func TestHeapFloor(t *testing.T) {
 	}
 	release()
 }
+
+// TestFloorPercent: the target lets the heap grow from what is live to the floor, no
+// further than Go's least goal allows (100 × floor/4 MB), and at Go's default once
+// half the floor is live; before the first collection (nothing known live) the heap is
+// under 4 MB and may grow to the floor.
+func TestFloorPercent(t *testing.T) {
+	const floor = 32 << 20
+	for _, tc := range []struct {
+		live int64
+		want int
+	}{
+		{0, 800},
+		{1 << 20, 800},
+		{4 << 20, 700},
+		{8 << 20, 300},
+		{16 << 20, 100},
+		{64 << 20, 100},
+	} {
+		if got := floorPercent(tc.live, floor); got != tc.want {
+			t.Errorf("floorPercent(%d, %d) = %d, want %d", tc.live, floor, got, tc.want)
+		}
+	}
+}

@@ -10,14 +10,14 @@ package main
 // holds several records then, read one at a time; no more than a line for USI and SFEN
 // files) times the peak multiple of its format (memoryMultiple).
 //
-// The inputs go to the workers in jobs: a file named itself, standard input or a member
-// of an archive alone; files found in a directory, one after the other, together, as
-// many as weigh about batchWeight and are worked on in about batchTime by the last one
-// (up to maxBatch; one while nothing is known), so that an archive of one small file per
-// game costs a hand-over between goroutines a job, not a file, and the walk does
-// nothing but list the directories, while files that take long (analyse's, tsume's) go
-// one a job and leave no worker with a queue of them at the end of a run. A worker weighs the inputs
-// of its job (opening a file found in a directory, see weighInput); a job weighs the sum
+// The workers take the inputs in jobs, each its next job when it is done with the last
+// (see pipelineBudget): a file named itself, standard input or a member of an archive
+// alone; files found in a directory, one after the other, together, as many as weigh
+// about batchWeight and are worked on in about batchTime by the last one (up to
+// maxBatch; one while nothing is known), so that an archive of one small file per game
+// costs a hand-over to the printer a job, not a file, while files that take long
+// (analyse's, tsume's) go one a job and leave no worker with a queue of them at the end
+// of a run. A worker weighs the inputs of its job (opening a file found in a directory, see weighInput); a job weighs the sum
 // of its inputs' weights, as one input holding their records would. It is admitted, in
 // input order, when the weights of the jobs in flight and its own fit in the budget, or
 // when nothing else is in flight (a record larger than the budget runs alone). It stays
@@ -67,10 +67,10 @@ const (
 	// outBuffer is how many results of one input wait for the printer before its
 	// worker waits too: few, since a result may hold a converted record.
 	outBuffer = 4
-	// readAhead is how many jobs beyond those being worked on the producer may have
-	// found: enough that a worker finishing a job finds the next one ready instead of
-	// waiting for the producer (BenchmarkValidateSmallFiles/j2 measures it), few enough
-	// to keep the inputs listed small.
+	// readAhead is how many jobs beyond those being worked on may wait for the printer
+	// before a worker waits too: enough that a worker does not wait for a printer that
+	// runs in bursts (it shares the processors with the workers), few enough to keep
+	// what the results hold small.
 	readAhead = 16
 	// batchWeight is about the weight of a job of small files: 64 KiB of CSA, ten
 	// floodgate records of 100 moves with a comment on each (6.4 KB), validated in about
@@ -207,7 +207,7 @@ func batchable(e record.Entry) bool {
 	return e.Err != nil || e.Skipped != "" || e.Open == nil && e.Root != "" && e.Path != "-" && !isCompressed(e.Path)
 }
 
-// batchFiles is how many files found in a directory the producer puts in one job when
+// batchFiles is how many files found in a directory take puts in one job when
 // the last one weighed weighed weight and the last one worked on took took (0: none
 // yet), with jobs workers: as many as weigh about batchWeight and take about batchTime,
 // no more than maxBatch, and no more than maxOpenFound for the jobs workers together,
@@ -239,6 +239,12 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64,
 // weight, and the file it opened to weigh it or nil), which the workers call. A file
 // opened and not handed over by work is closed when work returns, or when the input is
 // never worked on.
+//
+// The workers take their jobs from the inputs themselves, one at a time (take): a
+// goroutine of its own that listed the inputs and handed the jobs over would have to be
+// woken for each, and the workers would wait for it, then for each other's turns (the
+// two workers of -j 2 took their jobs from it together), leaving a processor idle and
+// waking it again several times a job (issue 20: a tenth of -j 2's time).
 func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
 	jobs = max(1, min(jobs, maxJobs()))
 	return func(yield func(T) bool) {
@@ -249,7 +255,6 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 			out    chan []T // the results in order, in chunks
 		}
 		queue := make(chan *job, jobs+readAhead) // jobs in input order, for the printer
-		todo := make(chan *job)                  // jobs for the workers
 		stop := make(chan struct{})
 		// chunks are the slices the results go to the printer in, given back to be
 		// filled again.
@@ -258,12 +263,82 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 		// one worked on took (see batchFiles).
 		var lastWeight, lastTook atomic.Int64
 		mem := newBudget(limit)
+		next, stopInputs := iter.Pull(inputs)
+		// What take shares: the turn of the next job, an entry read and left for the next
+		// job, and whether the queue is closed (the inputs ended, or the run stopped).
+		var (
+			takeMu  sync.Mutex
+			turn    uint64
+			pending record.Entry
+			held    bool
+			ended   bool
+		)
+		// take returns the next job, queued for the printer, or nil when there is none:
+		// an input alone, or files found in a directory, one after the other, as many as
+		// batchFiles says.
+		take := func() *job {
+			takeMu.Lock()
+			defer takeMu.Unlock()
+			end := func() *job {
+				if !ended {
+					ended = true
+					close(queue)
+				}
+				return nil
+			}
+			if ended {
+				return nil
+			}
+			var batch []input
+			for {
+				select {
+				case <-stop:
+					return end()
+				default:
+				}
+				e, ok := pending, held
+				if held {
+					pending, held = record.Entry{}, false
+				} else {
+					e, ok = next()
+				}
+				if !ok {
+					break
+				}
+				if !batchable(e) {
+					if len(batch) > 0 {
+						pending, held = e, true
+					} else {
+						batch = []input{{Entry: e}}
+					}
+					break
+				}
+				n := batchFiles(lastWeight.Load(), time.Duration(lastTook.Load()), jobs)
+				if batch == nil {
+					batch = make([]input, 0, n)
+				}
+				if batch = append(batch, input{Entry: e}); len(batch) >= n {
+					break
+				}
+			}
+			if len(batch) == 0 {
+				return end()
+			}
+			j := &job{turn: turn, inputs: batch, out: make(chan []T, outBuffer)}
+			turn++
+			select {
+			case queue <- j:
+				return j
+			case <-stop:
+				return end() // its files are not open yet
+			}
+		}
 		var wg sync.WaitGroup
 		for range jobs {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for j := range todo {
+				for j := take(); j != nil; j = take() {
 					for i := range j.inputs {
 						in := &j.inputs[i]
 						if in.Err != nil || in.Skipped != "" {
@@ -331,61 +406,23 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 					}
 					flush()
 					close(j.out)
+					// The printer, woken by the results, waits to run on this
+					// processor: let it run now, rather than when the system monitor
+					// hands the processor over to it during one of the next job's
+					// system calls, which costs a thread's wake-up and sleep each.
+					runtime.Gosched()
 				}
 			}()
 		}
-		go func() {
-			defer close(todo)
-			defer close(queue)
-			var turn uint64
-			// send hands the job of the inputs to the printer and the workers.
-			send := func(inputs []input) bool {
-				j := &job{turn: turn, inputs: inputs, out: make(chan []T, outBuffer)}
-				turn++
-				select {
-				case queue <- j:
-				case <-stop:
-					return false
-				}
-				select {
-				case todo <- j:
-					return true
-				case <-stop:
-					close(j.out) // queued but never worked on
-					return false
-				}
-			}
-			var batch []input
-			for e := range inputs {
-				if len(batch) > 0 && (!batchable(e) || len(batch) >= batchFiles(lastWeight.Load(), time.Duration(lastTook.Load()), jobs)) {
-					if !send(batch) {
-						return
-					}
-					batch = nil
-				}
-				if !batchable(e) {
-					if !send([]input{{Entry: e}}) {
-						return
-					}
-					continue
-				}
-				if batch == nil {
-					batch = make([]input, 0, batchFiles(lastWeight.Load(), time.Duration(lastTook.Load()), jobs))
-				}
-				batch = append(batch, input{Entry: e})
-			}
-			if len(batch) > 0 {
-				send(batch)
-			}
-		}()
 		defer func() {
 			close(stop)
 			mem.stop()
-			for j := range queue { // let the producer and the workers finish
+			for j := range queue { // let the workers finish
 				for range j.out {
 				}
 			}
 			wg.Wait()
+			stopInputs()
 		}()
 		for j := range queue {
 			for c := range j.out {

@@ -44,8 +44,9 @@ type readFlags struct {
 	nul       *bool
 	maxRecord *sizeFlag
 	format    record.Format
-	// reuseRecords: the command is done with each record before the next is read
-	// (validate, positions), so that the next is built in its memory (see readOptions).
+	// reuseRecords: the command is done with each record, and keeps none of its
+	// strings, before the next is read (validate, positions), so that the next is
+	// built in its memory (see readOptions).
 	reuseRecords bool
 }
 
