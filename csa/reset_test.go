@@ -165,24 +165,8 @@ func TestReuseRecordsCommentSlots(t *testing.T) {
 	}
 	plain.WriteString("%CHUDAN\n")
 	commented.WriteString("%CHUDAN\n")
-	allocs := func(text string) (float64, *csa.Reader) {
-		r := csa.NewReader(nil)
-		r.ReuseRecords = true
-		var in strings.Reader
-		read := func() {
-			in.Reset(text)
-			r.Reset(&in)
-			if _, err := r.Read(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for range 3 {
-			read()
-		}
-		return testing.AllocsPerRun(50, read), r
-	}
-	withComments, r := allocs(commented.String())
-	without, _ := allocs(plain.String())
+	withComments, r := reusedReadAllocs(t, commented.String(), false, 50)
+	without, _ := reusedReadAllocs(t, plain.String(), false, 50)
 	if withComments-without >= 1 {
 		t.Errorf("%.2f allocations a record with 60 comments, %.2f without", withComments, without)
 	}
@@ -275,24 +259,30 @@ func TestReuseComments(t *testing.T) {
 	}
 
 	text := game(7, 400)
-	allocs := func(reuse bool) float64 {
-		r := csa.NewReader(nil)
-		r.ReuseRecords, r.ReuseComments = true, reuse
-		var in strings.Reader
-		read := func() {
-			in.Reset(text)
-			r.Reset(&in)
-			if _, err := r.Read(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for range 3 {
-			read()
-		}
-		return testing.AllocsPerRun(20, read)
-	}
 	// The text of 450 comments of some 50 bytes fills five blocks of 4 KiB.
-	if with, without := allocs(true), allocs(false); with > without-4 {
+	with, _ := reusedReadAllocs(t, text, true, 20)
+	if without, _ := reusedReadAllocs(t, text, false, 20); with > without-4 {
 		t.Errorf("%.2f allocations a record with ReuseComments, %.2f without", with, without)
 	}
+}
+
+// reusedReadAllocs reads text again and again with one Reader that reuses its records
+// (and, with reuseComments, their comments' text), and returns the allocations a read
+// once warmed up, and the reader.
+func reusedReadAllocs(t *testing.T, text string, reuseComments bool, runs int) (float64, *csa.Reader) {
+	t.Helper()
+	r := csa.NewReader(nil)
+	r.ReuseRecords, r.ReuseComments = true, reuseComments
+	var in strings.Reader
+	read := func() {
+		in.Reset(text)
+		r.Reset(&in)
+		if _, err := r.Read(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 3 {
+		read()
+	}
+	return testing.AllocsPerRun(runs, read), r
 }
