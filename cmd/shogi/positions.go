@@ -138,7 +138,8 @@ func (r *positionsResult) count(size int) int {
 // fixed-size format, from final, the position the validation reached (the verdict's
 // Final, its history the main line): packed.UndoSamples takes the moves back, so the
 // line is not played a second time. The entries come last first: they are written
-// from the end of r.data's room down, then moved to its front.
+// from the end of r.data's room down, then moved to its front. A packed.Encoder of
+// the pool codes them: each position differs from the one after it in a file or two.
 func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Position, moves int, to packed.SampleFormat, f *packed.Filter, dedup bool) error {
 	size := to.Size()
 	data := slices.Grow(r.data[:0], moves*size)[:moves*size]
@@ -148,6 +149,8 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 		keys = make([]uint64, moves)
 	}
 	k := len(keys)
+	enc := encoders.Get().(*packed.Encoder)
+	defer encoders.Put(enc)
 	for s, err := range packed.UndoSamples(rec, final) {
 		if err != nil {
 			return err
@@ -162,7 +165,7 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 			return fmt.Errorf("the main line has more than the %d moves the validation counted", moves)
 		}
 		at -= size
-		if _, err := packed.AppendSample(data[at:at:at+size], to, &s); err != nil {
+		if _, err := enc.AppendSample(data[at:at:at+size], to, &s); err != nil {
 			return err
 		}
 		if dedup {
@@ -174,6 +177,9 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 	r.keys = keys[:copy(keys, keys[k:])]
 	return nil
 }
+
+// encoders are the packed.Encoders of the workers.
+var encoders = sync.Pool{New: func() any { return new(packed.Encoder) }}
 
 // encodeSamples appends rec's entries that pass the position filters to r. rec must be
 // valid (record.ValidateRules said so): its main line is played without checking the
