@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -353,14 +352,15 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	// Where the entries and the reports go.
 	var out io.Writer = stdout
 	reports := stderr
+	var outFile *emptyingFile
 	if *outPath != "" {
-		f, err := createNoFollow(*outPath, *force)
-		if err != nil {
+		var err error
+		if outFile, err = createNoFollowEmptying(*outPath, *force); err != nil {
 			fmt.Fprintln(stderr, "shogi positions:", escapeText(err.Error()))
 			return 2
 		}
-		defer f.Close()
-		out, reports = f, stdout
+		defer outFile.Close()
+		out, reports = outFile, stdout
 	} else if f, ok := outputFile(stdout); ok && to.Size() > 0 && term.IsTerminal(int(f.Fd())) {
 		return usageError(fs, stderr, "binary output ("+to.String()+") is not written to a terminal: use -o FILE or a redirection")
 	}
@@ -433,8 +433,8 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err := w.Flush(); err != nil {
 		return fail(err)
 	}
-	if f, ok := out.(*os.File); ok && *outPath != "" {
-		if err := f.Close(); err != nil {
+	if outFile != nil {
+		if err := outFile.Close(); err != nil {
 			return fail(err)
 		}
 	}
