@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -34,13 +35,20 @@ func TestJudgeFnTrainingAndBook(t *testing.T) {
 	}
 
 	e = judge(t, &judgeFn{Training: "usi", Dedup: true, Shards: 2, Filter: packed.Filter{SkipFirst: 1}}, in)
-	if len(e.training) != 1 {
-		t.Fatalf("%d positions, want 1 (the first skipped): %v", len(e.training), e.training)
+	if len(e.training) != 0 || len(e.dedup) != 1 {
+		t.Fatalf("%d chunks and %d batches, want one batch: %v", len(e.training), len(e.dedup), e.dedup)
 	}
-	for _, chunks := range e.training {
-		want := []TrainingChunk{{Path: path, Place: Place{2, 7, 1, 1},
-			Data: []byte("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d\n")}}
-		if diff := cmp.Diff(want, chunks); diff != "" {
+	for key, batches := range e.dedup {
+		want := []DedupBatch{{Sorted: 1, Entries: []DedupEntry{{Chunk: TrainingChunk{Path: path, Place: Place{2, 7, 1, 1},
+			Data: []byte("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d\n")}}}}}
+		if len(batches) == 1 && len(batches[0].Entries) == 1 {
+			h := batches[0].Entries[0].Hash
+			want[0].Entries[0].Hash = h
+			if key != batchKey(h) {
+				t.Errorf("batch key %s for the hash %x", key, h)
+			}
+		}
+		if diff := cmp.Diff(want, batches); diff != "" {
 			t.Errorf("(-want +got)\n%s", diff)
 		}
 	}
@@ -106,6 +114,89 @@ func TestMergeCountsProperty(t *testing.T) {
 		}
 		if !cmp.Equal(want, left) || !cmp.Equal(want, right) {
 			t.Fatalf("want %+v\nleft %+v\nright %+v", want, left, right)
+		}
+	})
+}
+
+// mergeDedup is a combine: whatever batches a bundle emits and whatever order the
+// runner merges them in, once compacted the result holds one entry per position, the
+// one met first.
+func TestMergeDedupProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 40).Draw(t, "entries")
+		first := map[uint64]Place{}
+		var entries []DedupEntry
+		for i := range n {
+			h := rapid.Uint64Range(1, 12).Draw(t, "hash")
+			p := Place{Record: i / 3, Move: i % 3}
+			entries = append(entries, DedupEntry{Hash: h, Chunk: TrainingChunk{Place: p}})
+			if old, ok := first[h]; !ok || comparePlaces(p, old) < 0 {
+				first[h] = p
+			}
+		}
+		entries = rapid.Permutation(entries).Draw(t, "order")
+		// Cut the entries into batches, each compacted as a bundle emits it.
+		var batches []DedupBatch
+		for len(entries) > 0 {
+			k := rapid.IntRange(1, len(entries)).Draw(t, "batch")
+			b := DedupBatch{Entries: slices.Clone(entries[:k])}
+			b.compact()
+			batches = append(batches, b)
+			entries = entries[k:]
+		}
+		acc := batches[0]
+		for _, b := range batches[1:] {
+			if rapid.Bool().Draw(t, "right") {
+				acc = mergeDedup(b, acc)
+			} else {
+				acc = mergeDedup(acc, b)
+			}
+		}
+		acc.compact()
+		var want []DedupEntry
+		for _, h := range slices.Sorted(maps.Keys(first)) {
+			want = append(want, DedupEntry{Hash: h, Chunk: TrainingChunk{Place: first[h]}})
+		}
+		if diff := cmp.Diff(want, acc.Entries); diff != "" {
+			t.Fatalf("(-want +got)\n%s", diff)
+		}
+	})
+}
+
+// mergeBook adds up the counts of each position, whatever the batches and the order.
+func TestMergeBookProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 40).Draw(t, "entries")
+		want := map[string]uint64{}
+		var entries []BookEntry
+		for range n {
+			key := rapid.SampledFrom([]string{"a", "b", "c", "d", "e"}).Draw(t, "key")
+			c := rapid.Uint64Range(1, 9).Draw(t, "count")
+			want[key] += c
+			entries = append(entries, BookEntry{Key: key, Counts: PositionCounts{Ply: 1, Moves: []BookMove{{Move: 7, Count: c}}}})
+		}
+		var batches []BookBatch
+		for len(entries) > 0 {
+			k := rapid.IntRange(1, len(entries)).Draw(t, "batch")
+			b := BookBatch{Entries: slices.Clone(entries[:k])}
+			b.compact()
+			batches = append(batches, b)
+			entries = entries[k:]
+		}
+		acc := batches[0]
+		for _, b := range batches[1:] {
+			acc = mergeBook(acc, b)
+		}
+		acc.compact()
+		got := map[string]uint64{}
+		for i, e := range acc.Entries {
+			if i > 0 && acc.Entries[i-1].Key >= e.Key {
+				t.Fatalf("entries not sorted and unique: %+v", acc.Entries)
+			}
+			got[e.Key] = e.Counts.Moves[0].Count
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("(-want +got)\n%s", diff)
 		}
 	})
 }
