@@ -93,30 +93,26 @@ type BookBatch struct {
 	Sorted  int
 }
 
-// mergeBook is the combine of the book: b's counts appended to a's and, when the
-// unsorted tail has grown as long as the sorted head, the counts of each position added
-// up (mergeCounts). It returns a, which it may modify, as mergeDedup does.
+// mergeBook is the combine of the book (appendBatch): the counts of each position
+// added up. It returns a, which it may modify, as mergeDedup does.
 func mergeBook(a, b BookBatch) BookBatch {
-	a.Entries = append(a.Entries, b.Entries...)
-	if len(a.Entries) >= 2*a.Sorted {
-		a.compact()
-	}
+	a.Entries, a.Sorted = appendBatch(a.Entries, a.Sorted, b.Entries, compactBook)
 	return a
 }
 
-// compact sorts the entries by key and adds up the counts of each position.
-func (b *BookBatch) compact() {
-	slices.SortStableFunc(b.Entries, func(x, y BookEntry) int { return strings.Compare(x.Key, y.Key) })
-	out := b.Entries[:0]
-	for _, e := range b.Entries {
+// compactBook sorts entries by key and adds up the counts of each position.
+func compactBook(entries []BookEntry) []BookEntry {
+	slices.SortStableFunc(entries, func(x, y BookEntry) int { return strings.Compare(x.Key, y.Key) })
+	out := entries[:0]
+	for _, e := range entries {
 		if n := len(out); n > 0 && out[n-1].Key == e.Key {
 			out[n-1].Counts = mergeCounts(out[n-1].Counts, e.Counts)
 			continue
 		}
 		out = append(out, e)
 	}
-	clear(b.Entries[len(out):])
-	b.Entries, b.Sorted = out, len(out)
+	clear(entries[len(out):])
+	return out
 }
 
 // positionTally is a bundle's counts of one position, before they are emitted.
@@ -168,29 +164,14 @@ func (f *judgeFn) addBook(rec *shogi.Record, emit func(string, BookBatch)) error
 
 // flushBook emits the bundle's counts, in one sorted batch per key.
 func (f *judgeFn) flushBook(emit func(string, BookBatch)) {
-	if len(f.counts) == 0 {
-		return
-	}
-	batches := map[string]*BookBatch{}
-	for key, t := range f.counts {
+	emitBatches(maps.All(f.counts), func(key string, t *positionTally) (uint64, BookEntry) {
 		pc := PositionCounts{Ply: t.ply, Moves: make([]BookMove, 0, len(t.moves))}
 		for _, m := range t.moves {
 			pc.Moves = append(pc.Moves, *m)
 		}
 		slices.SortFunc(pc.Moves, func(a, b BookMove) int { return cmp.Compare(a.Move, b.Move) })
-		k := batchKey(t.hash)
-		b := batches[k]
-		if b == nil {
-			b = &BookBatch{}
-			batches[k] = b
-		}
-		b.Entries = append(b.Entries, BookEntry{Key: key, Counts: pc})
-	}
-	for _, k := range slices.Sorted(maps.Keys(batches)) {
-		b := batches[k]
-		b.compact()
-		emit(k, *b)
-	}
+		return t.hash, BookEntry{Key: key, Counts: pc}
+	}, compactBook, func(key string, entries []BookEntry) { emit(key, BookBatch{Entries: entries, Sorted: len(entries)}) })
 	clear(f.counts)
 }
 
@@ -205,8 +186,7 @@ func (f *writeBookFn) ProcessElement(ctx context.Context, _ []byte, batches func
 	var batchKey string
 	var batch BookBatch
 	for batches(&batchKey, &batch) {
-		batch.compact()
-		for _, e := range batch.Entries {
+		for _, e := range compactBook(batch.Entries) {
 			p, err := shogi.ParseSFENUnreachable(e.Key + " " + strconv.Itoa(e.Counts.Ply))
 			if err != nil {
 				return fmt.Errorf("book: the position %q: %w", e.Key, err) // unreachable: keys come from positions

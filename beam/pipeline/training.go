@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/packed"
@@ -68,36 +67,21 @@ type DedupBatch struct {
 	Sorted  int
 }
 
-// mergeDedup is the combine of de-duplication: b's entries appended to a's, and, when
-// the unsorted tail has grown as long as the sorted head, all of them sorted again with
-// the entry met first kept of each position (firstChunk), so a batch stays within twice
-// its positions and each entry is sorted O(log n) times. It returns a, which it may
-// modify, as Beam lets a combine do with its first accumulator; whatever the grouping and
-// order of the merges, the compacted result is the same.
+// mergeDedup is the combine of de-duplication (appendBatch): whatever the grouping and
+// order of the merges, the compacted result keeps the entry met first of each position.
+// It returns a, which it may modify, as Beam lets a combine do with its first
+// accumulator.
 func mergeDedup(a, b DedupBatch) DedupBatch {
-	a.Entries = append(a.Entries, b.Entries...)
-	if len(a.Entries) >= 2*a.Sorted {
-		a.compact()
-	}
+	a.Entries, a.Sorted = appendBatch(a.Entries, a.Sorted, b.Entries, compactDedup)
 	return a
 }
 
-// compact sorts the entries by hash and keeps the one met first of each position.
-func (b *DedupBatch) compact() {
-	slices.SortFunc(b.Entries, func(x, y DedupEntry) int {
+// compactDedup sorts entries by hash and keeps the one met first of each position.
+func compactDedup(entries []DedupEntry) []DedupEntry {
+	slices.SortFunc(entries, func(x, y DedupEntry) int {
 		return cmp.Or(cmp.Compare(x.Hash, y.Hash), comparePlaces(x.Chunk.Place, y.Chunk.Place))
 	})
-	b.Entries = slices.CompactFunc(b.Entries, func(x, y DedupEntry) bool { return x.Hash == y.Hash })
-	b.Sorted = len(b.Entries)
-}
-
-// batchBits is the number of top bits of a position's hash that choose its batch: 1 024
-// batches, so a bundle's 65 536 positions make about 64 entries a batch.
-const batchBits = 10
-
-// batchKey is the key of the batch of the position whose hash is h.
-func batchKey(h uint64) string {
-	return strconv.FormatUint(h>>(64-batchBits), 16)
+	return slices.CompactFunc(entries, func(x, y DedupEntry) bool { return x.Hash == y.Hash })
 }
 
 // trainingShard is the name of the shard of a record's entries, of n shards of entries
@@ -165,24 +149,8 @@ func (f *judgeFn) addTraining(path string, place Place, rec *shogi.Record, moves
 
 // flushTraining emits the entries the bundle's map holds, in one sorted batch per key.
 func (f *judgeFn) flushTraining(emit func(string, DedupBatch)) {
-	if len(f.firsts) == 0 {
-		return
-	}
-	batches := map[string]*DedupBatch{}
-	for k, c := range f.firsts {
-		key := batchKey(k)
-		b := batches[key]
-		if b == nil {
-			b = &DedupBatch{}
-			batches[key] = b
-		}
-		b.Entries = append(b.Entries, DedupEntry{Hash: k, Chunk: c})
-	}
-	for _, key := range slices.Sorted(maps.Keys(batches)) {
-		b := batches[key]
-		b.compact()
-		emit(key, *b)
-	}
+	emitBatches(maps.All(f.firsts), func(k uint64, c TrainingChunk) (uint64, DedupEntry) { return k, DedupEntry{Hash: k, Chunk: c} },
+		compactDedup, func(key string, entries []DedupEntry) { emit(key, DedupBatch{Entries: entries, Sorted: len(entries)}) })
 	clear(f.firsts)
 }
 
@@ -199,8 +167,7 @@ func (f *reshardFn) Setup() (err error) {
 }
 
 func (f *reshardFn) ProcessElement(_ string, b DedupBatch, emit func(string, TrainingChunk)) {
-	b.compact()
-	for _, e := range b.Entries {
+	for _, e := range compactDedup(b.Entries) {
 		emit(trainingShard(e.Chunk.Path, e.Chunk.Place.Record, f.Shards, f.format), e.Chunk)
 	}
 }

@@ -134,30 +134,15 @@ func TestMergeDedupProperty(t *testing.T) {
 				first[h] = p
 			}
 		}
-		entries = rapid.Permutation(entries).Draw(t, "order")
-		// Cut the entries into batches, each compacted as a bundle emits it.
-		var batches []DedupBatch
-		for len(entries) > 0 {
-			k := rapid.IntRange(1, len(entries)).Draw(t, "batch")
-			b := DedupBatch{Entries: slices.Clone(entries[:k])}
-			b.compact()
-			batches = append(batches, b)
-			entries = entries[k:]
-		}
-		acc := batches[0]
-		for _, b := range batches[1:] {
-			if rapid.Bool().Draw(t, "right") {
-				acc = mergeDedup(b, acc)
-			} else {
-				acc = mergeDedup(acc, b)
-			}
-		}
-		acc.compact()
+		got := mergeInBatches(t, entries, compactDedup, func(a, b []DedupEntry, sorted int) ([]DedupEntry, int) {
+			m := mergeDedup(DedupBatch{a, sorted}, DedupBatch{b, len(b)})
+			return m.Entries, m.Sorted
+		})
 		var want []DedupEntry
 		for _, h := range slices.Sorted(maps.Keys(first)) {
 			want = append(want, DedupEntry{Hash: h, Chunk: TrainingChunk{Place: first[h]}})
 		}
-		if diff := cmp.Diff(want, acc.Entries); diff != "" {
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("(-want +got)\n%s", diff)
 		}
 	})
@@ -175,23 +160,14 @@ func TestMergeBookProperty(t *testing.T) {
 			want[key] += c
 			entries = append(entries, BookEntry{Key: key, Counts: PositionCounts{Ply: 1, Moves: []BookMove{{Move: 7, Count: c}}}})
 		}
-		var batches []BookBatch
-		for len(entries) > 0 {
-			k := rapid.IntRange(1, len(entries)).Draw(t, "batch")
-			b := BookBatch{Entries: slices.Clone(entries[:k])}
-			b.compact()
-			batches = append(batches, b)
-			entries = entries[k:]
-		}
-		acc := batches[0]
-		for _, b := range batches[1:] {
-			acc = mergeBook(acc, b)
-		}
-		acc.compact()
+		merged := mergeInBatches(t, entries, compactBook, func(a, b []BookEntry, sorted int) ([]BookEntry, int) {
+			m := mergeBook(BookBatch{a, sorted}, BookBatch{b, len(b)})
+			return m.Entries, m.Sorted
+		})
 		got := map[string]uint64{}
-		for i, e := range acc.Entries {
-			if i > 0 && acc.Entries[i-1].Key >= e.Key {
-				t.Fatalf("entries not sorted and unique: %+v", acc.Entries)
+		for i, e := range merged {
+			if i > 0 && merged[i-1].Key >= e.Key {
+				t.Fatalf("entries not sorted and unique: %+v", merged)
 			}
 			got[e.Key] = e.Counts.Moves[0].Count
 		}
@@ -199,4 +175,25 @@ func TestMergeBookProperty(t *testing.T) {
 			t.Fatalf("(-want +got)\n%s", diff)
 		}
 	})
+}
+
+// mergeInBatches cuts entries, shuffled, into batches compacted as a bundle emits them,
+// merges them in a random order on either side, and compacts the result.
+func mergeInBatches[E any](t *rapid.T, entries []E, compact func([]E) []E, merge func(a, b []E, sorted int) ([]E, int)) []E {
+	entries = rapid.Permutation(entries).Draw(t, "order")
+	var batches [][]E
+	for len(entries) > 0 {
+		k := rapid.IntRange(1, len(entries)).Draw(t, "batch")
+		batches = append(batches, compact(slices.Clone(entries[:k])))
+		entries = entries[k:]
+	}
+	acc, sorted := batches[0], len(batches[0])
+	for _, b := range batches[1:] {
+		if rapid.Bool().Draw(t, "right") {
+			acc, sorted = merge(b, acc, len(b))
+		} else {
+			acc, sorted = merge(acc, b, sorted)
+		}
+	}
+	return compact(acc)
 }
