@@ -232,16 +232,37 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 }
 
 // handCounts returns how many pieces of each kind h holds, a byte each in handOrder
-// (pawn, lance, knight, silver, gold, bishop, rook). The kinds are spelled out: with a
-// constant kind, Hand.Count is a shift and a mask.
+// (pawn, lance, knight, silver, gold, bishop, rook): the sum of what each of h's four
+// bytes counts, four loads where Hand.Count takes two a kind.
 func handCounts(h shogi.Hand) uint64 {
-	if h == 0 {
-		return 0
-	}
-	return uint64(h.Count(shogi.Pawn)) | uint64(h.Count(shogi.Lance))<<8 | uint64(h.Count(shogi.Knight))<<16 |
-		uint64(h.Count(shogi.Silver))<<24 | uint64(h.Count(shogi.Gold))<<32 | uint64(h.Count(shogi.Bishop))<<40 |
-		uint64(h.Count(shogi.Rook))<<48
+	return handByteCounts[0][uint8(h)] + handByteCounts[1][uint8(h>>8)] +
+		handByteCounts[2][uint8(h>>16)] + handByteCounts[3][uint8(h>>24)]
 }
+
+// handByteCounts[j][v] is what byte j of a Hand holding v counts, by kind, a byte each
+// in handOrder. A Hand keeps each kind's count in a field of bits (Hand.Count is a
+// shift and a mask), so each bit of a field counts a power of two of its kind and a
+// hand's counts are the sums of its bits' (TestHandCounts checks this on every hand a
+// position can hold); no count reaches 256, so the sums stay within their bytes.
+var handByteCounts = func() (t [4][256]uint64) {
+	var bit [32]uint64 // what each bit counts
+	for b := range bit {
+		h := shogi.Hand(1) << b
+		for k, kind := range handOrder {
+			bit[b] += uint64(h.Count(kind)) << (8 * k)
+		}
+	}
+	for j := range t {
+		for v := range 256 {
+			for i := range 8 {
+				if v>>i&1 != 0 {
+					t[j][v] += bit[8*j+i]
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // pairKinds[a|b<<5] counts the pieces a and b (shogi.Piece values) by unpromoted kind,
 // a byte each in handOrder, kings and empty squares not at all.
