@@ -204,14 +204,10 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	pair(st.Board[78], st.Board[79])
 	pair(st.Board[80], shogi.NewPiece(shogi.Black, shogi.King)) // a king's code is empty
 	bh, wh := handCounts(p.Hand(shogi.Black)), handCounts(p.Hand(shogi.White))
-	var box uint64
-	for k, t := range handOrder {
-		m := int(board>>(8*k)&0xff) + int(bh>>(8*k)&0xff) + int(wh>>(8*k)&0xff)
-		if m > setCount[t] {
-			*out = [32]byte{}
-			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, m, t)
-		}
-		box |= uint64(setCount[t]-m) << (8 * k)
+	box, err := boxCounts(board, bh, wh)
+	if err != nil {
+		*out = [32]byte{}
+		return err
 	}
 	// Only the kinds present: most hands and boxes hold few.
 	for section, counts := range [3]uint64{bh, wh, box} {
@@ -229,6 +225,32 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	// it than its board code: 256 bits exactly for a full set, all stored by now.
 	copy(out[:], buf[:32])
 	return nil
+}
+
+// setCounts is setCount in handOrder, a byte each; overSet adds to each byte of a count
+// what takes it past 127 when it is past the set's.
+const (
+	setCounts = 18 | 4<<8 | 4<<16 | 4<<24 | 4<<32 | 2<<40 | 2<<48
+	overSet   = 0x7f7f7f7f7f7f7f - setCounts
+)
+
+// boxCounts returns the pieces of each kind in the box (a byte each in handOrder), the
+// set less those of board, bh and wh (the counts on the board and in the hands, a byte
+// each), or ErrTooManyPieces when a kind counts more than the set. The bytes are
+// compared at once: a sum of counts under 128 plus overSet's byte stays under 256 and
+// reaches 128 exactly when it is past the set's count (no byte's sum reaches 256: 81
+// squares and two hands of 63).
+func boxCounts(board, bh, wh uint64) (uint64, error) {
+	const high = 0x80808080808080
+	if m := board + bh + wh; m&high == 0 && (m+overSet)&high == 0 {
+		return setCounts - m, nil
+	}
+	for k, t := range handOrder {
+		if m := int(board>>(8*k)&0xff) + int(bh>>(8*k)&0xff) + int(wh>>(8*k)&0xff); m > setCount[t] {
+			return 0, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, m, t)
+		}
+	}
+	return 0, fmt.Errorf("%w: more pieces than a set", ErrTooManyPieces) // unreachable: a byte past 127 is past the set
 }
 
 // handCounts returns how many pieces of each kind h holds, a byte each in handOrder

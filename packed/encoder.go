@@ -5,7 +5,6 @@ package packed
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/bits"
 
 	"github.com/kifu-go/shogi"
@@ -76,14 +75,10 @@ func (s *scheme) encodeFiles(out *[32]byte, p *shogi.Position, c *fileCodes) err
 		board += c.kinds[f]
 	}
 	bh, wh := handCounts(p.Hand(shogi.Black)), handCounts(p.Hand(shogi.White))
-	var box uint64
-	for k, t := range handOrder {
-		m := int(board>>(8*k)&0xff) + int(bh>>(8*k)&0xff) + int(wh>>(8*k)&0xff)
-		if m > setCount[t] {
-			*out = [32]byte{}
-			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, m, t)
-		}
-		box |= uint64(setCount[t]-m) << (8 * k)
+	box, err := boxCounts(board, bh, wh)
+	if err != nil {
+		*out = [32]byte{}
+		return err
 	}
 	var buf [32 + 8]byte // room for the last 8-byte store, at byte 32 at most
 	acc, n, at := uint64(p.SideToMove())|uint64(bk-1)<<1|uint64(wk-1)<<8, uint(15), uint(0)
