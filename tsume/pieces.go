@@ -29,6 +29,13 @@ package tsume
 // hands; one that rests on a loop back to its own node takes the loop's exact hands as
 // a range, which holds for the same reason (the positions of the loop shift by the same
 // hands as the node).
+//
+// Where ranges are used: every disproof valid from any path; proofs at a mate and the
+// proofs of a simulation (sim.go). A proof the df-pn finds inside the tree keeps the
+// defender's hand of its position, and so its attacker's (a board fixes the sum of the
+// hands): with its full range the df-pn took other paths and spent more nodes on the
+// collection (AnyMate at 5 M nodes and 64 MiB, the 518 problems solved either way: 24.6 M
+// nodes instead of 18.9 M, though 馬鋸 was proven as well, in 1.7 M nodes).
 
 import "github.com/kifu-go/shogi"
 
