@@ -36,7 +36,12 @@
 // search effort first, proofs and disproofs kept over unresolved entries). It is keyed
 // by the board; proofs and disproofs are shared between positions by hand domination: a
 // position is proven when one of the same board was proven with no more pieces in the
-// attacker's hand and no fewer in the defender's, and disproven conversely. Unresolved
+// attacker's hand and no fewer in the defender's, and disproven conversely. A disproof
+// is stored with the widest hands it holds for (disproof pieces: the pieces of a type
+// the attacker lacks count only when one dropped could give check), so that it covers
+// more positions. A reply that looks like one proven (another drop on a square where a
+// drop was proven, or a reply after an interposition the checker took) is first proven
+// by simulation, following the proof found (Kawano 1996, as in OSL). Unresolved
 // entries are shared so too, as lower bounds: a position is at least as hard to prove
 // as one of the same board whose attacker holds more, and to disprove as one whose
 // attacker holds less.

@@ -150,7 +150,7 @@ func TestLineLength(t *testing.T) {
 		lineNodes uint64
 	}{
 		{"antma-9-2", 40_000},
-		{"antma-9-3", 300_000},
+		{"antma-9-3", 100_000},
 		{"tsumemi-3te-9", 4_000},
 	}
 	problems := map[string]problem{}

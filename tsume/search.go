@@ -14,6 +14,11 @@ package tsume
 // pieces the defender may drop on a square do not add seven proof numbers. The node
 // is proven only when every drop is, so nothing is lost.
 //
+// A reply that looks like one proven before is first proven by simulation (sim.go):
+// another drop on a square where a drop was proven, and a reply after an interposition
+// the checker took, whose counterpart two plies up was proven. Disproofs are stored
+// with the range of hands they hold for (disproof pieces, pieces.go).
+//
 // Numbers are kept from the attacker's side: pn is the proof number (how hard it looks
 // to prove mate), dn the disproof number. At an OR node (attacker to move; children:
 // the checks) pn is the least pn of the children and dn the sum of their dn; at an AND
@@ -61,14 +66,20 @@ type child struct {
 	pn, dn uint32
 	rep    uint16
 	known  bool
+	// The range of hands of a proof or disproof (pieces.go).
+	ra, rd shogi.Hand
 	// For the bounded search: the reply was tested for futility, and found futile.
 	tested, futile bool
+	// fresh: the table knew nothing of the child when the list was generated, and no
+	// simulation has been tried on it (sim.go).
+	fresh bool
 }
 
 type pathNode struct {
 	key      uint64
 	atk, def shogi.Hand
 	path     uint64
+	move     shogi.Move // the move that led to the position
 }
 
 type searcher struct {
@@ -97,6 +108,12 @@ type searcher struct {
 	touch uint64
 	// onPath counts the positions of the path by the low bits of their keys.
 	onPath [1024]uint16
+	// ra and rd are the range of hands of the proof or disproof mid last returned
+	// (pieces.go); pm the check that proves an OR node.
+	ra, rd shogi.Hand
+	pm     shogi.Move
+	// simLeft is the budget of nodes left to the simulation under way (sim.go).
+	simLeft int
 }
 
 const pollEvery = 4096
@@ -200,7 +217,7 @@ func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
 func (s *searcher) play(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.key = c.key
-	s.path = append(s.path, pathNode{key: c.key, atk: c.atk, def: c.def, path: c.path})
+	s.path = append(s.path, pathNode{key: c.key, atk: c.atk, def: c.def, path: c.path, move: c.move})
 	s.onPath[c.key%uint64(len(s.onPath))]++
 	s.nodes++
 }
@@ -241,11 +258,14 @@ func (s *searcher) generate(depth int) []child {
 		switch {
 		case c.repDep != noRep:
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
+			c.ra, c.rd = c.atk, c.def
 		default:
-			pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, c.path)
+			pn, dn, rep, ra, rd, ok := s.tt.probe(c.key, c.atk, c.def, c.path)
+			c.ra, c.rd = ra, rd
 			if c.pn, c.dn, c.rep = pn, dn, rep; ok {
 				break
 			}
+			c.fresh = true
 			if or {
 				s.initCheck(c)
 			} else {
@@ -284,10 +304,14 @@ func (s *searcher) initCheck(c *child) {
 	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
 		dn = 2 // the checker cannot be taken: harder to disprove
 	}
+	var ra, rd shogi.Hand
+	if n == 0 {
+		ra, rd = mateHands(s.pos)
+	}
 	s.pos.Undo()
 	if n == 0 {
-		c.pn, c.dn = 0, infinity
-		s.tt.store(c.key, c.atk, c.def, 0, 0, infinity, noRep, 1)
+		c.pn, c.dn, c.ra, c.rd = 0, infinity, ra, rd
+		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, 0, infinity, noRep, 1, shogi.NoMove)
 		return
 	}
 	c.pn, c.dn = n, dn
@@ -340,12 +364,20 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	} else {
 		list = s.generate(depth)
 	}
+	s.ra, s.rd, s.pm = node.atk, node.def, shogi.NoMove
 	switch {
 	case len(list) == 0:
 		if or {
 			pn, dn = infinity, 0
 		} else {
 			pn, dn = 0, infinity
+		}
+		if !bounded {
+			if or {
+				s.ra, s.rd = noCheckHands(s.pos)
+			} else {
+				s.ra, s.rd = mateHands(s.pos)
+			}
 		}
 		s.storeResult(&node, r, pn, dn, noRep, 0, 1)
 		return pn, dn, s.auxOf(r, noRep, 0)
@@ -378,7 +410,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		var bestY uint32
 		bi := 0
 		rep, length = noRep, -1
-		refuted := false
+		refuted, refuter := false, -1
 		if bounded && !or && s.futile != nil {
 			s.settleFutility(list)
 		}
@@ -426,7 +458,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			case or:
 				rep = min(rep, crep) // a disproof of an OR node rests on every child's
 			case cdn == 0 && (!refuted || crep > rep):
-				rep, refuted = crep, true // and of an AND node on its least dependent refutation
+				rep, refuted, refuter = crep, true, i // and of an AND node on its least dependent refutation
 			}
 		}
 		if best > infinity { // every reply is futile: a mate (bounded search)
@@ -444,6 +476,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		}
 		if dn != 0 || int(rep) >= depth {
 			rep = noRep
+		}
+		if !bounded && (pn == 0 || dn == 0 && rep == noRep) {
+			s.ra, s.rd = s.resultHands(&node, list, or, pn == 0, refuter)
+		} else {
+			s.ra, s.rd = node.atk, node.def
 		}
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
 			break
@@ -479,9 +516,20 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			continue
 		}
 		c := &list[bi]
+		if !bounded && !or && c.fresh {
+			c.fresh = false
+			proven := s.trySim(list, bi, depth)
+			list = s.lists[depth]
+			if s.stop != StopNone {
+				break
+			}
+			if proven {
+				continue
+			}
+		}
 		if !bounded && c.repDep == noRep {
-			if pn, dn, rep, ok := s.tt.lookup(c.key, c.atk, c.def, c.path); ok && (pn != c.pn || dn != c.dn) {
-				c.pn, c.dn, c.rep = pn, dn, rep
+			if pn, dn, rep, ra, rd, ok := s.tt.probe(c.key, c.atk, c.def, c.path); ok && (pn != c.pn || dn != c.dn) {
+				c.pn, c.dn, c.rep, c.ra, c.rd = pn, dn, rep, ra, rd
 				continue
 			}
 		}
@@ -507,6 +555,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		}
 		list = s.lists[depth]
 		list[bi].pn, list[bi].dn, list[bi].rep, list[bi].known = cpn, cdn, caux, true
+		list[bi].ra, list[bi].rd = s.ra, s.rd
 	}
 	if pn == 0 {
 		length++
@@ -519,6 +568,59 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	return pn, dn, s.auxOf(r, rep, length)
 }
 
+// resultHands returns the range of hands (pieces.go) of the proof (proven) or the
+// disproof of the current node, whose children's ranges list holds; refuter is the
+// reply that disproves an AND node. A range that would not hold the node's own hands
+// (which cannot be) falls back to them.
+func (s *searcher) resultHands(node *pathNode, list []child, or, proven bool, refuter int) (ra, rd shogi.Hand) {
+	s.pm = shogi.NoMove
+	switch {
+	case proven && or:
+		ra, rd = node.atk, node.def
+		for i := range list {
+			if c := &list[i]; c.pn == 0 {
+				ra, rd = proofBefore(s.pos, s.attacker, c.move, c.ra, c.rd)
+				s.pm = c.move
+				break
+			}
+		}
+	case proven:
+		ra, rd = 0, topHand
+		for i := range list {
+			c := &list[i]
+			a, d := proofBefore(s.pos, s.attacker, c.move, c.ra, c.rd)
+			ra, rd = handMax(ra, a), handMin(rd, d)
+		}
+		if blockable(s.pos) {
+			rd = capLacking(rd, node.def)
+		}
+	case or:
+		ra, rd = topHand, 0
+		for i := range list {
+			c := &list[i]
+			a, d := disproofBefore(s.pos, s.attacker, c.move, c.ra, c.rd)
+			ra, rd = handMin(ra, a), handMax(rd, d)
+		}
+		ra = dropChecks(s.pos, ra)
+	case refuter >= 0:
+		c := &list[refuter]
+		ra, rd = disproofBefore(s.pos, s.attacker, c.move, c.ra, c.rd)
+	default:
+		return node.atk, node.def
+	}
+	if proven {
+		// A proof inside the tree keeps the defender's hand (and so, the pieces of a
+		// board being fixed, the attacker's): proof pieces there were measured to
+		// cost more nodes on the collection than they save (see pieces.go).
+		rd = node.def
+	}
+	if proven && !(includes(node.atk, ra) && includes(rd, node.def)) ||
+		!proven && !(includes(ra, node.atk) && includes(node.def, rd)) {
+		return node.atk, node.def
+	}
+	return ra, rd
+}
+
 // storeResult records the result of a node's search in the table: for a search
 // within r plies, with the length of a proof; otherwise with the path dependency of a
 // disproof.
@@ -527,7 +629,7 @@ func (s *searcher) storeResult(node *pathNode, r int, pn, dn uint32, rep uint16,
 		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, length, effort)
 		return
 	}
-	s.tt.store(node.key, node.atk, node.def, node.path, pn, dn, rep, effort)
+	s.tt.storeRange(node.key, node.atk, node.def, s.ra, s.rd, node.path, pn, dn, rep, effort, s.pm)
 }
 
 // auxOf returns what mid returns beside the numbers: the length of a proof within r

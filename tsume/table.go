@@ -19,6 +19,7 @@ package tsume
 // than any unresolved entry. The table never holds more than its entries: memory is fixed at creation.
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"github.com/kifu-go/shogi"
@@ -34,7 +35,10 @@ const (
 // is kept apart, with the bucket's other keys, so that a lookup reads the four keys
 // from one cache line and only the entries whose key matches.
 type entry struct {
-	path   uint64 // 0, or the path key of a disproof by repetition
+	// path is 0, or the path key of a disproof by repetition; in a proof of the
+	// unbounded search at an OR node, the check proven (the oracle of simulation,
+	// sim.go).
+	path   uint64
 	atk    shogi.Hand
 	def    shogi.Hand
 	pn, dn uint32
@@ -121,6 +125,13 @@ func includes(a, b shogi.Hand) bool {
 // attacker holds less. When nothing is found, pn and dn are those floors (0 when there
 // are none).
 func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ok bool) {
+	pn, dn, repDep, _, _, ok = t.probe(key, atk, def, path)
+	return pn, dn, repDep, ok
+}
+
+// probe is lookup, returning as well the range of hands of a proof or disproof found
+// (pieces.go): the entry's hands.
+func (t *table) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ra, rd shogi.Hand, ok bool) {
 	b := t.bucket(key)
 	var floorPn, floorDn uint32
 	for i := range b.keys {
@@ -131,7 +142,7 @@ func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uin
 		switch {
 		case e.pn == 0:
 			if includes(atk, e.atk) && includes(e.def, def) {
-				return 0, infinity, noRep, true
+				return 0, infinity, noRep, e.atk, e.def, true
 			}
 		case e.dn == 0:
 			if e.plies != 0 {
@@ -139,10 +150,10 @@ func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uin
 			}
 			if e.path == 0 {
 				if includes(e.atk, atk) && includes(def, e.def) {
-					return infinity, 0, noRep, true
+					return infinity, 0, noRep, e.atk, e.def, true
 				}
 			} else if e.path == path && e.atk == atk && e.def == def {
-				return infinity, 0, e.repDep, true
+				return infinity, 0, e.repDep, atk, def, true
 			}
 		case e.path != 0 || e.plies != 0:
 		case e.atk == atk && e.def == def:
@@ -153,38 +164,88 @@ func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uin
 			floorDn = max(floorDn, e.dn)
 		}
 	}
-	return max(pn, floorPn), max(dn, floorDn), noRep, ok
+	return max(pn, floorPn), max(dn, floorDn), noRep, atk, def, ok
 }
 
 // store records the numbers of a position. path is 0 unless the result is a disproof
 // that depends on the path (repDep < noRep).
 func (t *table) store(key uint64, atk, def shogi.Hand, path uint64, pn, dn uint32, repDep uint16, effort uint64) {
+	t.storeRange(key, atk, def, atk, def, path, pn, dn, repDep, effort, shogi.NoMove)
+}
+
+// storeRange is store for a result that holds for the range of hands (ra, rd) of
+// pieces.go, which includes the position's: a proof or a disproof valid from any path.
+// It replaces the position's unresolved entry and the other unresolved ones its range
+// covers.
+func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64, pn, dn uint32, repDep uint16, effort uint64, move shogi.Move) {
 	if effort > uint64(^uint32(0)) {
 		effort = uint64(^uint32(0))
 	}
 	if repDep == noRep {
 		path = 0
 	}
+	final := pn == 0 || dn == 0 && path == 0
+	if !final {
+		ra, rd = atk, def
+	}
 	b := t.bucket(key)
-	victim := -1
-	worst := uint64(1) << 40
+	victim, covered := -1, 0
 	for i := range b.keys {
 		e := &b.e[i]
-		if b.keys[i] == key && e.atk == atk && e.def == def && e.path == path && e.plies == 0 {
-			if e.pn == 0 || (e.dn == 0 && e.path == 0) {
-				return // a final result stays
-			}
-			victim = i
-			break
-		}
-		if b.keys[i] == 0 {
-			victim, worst = i, 0 // the last empty slot
+		if b.keys[i] != key || e.plies != 0 {
 			continue
 		}
-		if w := b.worth(i); w < worst {
-			victim, worst = i, w
+		switch {
+		case e.pn == 0:
+			if includes(atk, e.atk) && includes(e.def, def) {
+				return // a proof stays, and holds for the position
+			}
+		case e.dn == 0 && e.path == 0:
+			if includes(e.atk, atk) && includes(def, e.def) {
+				return // so does a disproof
+			}
+		case e.atk == atk && e.def == def && e.path == path:
+			victim = i
+		case final && e.path == 0 && e.dn != 0 && (pn == 0 && includes(e.atk, ra) && includes(rd, e.def) ||
+			dn == 0 && includes(ra, e.atk) && includes(e.def, rd)):
+			covered |= 1 << i // an unresolved entry the result covers
 		}
 	}
+	if victim < 0 && covered != 0 {
+		victim = bits.TrailingZeros(uint(covered))
+	}
+	for i := range b.keys {
+		if covered&(1<<i) != 0 && i != victim {
+			b.keys[i], b.e[i] = 0, entry{}
+		}
+	}
+	if victim < 0 {
+		worst := uint64(1) << 40
+		for i := range b.keys {
+			if b.keys[i] == 0 {
+				victim = i // an empty slot
+				break
+			}
+			if w := b.worth(i); w < worst {
+				victim, worst = i, w
+			}
+		}
+	}
+	if pn == 0 {
+		path = uint64(move)
+	}
 	b.keys[victim] = key
-	b.e[victim] = entry{path: path, atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: repDep}
+	b.e[victim] = entry{path: path, atk: ra, def: rd, pn: pn, dn: dn, effort: uint32(effort), repDep: repDep}
+}
+
+// proofMove returns the check of a proof of the unbounded search that holds for a
+// position, if the table has one that recorded it.
+func (t *table) proofMove(key uint64, atk, def shogi.Hand) (shogi.Move, bool) {
+	b := t.bucket(key)
+	for i := range b.keys {
+		if e := &b.e[i]; b.keys[i] == key && e.pn == 0 && e.plies == 0 && e.path != 0 && includes(atk, e.atk) && includes(e.def, def) {
+			return shogi.Move(e.path), true
+		}
+	}
+	return shogi.NoMove, false
 }
