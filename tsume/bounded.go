@@ -184,7 +184,9 @@ func (s *searcher) mateInThree() bool {
 // futileMateInOne reports whether a check at the current node leaves the defender only
 // futile interpositions (and at least one: a check with no reply is MateInOne's). The
 // verdicts known without a search are read first, so that a check with an
-// interposition known not futile costs no test.
+// interposition known not futile costs no test; the others are tested with the small
+// budget of a leaf (leafFutileNodes: such tests are many, and most of those that
+// decide at all decide within it).
 func (s *searcher) futileMateInOne() bool {
 	generateChecks(s.pos, &s.moves)
 	for _, m := range s.moves.Moves() {
@@ -208,7 +210,7 @@ func (s *searcher) futileMateInOne() bool {
 			if !mate {
 				break
 			}
-			mate = s.futile(e)
+			mate = s.leafFutile(e)
 		}
 		s.pos.Undo()
 		if mate || s.stop != StopNone {

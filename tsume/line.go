@@ -43,6 +43,12 @@ type memoEntry struct {
 
 const (
 	futileNodes = 20_000 // the budget of the df-pn search of a futility test
+	// leafFutileNodes is the budget of a test made at a leaf of the bounded df-pn (a
+	// check whose every reply may be a futile interposition, one or two plies left):
+	// such tests are many, and in game positions (the defender's hand full) those that
+	// run out of nodes cost most of the line search. A test it leaves undecided is
+	// kept apart from the full test's verdict (which a later full test may still give).
+	leafFutileNodes = 700
 	// futileMoveNodes is the budget of the test of a piece moved to interpose: such
 	// tests are many, and one that fails counts the move as a reply (Result.Undecided).
 	futileMoveNodes = 2_000
@@ -321,7 +327,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	if l.bs == nil {
 		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 		if l.futile != FutileNone {
-			l.bs.futile, l.bs.decided = l.isFutile, l.decided
+			l.bs.futile, l.bs.decided, l.bs.leafFutile = l.isFutile, l.decided, l.leafFutile
 		}
 	}
 	bs := l.bs
@@ -539,6 +545,18 @@ func (l *liner) futileReply(m shogi.Move) bool {
 // a mate; unless under FutileDrops, with no piece of the defender able to take the
 // checker there. An undecided mate search counts the interposition as not futile.
 func (l *liner) isFutile(m shogi.Move) bool {
+	return l.futility(m, false)
+}
+
+// leafFutile is isFutile with the budget of a leaf of the bounded df-pn
+// (leafFutileNodes): a verdict it leaves undecided is no verdict for isFutile, which
+// tests the position again with its own budget.
+func (l *liner) leafFutile(m shogi.Move) bool {
+	return l.futility(m, true)
+}
+
+// futility is isFutile, with the budget of a leaf when leaf is set.
+func (l *liner) futility(m shogi.Move, leaf bool) bool {
 	p := l.pos
 	key, from, sq, ok := l.futilityKey(m)
 	if !ok {
@@ -588,7 +606,7 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		if err != nil || !q.InCheck() {
 			continue // a capture that gives no check is no tsume move
 		}
-		switch l.verdict(q, sq, !m.IsDrop()) {
+		switch l.verdict(q, sq, !m.IsDrop(), leaf) {
 		case 1:
 			futile = true
 		case 2:
@@ -618,12 +636,37 @@ func (l *liner) isFutile(m shogi.Move) bool {
 // another verdict once the table has grown. The df-pn table answers first; a proof
 // there, by hand domination too, settles it without a search. It returns 1 (futile),
 // 0 (not futile) or 2 (undecided: not futile, and counted in Result.Undecided).
-func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
+//
+// A test at a leaf (leaf set) takes a verdict already known, and otherwise runs with
+// the leaf's budget: a decision is the position's verdict (it does not depend on the
+// budget), an undecided test is kept under a key of its own, so that a test with the
+// full budget still runs where one is asked for.
+func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved, leaf bool) int32 {
 	key := q.Hash()
 	if moved {
 		key ^= 0x2545f4914f6cdd1d // a smaller budget, its own verdict
 	}
 	e := &l.verdicts[key&uint64(len(l.verdicts)-1)]
+	if leaf && (e.key != key || key == 0) {
+		full := key
+		key ^= 0x7a3c5e1f2b4d6081 // the leaf's undecided verdict
+		e = &l.verdicts[key&uint64(len(l.verdicts)-1)]
+		if e.key != key || key == 0 {
+			if l.nodes >= l.max {
+				l.stopped = true
+				if l.bs != nil {
+					l.bs.stop = StopNodes
+				}
+				return 2
+			}
+			v := l.testFutile(q, sq, moved, leafFutileNodes)
+			if v != 2 {
+				key = full // a decision holds whatever the budget
+				e = &l.verdicts[key&uint64(len(l.verdicts)-1)]
+			}
+			*e = memoEntry{key: key, exact: v}
+		}
+	}
 	if e.key != key || key == 0 {
 		if l.nodes >= l.max {
 			// The line search's nodes are spent: no test, and no verdict kept; the
@@ -634,7 +677,7 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
 			}
 			return 2
 		}
-		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved)}
+		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved, futileNodes)}
 	}
 	if e.exact == 2 && e.lower == 0 {
 		e.lower = 1 // counted once
@@ -645,7 +688,7 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
 
 // testFutile answers verdict's question: 1 futile, 0 not futile, 2 undecided (its
 // df-pn search ran out of nodes).
-func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool) int32 {
+func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool, budget uint64) int32 {
 	if l.futile != FutileDrops && recaptures(q, sq) {
 		return 0
 	}
@@ -657,9 +700,8 @@ func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool) int32
 		}
 		return 0
 	}
-	budget := uint64(futileNodes)
 	if moved {
-		budget = futileMoveNodes
+		budget = min(budget, futileMoveNodes)
 	}
 	pn, _, stop := l.dfpnAt(q, budget)
 	switch {
