@@ -21,7 +21,9 @@ package tsume
 // that, the depth-bounded df-pn of bounded.go takes the next bounds, one after the
 // other: its disproofs cost less where the attacker has many checks. Its first proof
 // within a bound is the tsume length (every shorter bound was disproven), and a line
-// of that length is read (LineLength). When the bounds' share of the nodes and time
+// of that length is read (LineLength); the ties of that length are then broken by the
+// pieces left in hand over the lines of exactly that length (tieBreak), which makes the
+// line the tsume line (LineTsume) when it finishes. When the bounds' share of the nodes and time
 // runs out first, shortest goes on from the largest bound disproven: a mate within
 // lo+2, 2(lo+2)+1, … plies, then within two plies less than the length proven, until
 // one is disproven. A futility test runs within the line search's nodes: when they are
@@ -894,6 +896,14 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 		}
 		if exact && !l.stopped {
 			if line, ok := l.boundedLine(key, n); ok {
+				if l.leftover == PreferNoLeftover {
+					// 駒余り: with half of what is left, the least score over the
+					// lines of length n; when found, its line is the tsume line.
+					var tied []shogi.Move
+					if l.share(2, func() { tied = l.leftoverLine(key, n) }) && tied != nil {
+						return tied, LineTsume
+					}
+				}
 				return line, LineLength
 			}
 		}
@@ -955,4 +965,112 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 		depth++
 	}
 	return append([]shogi.Move(nil), line...), LineTsume
+}
+
+// leftoverLine breaks the ties of length of a tsume length n settled by the bounded
+// df-pn (駒余り): from the current position of l.pos (attacker to move, its length exactly
+// n), it finds the least score (len*64 + left, as the full-width search scores lines)
+// over the lines of exact length, and returns the line that makes it; nil when a limit
+// stopped it first, or the cache lost a move of the line.
+func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
+	score, ok := l.tieBreak(key, 0, n)
+	if !ok || l.stopped {
+		return nil
+	}
+	var line []shogi.Move
+	defer func() {
+		for range line {
+			l.pos.Undo()
+		}
+	}()
+	for score >= plyScore {
+		e := l.entry(l.pos.Hash())
+		list := l.list(len(line))
+		if l.pos.SideToMove() == l.attacker {
+			generateChecks(l.pos, list)
+		} else {
+			generateEvasions(l.pos, list)
+		}
+		if e.key != l.pos.Hash() || e.exact != score || !list.Contains(e.move) {
+			return nil
+		}
+		l.pos.PlayUnchecked(e.move)
+		line = append(line, e.move)
+		score -= plyScore
+	}
+	if len(line) != n {
+		return nil
+	}
+	return append([]shogi.Move(nil), line...)
+}
+
+// tieBreak returns the score of the current position, whose length is exactly v
+// plies, over the lines of that length: the attacker's checks after which the defender
+// is mated within v-1 plies (exactly v-1, as the node is no shorter), the defender's
+// replies, not futile, after which no mate is within v-3 (exactly v-1, as the node is
+// no longer); the least score at the attacker's nodes, the largest at the defender's,
+// each the pieces left in the attacker's hand at the end past 64 a ply. The bounded
+// df-pn answers each move's length (mostly from its table: the line's search proved
+// and disproved them); the scores are cached as the full-width search's exact scores
+// are, with their moves. ok is false when a limit stopped it, or a move's length was
+// not settled.
+func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
+	if l.poll() {
+		return 0, false
+	}
+	h := l.pos.Hash()
+	if _, exact := l.probe(h); exact >= 0 {
+		return exact, int(exact/plyScore) == v
+	}
+	or := l.pos.SideToMove() == l.attacker
+	if v == 0 {
+		if or {
+			return 0, false
+		}
+		s := l.left() // mated, or only futile interpositions left
+		l.save(h, s, s, shogi.NoMove)
+		return s, true
+	}
+	list := l.list(depth)
+	r := v - 1
+	if or {
+		generateChecks(l.pos, list)
+	} else {
+		generateEvasions(l.pos, list)
+		r = v - 3
+	}
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	best, bestMove := int32(-1), shogi.NoMove
+	for _, m := range list.Moves() {
+		if or {
+			if _, disproven := l.dfpn(key, m); disproven {
+				continue
+			}
+		} else if l.futileReply(m) {
+			continue
+		}
+		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+		l.pos.PlayUnchecked(m)
+		pn, dn, _ := l.bounded(k, a, d, r, l.max)
+		var s int32
+		in := or && pn == 0 || !or && dn == 0 // a move of the lines of length v
+		if in && !l.stopped {
+			s, ok = l.tieBreak(k, depth+1, v-1)
+		}
+		l.pos.Undo()
+		switch {
+		case l.stopped || pn != 0 && dn != 0 || in && !ok:
+			return 0, false
+		case !in:
+			continue
+		}
+		if s += plyScore; best < 0 || or && s < best || !or && s > best {
+			best, bestMove = s, m
+		}
+	}
+	if best < 0 || int(best/plyScore) != v {
+		return 0, false // cannot be with exact lengths
+	}
+	l.save(h, best, best, bestMove)
+	return best, true
 }
