@@ -125,10 +125,15 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	}
 	for i := range list {
 		c := &list[i]
-		if or {
+		pn, dn, length, ok := s.tt.blookup(c.key, c.atk, c.def, r-1)
+		switch {
+		case ok:
+		case or:
 			s.binit(c, r-1)
+			pn, dn, length = c.pn, c.dn, 0
+		default:
+			pn, dn = 1, 1
 		}
-		pn, dn, length := s.bvalue(c, r-1)
 		c.pn, c.dn, c.rep, c.known = pn, dn, uint16(length), true
 	}
 	return list
@@ -220,12 +225,9 @@ func (s *searcher) futileMateInOne() bool {
 	return false
 }
 
-// binit gives a check its initial numbers for a search of r plies after it: from the
-// table, or the number of the defender's replies (a proof when there is none).
+// binit gives a check the table does not know its initial numbers for a search of r
+// plies after it: the number of the defender's replies (a proof when there is none).
 func (s *searcher) binit(c *child, r int) {
-	if _, _, _, ok := s.tt.blookup(c.key, c.atk, c.def, r); ok {
-		return
-	}
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
 	generateEvasions(s.pos, &s.look)
