@@ -56,7 +56,9 @@ const (
 	futileMoveNodes = 2_000
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
 	// df-pn takes the next bounds (see deepen).
-	probeNodes   = 20_000
+	probeNodes = 20_000
+	// tieNodes is added to the nodes the tsume length took for the 駒余り tie-break.
+	tieNodes     = 100_000
 	plyScore     = 64
 	maxLinePlies = 4096
 )
@@ -897,10 +899,15 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 		if exact && !l.stopped {
 			if line, ok := l.boundedLine(key, n); ok {
 				if l.leftover == PreferNoLeftover {
-					// 駒余り: with half of what is left, the least score over the
-					// lines of length n; when found, its line is the tsume line.
+					// 駒余り: the least score over the lines of length n, with half of
+					// what is left and no more nodes than the length took (and
+					// tieNodes); when found, its line is the tsume line.
 					var tied []shogi.Move
-					if l.share(2, func() { tied = l.leftoverLine(key, n) }) && tied != nil {
+					budget := l.max
+					l.max = min(l.max, 3*l.nodes+2*tieNodes)
+					done := l.share(2, func() { tied = l.leftoverLine(key, n) })
+					l.max = budget
+					if done && tied != nil {
 						return tied, LineTsume
 					}
 				}
