@@ -57,8 +57,9 @@ const (
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
 	// df-pn takes the next bounds (see deepen).
 	probeNodes = 20_000
-	// tieNodes is added to the nodes the tsume length took for the 駒余り tie-break.
-	tieNodes     = 100_000
+	// tieNodes is added to twice the nodes the tsume length took for the 駒余り
+	// tie-break.
+	tieNodes     = 500_000
 	plyScore     = 64
 	maxLinePlies = 4096
 )
@@ -900,11 +901,11 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 			if line, ok := l.boundedLine(key, n); ok {
 				if l.leftover == PreferNoLeftover {
 					// 駒余り: the least score over the lines of length n, with half of
-					// what is left and no more nodes than the length took (and
-					// tieNodes); when found, its line is the tsume line.
+					// what is left and no more than twice the nodes the length took
+					// (and tieNodes); when found, its line is the tsume line.
 					var tied []shogi.Move
 					budget := l.max
-					l.max = min(l.max, 3*l.nodes+2*tieNodes)
+					l.max = min(l.max, 5*l.nodes+2*tieNodes)
 					done := l.share(2, func() { tied = l.leftoverLine(key, n) })
 					l.max = budget
 					if done && tied != nil {
