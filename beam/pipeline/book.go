@@ -9,8 +9,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/book"
@@ -50,8 +52,8 @@ type PositionCounts struct {
 	Moves []BookMove
 }
 
-// mergeCounts is the combine per position: the counts of a and b added up. It is
-// associative and commutative, and leaves a and b as they were.
+// mergeCounts adds up the counts of one position: a's and b's. It is associative and
+// commutative, and leaves a and b as they were.
 func mergeCounts(a, b PositionCounts) PositionCounts {
 	out := PositionCounts{Ply: min(a.Ply, b.Ply), Moves: make([]BookMove, 0, len(a.Moves)+len(b.Moves))}
 	i, j := 0, 0
@@ -77,32 +79,70 @@ func mergeCounts(a, b PositionCounts) PositionCounts {
 	return out
 }
 
+// BookEntry is the counts of a position, keyed by its SFEN without the move number.
+type BookEntry struct {
+	Key    string
+	Counts PositionCounts
+}
+
+// BookBatch is the element of the book's combine: the counts of positions whose hashes
+// share their top batchBits bits (its key, batchKey), the first Sorted of them sorted
+// by key, one per key, the rest in any order (as DedupBatch).
+type BookBatch struct {
+	Entries []BookEntry
+	Sorted  int
+}
+
+// mergeBook is the combine of the book (appendBatch): the counts of each position
+// added up. It returns a, which it may modify, as mergeDedup does.
+func mergeBook(a, b BookBatch) BookBatch {
+	a.Entries, a.Sorted = appendBatch(a.Entries, a.Sorted, b.Entries, compactBook)
+	return a
+}
+
+// compactBook sorts entries by key and adds up the counts of each position.
+func compactBook(entries []BookEntry) []BookEntry {
+	slices.SortStableFunc(entries, func(x, y BookEntry) int { return strings.Compare(x.Key, y.Key) })
+	out := entries[:0]
+	for _, e := range entries {
+		if n := len(out); n > 0 && out[n-1].Key == e.Key {
+			out[n-1].Counts = mergeCounts(out[n-1].Counts, e.Counts)
+			continue
+		}
+		out = append(out, e)
+	}
+	clear(entries[len(out):])
+	return out
+}
+
 // positionTally is a bundle's counts of one position, before they are emitted.
 type positionTally struct {
+	hash  uint64 // the position's Zobrist hash, which chooses its batch
 	ply   int
 	moves map[uint32]*BookMove
 }
 
 // addBook adds the moves of rec that the book counts to the bundle's counts by
 // position, which flushBook emits. A record whose line cannot be played adds nothing.
-func (f *judgeFn) addBook(rec *shogi.Record, emit func(string, PositionCounts)) error {
+func (f *judgeFn) addBook(rec *shogi.Record, emit func(string, BookBatch)) error {
 	b := book.Builder{MaxPly: f.Book.MaxPly, WinnerOnly: f.Book.WinnerOnly}
 	type count struct {
-		key string
-		ply int
-		e   book.Entry
+		key  string
+		hash uint64
+		ply  int
+		e    book.Entry
 	}
 	var counts []count
 	for c, err := range b.Counts(rec) {
 		if err != nil {
 			return err
 		}
-		counts = append(counts, count{positionKey(sfen.Format(c.Position)), c.Position.MoveNumber(), c.Entry})
+		counts = append(counts, count{positionKey(sfen.Format(c.Position)), c.Position.Hash(), c.Position.MoveNumber(), c.Entry})
 	}
 	for _, c := range counts {
 		t := f.counts[c.key]
 		if t == nil {
-			t = &positionTally{ply: c.ply, moves: map[uint32]*BookMove{}}
+			t = &positionTally{hash: c.hash, ply: c.ply, moves: map[uint32]*BookMove{}}
 			f.counts[c.key] = t
 		}
 		t.ply = min(t.ply, c.ply)
@@ -122,16 +162,16 @@ func (f *judgeFn) addBook(rec *shogi.Record, emit func(string, PositionCounts)) 
 	return nil
 }
 
-// flushBook emits the bundle's counts, one element per position.
-func (f *judgeFn) flushBook(emit func(string, PositionCounts)) {
-	for key, t := range f.counts {
+// flushBook emits the bundle's counts, in one sorted batch per key.
+func (f *judgeFn) flushBook(emit func(string, BookBatch)) {
+	emitBatches(maps.All(f.counts), func(key string, t *positionTally) (uint64, BookEntry) {
 		pc := PositionCounts{Ply: t.ply, Moves: make([]BookMove, 0, len(t.moves))}
 		for _, m := range t.moves {
 			pc.Moves = append(pc.Moves, *m)
 		}
 		slices.SortFunc(pc.Moves, func(a, b BookMove) int { return cmp.Compare(a.Move, b.Move) })
-		emit(key, pc)
-	}
+		return t.hash, BookEntry{Key: key, Counts: pc}
+	}, compactBook, func(key string, entries []BookEntry) { emit(key, BookBatch{Entries: entries, Sorted: len(entries)}) })
 	clear(f.counts)
 }
 
@@ -141,19 +181,21 @@ type writeBookFn struct {
 	Book   BookOptions
 }
 
-func (f *writeBookFn) ProcessElement(ctx context.Context, _ []byte, counts func(*string, *PositionCounts) bool) error {
+func (f *writeBookFn) ProcessElement(ctx context.Context, _ []byte, batches func(*string, *BookBatch) bool) error {
 	var b book.Builder
-	var key string
-	var pc PositionCounts
-	for counts(&key, &pc) {
-		p, err := shogi.ParseSFENUnreachable(key + " " + strconv.Itoa(pc.Ply))
-		if err != nil {
-			return fmt.Errorf("book: the position %q: %w", key, err) // unreachable: keys come from positions
+	var batchKey string
+	var batch BookBatch
+	for batches(&batchKey, &batch) {
+		for _, e := range compactBook(batch.Entries) {
+			p, err := shogi.ParseSFENUnreachable(e.Key + " " + strconv.Itoa(e.Counts.Ply))
+			if err != nil {
+				return fmt.Errorf("book: the position %q: %w", e.Key, err) // unreachable: keys come from positions
+			}
+			for _, m := range e.Counts.Moves {
+				b.AddCount(p, book.Entry{Move: shogi.Move(m.Move), Count: m.Count, Wins: m.Wins, Draws: m.Draws, Losses: m.Losses})
+			}
 		}
-		for _, m := range pc.Moves {
-			b.AddCount(p, book.Entry{Move: shogi.Move(m.Move), Count: m.Count, Wins: m.Wins, Draws: m.Draws, Losses: m.Losses})
-		}
-		pc = PositionCounts{}
+		batch = BookBatch{}
 	}
 	bk := b.Book(f.Book.MinCount)
 	var data []byte

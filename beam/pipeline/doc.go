@@ -20,10 +20,12 @@
 //  7. optionally (Options.Training) the training entries of valid records, the ones
 //     shogi positions writes, with its filters (packed.Filter) into shards
 //     "training-00000-of-00004.hcpe", each in the order of the inputs whatever the
-//     runner; with Options.Dedup a combine per position keeps each position's entry
-//     met first, the one shogi positions -dedup keeps;
+//     runner; with Options.Dedup a combine keeps each position's entry met first, the
+//     one shogi positions -dedup keeps (positions travel in batches by their hash's top
+//     bits: DedupBatch);
 //  8. optionally (Options.Book) an opening book, the one shogi book build writes: each
-//     record's moves counted (book.Builder.Counts), combined per position, added up in
+//     record's moves counted (book.Builder.Counts), combined per position (in batches:
+//     BookBatch), added up in
 //     one book.Builder and written as book.db (YaneuraOu) or book.bin (Apery).
 //
 // A file is the unit of work: the records of one file are read in order by one worker,

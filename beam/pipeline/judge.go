@@ -61,8 +61,8 @@ type judgeFn struct {
 	// The handicap names of the start positions seen, by SFEN (a few, as a rule).
 	handicaps map[string]string
 	// The bundle's training entries (with Dedup) and book counts, combined by position
-	// before they are emitted: the runner's combines get one element per position and
-	// bundle.
+	// before they are emitted in batches (DedupBatch, BookBatch): the runner's combines
+	// get one element per batch key and bundle.
 	firsts map[uint64]TrainingChunk
 	counts map[string]*positionTally
 }
@@ -102,7 +102,7 @@ func (f *judgeFn) Setup() error {
 	return nil
 }
 
-func (f *judgeFn) StartBundle(context.Context, func(string, []byte), func(*Summary), func(string, GameRef), func(string, TrainingChunk), func(string, PositionCounts)) {
+func (f *judgeFn) StartBundle(context.Context, func(string, []byte), func(*Summary), func(string, GameRef), func(string, TrainingChunk), func(string, DedupBatch), func(string, BookBatch)) {
 	f.startBundle()
 }
 
@@ -113,12 +113,12 @@ func (f *judgeFn) startBundle() {
 
 // FinishBundle emits the lines that wait and the bundle's summary.
 func (f *judgeFn) FinishBundle(_ context.Context, files func(string, []byte), summaries func(*Summary), _ func(string, GameRef),
-	training func(string, TrainingChunk), bookCounts func(string, PositionCounts)) {
+	_ func(string, TrainingChunk), dedup func(string, DedupBatch), bookCounts func(string, BookBatch)) {
 	for _, name := range slices.Sorted(maps.Keys(f.lines)) {
 		files(name, f.lines[name])
 	}
 	summaries(f.summary)
-	f.flushTraining(training)
+	f.flushTraining(dedup)
 	f.flushBook(bookCounts)
 	f.lines, f.summary = nil, nil
 }
@@ -135,7 +135,7 @@ func (f *judgeFn) addLine(name string, line []byte, files func(string, []byte)) 
 
 func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 	files func(string, []byte), _ func(*Summary), games func(string, GameRef),
-	training func(string, TrainingChunk), bookCounts func(string, PositionCounts)) {
+	training func(string, TrainingChunk), dedup func(string, DedupBatch), bookCounts func(string, BookBatch)) {
 	if f.lines == nil { // called outside a bundle's start and finish: in a test
 		f.startBundle()
 	}
@@ -200,7 +200,7 @@ func (f *judgeFn) ProcessElement(ctx context.Context, input Input,
 			}
 			if f.training != 0 {
 				place := Place{Pattern: input.Pattern, File: input.File, Record: rep.Record}
-				if err := f.addTraining(path, place, v.Record, v.Moves, training); err != nil {
+				if err := f.addTraining(path, place, v.Record, v.Moves, training, dedup); err != nil {
 					log.Warnf(ctx, "%s#%d: no training entries in %s: %v", path, rep.Record, f.training, err)
 				}
 			}

@@ -22,7 +22,8 @@ type emitted struct {
 	summaries []*Summary
 	games     map[string][]GameRef
 	training  map[string][]TrainingChunk
-	counts    map[string][]PositionCounts
+	dedup     map[string][]DedupBatch
+	counts    map[string][]PositionCounts // the book's batches' entries, by position
 }
 
 // judge runs a bundle of judgeFn on the inputs.
@@ -34,18 +35,24 @@ func judge(t *testing.T, f *judgeFn, inputs ...Input) emitted {
 	if err := f.Setup(); err != nil {
 		t.Fatal(err)
 	}
-	e := emitted{files: map[string][]string{}, games: map[string][]GameRef{}, training: map[string][]TrainingChunk{}, counts: map[string][]PositionCounts{}}
+	e := emitted{files: map[string][]string{}, games: map[string][]GameRef{}, training: map[string][]TrainingChunk{},
+		dedup: map[string][]DedupBatch{}, counts: map[string][]PositionCounts{}}
 	files := func(name string, data []byte) { e.files[name] = append(e.files[name], string(data)) }
 	summaries := func(s *Summary) { e.summaries = append(e.summaries, s) }
 	games := func(key string, ref GameRef) { e.games[key] = append(e.games[key], ref) }
 	training := func(key string, c TrainingChunk) { e.training[key] = append(e.training[key], c) }
-	counts := func(key string, c PositionCounts) { e.counts[key] = append(e.counts[key], c) }
-	ctx := context.Background()
-	f.StartBundle(ctx, files, summaries, games, training, counts)
-	for _, in := range inputs {
-		f.ProcessElement(ctx, in, files, summaries, games, training, counts)
+	dedup := func(key string, b DedupBatch) { e.dedup[key] = append(e.dedup[key], b) }
+	counts := func(_ string, b BookBatch) {
+		for _, c := range b.Entries {
+			e.counts[c.Key] = append(e.counts[c.Key], c.Counts)
+		}
 	}
-	f.FinishBundle(ctx, files, summaries, games, training, counts)
+	ctx := context.Background()
+	f.StartBundle(ctx, files, summaries, games, training, dedup, counts)
+	for _, in := range inputs {
+		f.ProcessElement(ctx, in, files, summaries, games, training, dedup, counts)
+	}
+	f.FinishBundle(ctx, files, summaries, games, training, dedup, counts)
 	if len(e.summaries) != 1 {
 		t.Fatalf("%d summaries for a bundle", len(e.summaries))
 	}

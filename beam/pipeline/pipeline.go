@@ -20,16 +20,17 @@ import (
 
 func init() {
 	register.DoFn3x1[context.Context, patternRef, func(Input), error](&matchFn{})
-	register.DoFn7x0[context.Context, Input, func(string, []byte), func(*Summary), func(string, GameRef), func(string, TrainingChunk), func(string, PositionCounts)](&judgeFn{})
-	register.DoFn3x0[string, TrainingChunk, func(string, TrainingChunk)](&reshardFn{})
+	register.DoFn8x0[context.Context, Input, func(string, []byte), func(*Summary), func(string, GameRef), func(string, TrainingChunk), func(string, DedupBatch), func(string, BookBatch)](&judgeFn{})
+	register.DoFn3x0[string, DedupBatch, func(string, TrainingChunk)](&reshardFn{})
 	register.DoFn3x1[context.Context, string, func(*TrainingChunk) bool, error](&writeTrainingFn{})
-	register.DoFn3x1[context.Context, []byte, func(*string, *PositionCounts) bool, error](&writeBookFn{})
-	register.Function2x1(firstChunk)
-	register.Function2x1(mergeCounts)
+	register.DoFn3x1[context.Context, []byte, func(*string, *BookBatch) bool, error](&writeBookFn{})
+	register.Function2x1(mergeDedup)
+	register.Function2x1(mergeBook)
 	register.Emitter2[string, TrainingChunk]()
-	register.Emitter2[string, PositionCounts]()
+	register.Emitter2[string, DedupBatch]()
+	register.Emitter2[string, BookBatch]()
 	register.Iter1[TrainingChunk]()
-	register.Iter2[string, PositionCounts]()
+	register.Iter2[string, BookBatch]()
 	register.DoFn3x1[context.Context, string, func(*[]byte) bool, error](&writeFn{})
 	register.DoFn4x1[context.Context, []byte, func(**Summary) bool, func(*DuplicateCounts) bool, error](&writeSummaryFn{})
 	register.Function4x1(duplicatesFn)
@@ -181,17 +182,17 @@ func Build(s beam.Scope, o Options) error {
 		judge.To = o.To.String()
 	}
 	outs := beam.ParDoN(s.Scope("judge"), judge, inputs)
-	chunks, summaries, games, training, counts := outs[0], outs[1], outs[2], outs[3], outs[4]
+	chunks, summaries, games, training, batches, counts := outs[0], outs[1], outs[2], outs[3], outs[4], outs[5]
 
 	if o.Training != 0 {
 		if o.Dedup {
-			kept := beam.CombinePerKey(s.Scope("dedup"), firstChunk, training)
+			kept := beam.CombinePerKey(s.Scope("dedup"), mergeDedup, batches)
 			training = beam.ParDo(s.Scope("reshard"), &reshardFn{Shards: shards, Format: o.Training.String()}, kept)
 		}
 		beam.ParDo0(s.Scope("write training"), &writeTrainingFn{Output: o.Output}, beam.GroupByKey(s, training))
 	}
 	if o.Book != nil {
-		positions := beam.CombinePerKey(s.Scope("book"), mergeCounts, counts)
+		positions := beam.CombinePerKey(s.Scope("book"), mergeBook, counts)
 		beam.ParDo0(s.Scope("write book"), &writeBookFn{Output: o.Output, Book: *o.Book}, beam.Impulse(s),
 			beam.SideInput{Input: positions})
 	}

@@ -5,7 +5,7 @@ package pipeline
 // which shogi positions meets it — the input pattern's index, the file's place in
 // that pattern's walk, the record's index in the file, the move's index in the line —
 // so that the output does not depend on the runner: a shard is written in that order,
-// and de-duplication (a combine per position) keeps the entry met first, as
+// and de-duplication (a combine of batches of positions) keeps the entry met first, as
 // shogi positions -dedup does.
 
 import (
@@ -13,8 +13,8 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
-	"strconv"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/packed"
@@ -44,13 +44,44 @@ type TrainingChunk struct {
 	Data  []byte
 }
 
-// firstChunk is the combine of de-duplication: of two entries of one position, the one
-// met first. It is associative and commutative, so a runner may combine in any order.
+// firstChunk returns, of two entries of one position, the one met first.
 func firstChunk(a, b TrainingChunk) TrainingChunk {
 	if comparePlaces(b.Place, a.Place) < 0 {
 		return b
 	}
 	return a
+}
+
+// DedupEntry is a training entry with its position's 64-bit Zobrist hash.
+type DedupEntry struct {
+	Hash  uint64
+	Chunk TrainingChunk
+}
+
+// DedupBatch is the element of de-duplication: entries whose hashes share their top
+// batchBits bits (its key, batchKey), the first Sorted of them sorted by hash, one per
+// hash, the rest in any order. A bundle emits one batch per key it met rather than one
+// element per position, which makes the combine cheap for the runner.
+type DedupBatch struct {
+	Entries []DedupEntry
+	Sorted  int
+}
+
+// mergeDedup is the combine of de-duplication (appendBatch): whatever the grouping and
+// order of the merges, the compacted result keeps the entry met first of each position.
+// It returns a, which it may modify, as Beam lets a combine do with its first
+// accumulator.
+func mergeDedup(a, b DedupBatch) DedupBatch {
+	a.Entries, a.Sorted = appendBatch(a.Entries, a.Sorted, b.Entries, compactDedup)
+	return a
+}
+
+// compactDedup sorts entries by hash and keeps the one met first of each position.
+func compactDedup(entries []DedupEntry) []DedupEntry {
+	slices.SortFunc(entries, func(x, y DedupEntry) int {
+		return cmp.Or(cmp.Compare(x.Hash, y.Hash), comparePlaces(x.Chunk.Place, y.Chunk.Place))
+	})
+	return slices.CompactFunc(entries, func(x, y DedupEntry) bool { return x.Hash == y.Hash })
 }
 
 // trainingShard is the name of the shard of a record's entries, of n shards of entries
@@ -67,7 +98,7 @@ const maxBundlePositions = 1 << 16
 // apart, kept in the bundle's map by its position's 64-bit Zobrist hash (the entry met
 // first, firstChunk) until flushTraining emits it for the combine. It returns the error
 // of a position the format cannot hold, and then emits nothing.
-func (f *judgeFn) addTraining(path string, place Place, rec *shogi.Record, moves int, emit func(string, TrainingChunk)) error {
+func (f *judgeFn) addTraining(path string, place Place, rec *shogi.Record, moves int, emit func(string, TrainingChunk), dedup func(string, DedupBatch)) error {
 	if f.Filter.RejectRecord(rec, moves) != "" {
 		return nil
 	}
@@ -111,21 +142,19 @@ func (f *judgeFn) addTraining(path string, place Place, rec *shogi.Record, moves
 		f.firsts[k] = c
 	}
 	if len(f.firsts) >= maxBundlePositions {
-		f.flushTraining(emit)
+		f.flushTraining(dedup)
 	}
 	return nil
 }
 
-// flushTraining emits the entries the bundle's map holds, keyed by their position's
-// hash in hexadecimal.
-func (f *judgeFn) flushTraining(emit func(string, TrainingChunk)) {
-	for k, c := range f.firsts {
-		emit(strconv.FormatUint(k, 16), c)
-	}
+// flushTraining emits the entries the bundle's map holds, in one sorted batch per key.
+func (f *judgeFn) flushTraining(emit func(string, DedupBatch)) {
+	emitBatches(maps.All(f.firsts), func(k uint64, c TrainingChunk) (uint64, DedupEntry) { return k, DedupEntry{Hash: k, Chunk: c} },
+		compactDedup, func(key string, entries []DedupEntry) { emit(key, DedupBatch{Entries: entries, Sorted: len(entries)}) })
 	clear(f.firsts)
 }
 
-// reshardFn sends an entry that the de-duplication kept to its record's shard.
+// reshardFn sends the entries that the de-duplication kept to their records' shards.
 type reshardFn struct {
 	Shards int
 	Format string
@@ -137,8 +166,10 @@ func (f *reshardFn) Setup() (err error) {
 	return err
 }
 
-func (f *reshardFn) ProcessElement(_ string, c TrainingChunk, emit func(string, TrainingChunk)) {
-	emit(trainingShard(c.Path, c.Place.Record, f.Shards, f.format), c)
+func (f *reshardFn) ProcessElement(_ string, b DedupBatch, emit func(string, TrainingChunk)) {
+	for _, e := range compactDedup(b.Entries) {
+		emit(trainingShard(e.Chunk.Path, e.Chunk.Place.Record, f.Shards, f.format), e.Chunk)
+	}
 }
 
 // writeTrainingFn writes one training shard from its chunks, sorted by their places:

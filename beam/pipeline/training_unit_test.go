@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -34,13 +35,20 @@ func TestJudgeFnTrainingAndBook(t *testing.T) {
 	}
 
 	e = judge(t, &judgeFn{Training: "usi", Dedup: true, Shards: 2, Filter: packed.Filter{SkipFirst: 1}}, in)
-	if len(e.training) != 1 {
-		t.Fatalf("%d positions, want 1 (the first skipped): %v", len(e.training), e.training)
+	if len(e.training) != 0 || len(e.dedup) != 1 {
+		t.Fatalf("%d chunks and %d batches, want one batch: %v", len(e.training), len(e.dedup), e.dedup)
 	}
-	for _, chunks := range e.training {
-		want := []TrainingChunk{{Path: path, Place: Place{2, 7, 1, 1},
-			Data: []byte("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d\n")}}
-		if diff := cmp.Diff(want, chunks); diff != "" {
+	for key, batches := range e.dedup {
+		want := []DedupBatch{{Sorted: 1, Entries: []DedupEntry{{Chunk: TrainingChunk{Path: path, Place: Place{2, 7, 1, 1},
+			Data: []byte("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d\n")}}}}}
+		if len(batches) == 1 && len(batches[0].Entries) == 1 {
+			h := batches[0].Entries[0].Hash
+			want[0].Entries[0].Hash = h
+			if key != batchKey(h) {
+				t.Errorf("batch key %s for the hash %x", key, h)
+			}
+		}
+		if diff := cmp.Diff(want, batches); diff != "" {
 			t.Errorf("(-want +got)\n%s", diff)
 		}
 	}
@@ -108,4 +116,84 @@ func TestMergeCountsProperty(t *testing.T) {
 			t.Fatalf("want %+v\nleft %+v\nright %+v", want, left, right)
 		}
 	})
+}
+
+// mergeDedup is a combine: whatever batches a bundle emits and whatever order the
+// runner merges them in, once compacted the result holds one entry per position, the
+// one met first.
+func TestMergeDedupProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 40).Draw(t, "entries")
+		first := map[uint64]Place{}
+		var entries []DedupEntry
+		for i := range n {
+			h := rapid.Uint64Range(1, 12).Draw(t, "hash")
+			p := Place{Record: i / 3, Move: i % 3}
+			entries = append(entries, DedupEntry{Hash: h, Chunk: TrainingChunk{Place: p}})
+			if old, ok := first[h]; !ok || comparePlaces(p, old) < 0 {
+				first[h] = p
+			}
+		}
+		got := mergeInBatches(t, entries, compactDedup, func(a, b []DedupEntry, sorted int) ([]DedupEntry, int) {
+			m := mergeDedup(DedupBatch{a, sorted}, DedupBatch{b, len(b)})
+			return m.Entries, m.Sorted
+		})
+		var want []DedupEntry
+		for _, h := range slices.Sorted(maps.Keys(first)) {
+			want = append(want, DedupEntry{Hash: h, Chunk: TrainingChunk{Place: first[h]}})
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("(-want +got)\n%s", diff)
+		}
+	})
+}
+
+// mergeBook adds up the counts of each position, whatever the batches and the order.
+func TestMergeBookProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 40).Draw(t, "entries")
+		want := map[string]uint64{}
+		var entries []BookEntry
+		for range n {
+			key := rapid.SampledFrom([]string{"a", "b", "c", "d", "e"}).Draw(t, "key")
+			c := rapid.Uint64Range(1, 9).Draw(t, "count")
+			want[key] += c
+			entries = append(entries, BookEntry{Key: key, Counts: PositionCounts{Ply: 1, Moves: []BookMove{{Move: 7, Count: c}}}})
+		}
+		merged := mergeInBatches(t, entries, compactBook, func(a, b []BookEntry, sorted int) ([]BookEntry, int) {
+			m := mergeBook(BookBatch{a, sorted}, BookBatch{b, len(b)})
+			return m.Entries, m.Sorted
+		})
+		got := map[string]uint64{}
+		for i, e := range merged {
+			if i > 0 && merged[i-1].Key >= e.Key {
+				t.Fatalf("entries not sorted and unique: %+v", merged)
+			}
+			got[e.Key] = e.Counts.Moves[0].Count
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("(-want +got)\n%s", diff)
+		}
+	})
+}
+
+// mergeInBatches cuts entries, shuffled, into batches compacted as a bundle emits them,
+// merges them in a random order on either side, and compacts the result.
+func mergeInBatches[E any](t *rapid.T, entries []E, compact func([]E) []E, merge func(a, b []E, sorted int) ([]E, int)) []E {
+	entries = rapid.Permutation(entries).Draw(t, "order")
+	var batches [][]E
+	for len(entries) > 0 {
+		k := rapid.IntRange(1, len(entries)).Draw(t, "batch")
+		batches = append(batches, compact(slices.Clone(entries[:k])))
+		entries = entries[k:]
+	}
+	acc, sorted := batches[0], len(batches[0])
+	for _, b := range batches[1:] {
+		if rapid.Bool().Draw(t, "right") {
+			acc, sorted = merge(b, acc, len(b))
+		} else {
+			acc, sorted = merge(acc, b, sorted)
+		}
+	}
+	return compact(acc)
 }
