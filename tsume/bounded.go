@@ -242,19 +242,6 @@ func (s *searcher) binit(c *child, r int) {
 	c.pn, c.dn = n, 1
 }
 
-// bvalue returns the numbers of a child searched with r plies, and the length of its
-// proof.
-func (s *searcher) bvalue(c *child, r int) (pn, dn uint32, length int) {
-	pn, dn, length, ok := s.tt.blookup(c.key, c.atk, c.def, r)
-	switch {
-	case ok:
-		return pn, dn, length
-	case c.known:
-		return c.pn, c.dn, int(c.rep)
-	}
-	return 1, 1, 0
-}
-
 // untestedDn is the disproof number an AND node of the bounded search gives a reply
 // that refutes it unless it is a futile interposition not yet tested: the test costs
 // a search, so the node searches first the replies whose disproof looks cheaper, one
