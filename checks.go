@@ -60,25 +60,23 @@ func init() {
 				if t.CanPromote() {
 					checking = checking.Or(stepAttacks[them][Gold][k])
 				}
-				for from := Square(1); from <= NumSquares; from++ {
-					if !stepAttacks[c][t][from].And(checking).IsEmpty() {
-						checkFrom[c][t][k].set(from)
-					}
+				// A piece of c on from attacks x when one of them on x attacks from.
+				for x := range checking.Squares {
+					checkFrom[c][t][k] = checkFrom[c][t][k].Or(stepAttacks[them][t][x])
 				}
 			}
 		}
 		// A lance checks from the king's file or, promoted, next to the king. (The rays
-		// of attacks.go are ready here; lanceRays, set up in movegen.go, is not yet.)
-		forward, backward := rays[dirN], rays[dirS]
+		// of attacks.go are ready here; lanceRays, set up in movegen.go, is not yet.) It
+		// reaches a square from the squares behind it.
+		backward := rays[dirS]
 		if c == White {
-			forward, backward = backward, forward
+			backward = rays[dirN]
 		}
 		for k := Square(1); k <= NumSquares; k++ {
 			checking := backward[k].Or(stepAttacks[them][Gold][k])
-			for from := Square(1); from <= NumSquares; from++ {
-				if !forward[from].And(checking).IsEmpty() {
-					checkFrom[c][Lance][k].set(from)
-				}
+			for x := range checking.Squares {
+				checkFrom[c][Lance][k] = checkFrom[c][Lance][k].Or(backward[x])
 			}
 		}
 		for _, t := range [...]PieceType{Bishop, Rook, Horse, Dragon} {

@@ -11,20 +11,23 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
 var (
-	csaTimeLimit = regexp.MustCompile(`^ *([0-9]+):([0-5][0-9])\+([0-9]+) *$`)
-	csaTime      = regexp.MustCompile(`^ *([0-9]+(?:\.[0-9]{1,3})?)\+([0-9]+(?:\.[0-9]{1,3})?)\+([0-9]+(?:\.[0-9]{1,3})?) *$`)
-	figure       = regexp.MustCompile(`^[0-9]+(?:\.[0-9]{1,3})?$`)
-	csaTimeUnit  = regexp.MustCompile(`^([0-9]+)?(sec|min|msec)$`)
+	csaTimeLimit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ *([0-9]+):([0-5][0-9])\+([0-9]+) *$`) })
+	csaTime      = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^ *([0-9]+(?:\.[0-9]{1,3})?)\+([0-9]+(?:\.[0-9]{1,3})?)\+([0-9]+(?:\.[0-9]{1,3})?) *$`)
+	})
+	figure      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+(?:\.[0-9]{1,3})?$`) })
+	csaTimeUnit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+)?(sec|min|msec)$`) })
 )
 
 // parseFigure reads a decimal figure of unit ("30", "6.123"); false for another text
 // or a figure beyond maxDuration.
 func parseFigure(s string, unit time.Duration) (time.Duration, bool) {
-	if !figure.MatchString(s) {
+	if !figure().MatchString(s) {
 		return 0, false
 	}
 	whole, frac, _ := strings.Cut(s, ".")
@@ -61,7 +64,7 @@ func formatFigure(d, unit time.Duration) (string, bool) {
 // get it, charged in whole seconds.
 func ParseCSATimeLimit(s string) (Control, error) {
 	const form = "$TIME_LIMIT"
-	m := csaTimeLimit.FindStringSubmatchIndex(s)
+	m := csaTimeLimit().FindStringSubmatchIndex(s)
 	if m == nil {
 		return Control{}, &ParseError{Form: form, Text: s, Column: 1, Err: ErrSyntax}
 	}
@@ -114,7 +117,7 @@ func sameSpelled(a, b Allowance) bool {
 // increment before each move.
 func ParseCSATime(s string) (Allowance, error) {
 	const form = "$TIME"
-	m := csaTime.FindStringSubmatchIndex(s)
+	m := csaTime().FindStringSubmatchIndex(s)
 	if m == nil {
 		return Allowance{}, &ParseError{Form: form, Text: s, Column: 1, Err: ErrSyntax}
 	}

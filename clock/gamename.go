@@ -14,10 +14,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
-var gameName = regexp.MustCompile(`^(.*)-([0-9]+)-([0-9]+)(F?)$`)
+var gameName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.*)-([0-9]+)-([0-9]+)(F?)$`) })
 
 // ParseGameName reads the time control at the end of a game name or Game_ID. It
 // returns the name before the control ("floodgate") and the control, charged in
@@ -26,7 +27,7 @@ func ParseGameName(s string) (string, Control, error) {
 	const form = "game name"
 	col := 1
 	for _, field := range strings.Split(s, "+") {
-		m := gameName.FindStringSubmatchIndex(field)
+		m := gameName().FindStringSubmatchIndex(field)
 		if m == nil {
 			col += len([]rune(field)) + 1
 			continue

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -27,18 +28,23 @@ var (
 		"０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9",
 		"：", ":", "＋", "+", "（", "(", "）", ")", "　", " ", "，", ",", "．", ".", "✕", "×", "x", "×", "X", "×", "＊", "×", "*", "×")
 	kifWords = `(?:([0-9]+)時間)?(?:([0-9]+)分)?(?:([0-9]+)秒)?`
-	kifMain  = regexp.MustCompile(`^(?:各)?` + kifWords)
-	kifParts = []struct {
-		kind string
-		re   *regexp.Regexp
-	}{
-		{"suddendeath", regexp.MustCompile(`^切れ負け?`)},
-		{"byoyomi", regexp.MustCompile(`^(?:秒読み|切れたら)\s*` + kifWords + `(?:将棋)?`)},
-		{"increment", regexp.MustCompile(`^(?:1手(?:ごとに|毎に|につき)|加算)?\s*` + kifWords + `\s*(?:追加|加算)`)},
-		{"periods", regexp.MustCompile(`^考慮時間\s*(?:` + kifWords + `\s*×\s*([0-9]+)回|([0-9]+)回|([0-9]+)分)`)},
-		{"byoyomi", regexp.MustCompile(`^` + kifWords)},
-	}
+	kifMain  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:各)?` + kifWords) })
+	kifParts = sync.OnceValue(func() []kifPart {
+		return []kifPart{
+			{"suddendeath", regexp.MustCompile(`^切れ負け?`)},
+			{"byoyomi", regexp.MustCompile(`^(?:秒読み|切れたら)\s*` + kifWords + `(?:将棋)?`)},
+			{"increment", regexp.MustCompile(`^(?:1手(?:ごとに|毎に|につき)|加算)?\s*` + kifWords + `\s*(?:追加|加算)`)},
+			{"periods", regexp.MustCompile(`^考慮時間\s*(?:` + kifWords + `\s*×\s*([0-9]+)回|([0-9]+)回|([0-9]+)分)`)},
+			{"byoyomi", regexp.MustCompile(`^` + kifWords)},
+		}
+	})
 )
+
+// kifPart is a part of a KIF time control after the main time: its kind and form.
+type kifPart struct {
+	kind string
+	re   *regexp.Regexp
+}
 
 // words returns the duration of hours, minutes and seconds in m[0:3] (decimal text,
 // empty for none), and false when none is given or it is too long.
@@ -107,7 +113,7 @@ func parseKIF(s string) (Allowance, error) {
 	col := func(rest string) int {
 		return utf8.RuneCountInString(t[:len(t)-len(rest)]) + 1 + leading(kifWide.Replace(s))
 	}
-	if csaTimeLimit.MatchString(t) {
+	if csaTimeLimit().MatchString(t) {
 		c, err := ParseCSATimeLimit(t)
 		if err != nil {
 			err.(*ParseError).Form, err.(*ParseError).Text = kifForm, s
@@ -115,14 +121,14 @@ func parseKIF(s string) (Allowance, error) {
 		}
 		return c.Black, nil
 	}
-	if csaTime.MatchString(t) {
+	if csaTime().MatchString(t) {
 		a, err := ParseCSATime(t)
 		if err != nil {
 			err.(*ParseError).Form, err.(*ParseError).Text = kifForm, s
 		}
 		return a, err
 	}
-	m := kifMain.FindStringSubmatch(t)
+	m := kifMain().FindStringSubmatch(t)
 	main, ok := words(m[1:4])
 	if !ok {
 		reason := ErrSyntax
@@ -140,7 +146,7 @@ func parseKIF(s string) (Allowance, error) {
 			return a, nil
 		}
 		matched := false
-		for _, p := range kifParts {
+		for _, p := range kifParts() {
 			m := p.re.FindStringSubmatch(rest)
 			if m == nil || m[0] == "" {
 				continue

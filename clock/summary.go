@@ -102,7 +102,7 @@ func allowanceOf(values map[string]string, lines map[string]int) (Allowance, err
 	}
 	unit := time.Second
 	if u, ok := values["Time_Unit"]; ok {
-		m := csaTimeUnit.FindStringSubmatch(u)
+		m := csaTimeUnit().FindStringSubmatch(u)
 		if m == nil {
 			return Allowance{}, bad("Time_Unit", fmt.Errorf("%w: want a number and sec, min or msec", ErrSyntax))
 		}
@@ -123,7 +123,7 @@ func allowanceOf(values map[string]string, lines map[string]int) (Allowance, err
 		if !ok {
 			continue
 		}
-		if !figure.MatchString(v) {
+		if !figure().MatchString(v) {
 			return Allowance{}, bad(key, fmt.Errorf("%w: want a number of units", ErrSyntax))
 		}
 		d, ok := parseFigure(v, unit)

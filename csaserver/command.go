@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/kifu-go/shogi/notation"
 )
@@ -93,18 +94,18 @@ func shorten(s string) string {
 // Max_Identifier_Length.
 const MaxIdentifier = 32
 
-var identifier = regexp.MustCompile(`\A[\w@\-.]{1,32}\z`)
+var identifier = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A[\w@\-.]{1,32}\z`) })
 
 // ValidIdentifier reports whether s may be a user name or the name part of a game
 // name: 1 to 32 letters, digits, "_", "@", "-" or ".", as shogi-server allows.
-func ValidIdentifier(s string) bool { return identifier.MatchString(s) }
+func ValidIdentifier(s string) bool { return identifier().MatchString(s) }
 
-var gameNameForm = regexp.MustCompile(`\A(.+)-[0-9]{1,9}-[0-9]{1,9}F?\z`)
+var gameNameForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A(.+)-[0-9]{1,9}-[0-9]{1,9}F?\z`) })
 
 // ValidGameName reports whether s is a game name, NAME-TOTAL-BYOYOMI or
 // NAME-TOTAL-INCREMENTF, with NAME an identifier ([ValidIdentifier]).
 func ValidGameName(s string) bool {
-	m := gameNameForm.FindStringSubmatch(s)
+	m := gameNameForm().FindStringSubmatch(s)
 	return m != nil && ValidIdentifier(m[1])
 }
 

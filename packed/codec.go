@@ -204,14 +204,10 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	pair(st.Board[78], st.Board[79])
 	pair(st.Board[80], shogi.NewPiece(shogi.Black, shogi.King)) // a king's code is empty
 	bh, wh := handCounts(p.Hand(shogi.Black)), handCounts(p.Hand(shogi.White))
-	var box uint64
-	for k, t := range handOrder {
-		m := int(board>>(8*k)&0xff) + int(bh>>(8*k)&0xff) + int(wh>>(8*k)&0xff)
-		if m > setCount[t] {
-			*out = [32]byte{}
-			return fmt.Errorf("%w: %d %ss", ErrTooManyPieces, m, t)
-		}
-		box |= uint64(setCount[t]-m) << (8 * k)
+	box, err := boxCounts(board, bh, wh)
+	if err != nil {
+		*out = [32]byte{}
+		return err
 	}
 	// Only the kinds present: most hands and boxes hold few.
 	for section, counts := range [3]uint64{bh, wh, box} {
@@ -231,17 +227,64 @@ func (s *scheme) encode(out *[32]byte, p *shogi.Position) error {
 	return nil
 }
 
-// handCounts returns how many pieces of each kind h holds, a byte each in handOrder
-// (pawn, lance, knight, silver, gold, bishop, rook). The kinds are spelled out: with a
-// constant kind, Hand.Count is a shift and a mask.
-func handCounts(h shogi.Hand) uint64 {
-	if h == 0 {
-		return 0
+// setCounts is setCount in handOrder, a byte each; overSet adds to each byte of a count
+// what takes it past 127 when it is past the set's.
+const (
+	setCounts = 18 | 4<<8 | 4<<16 | 4<<24 | 4<<32 | 2<<40 | 2<<48
+	overSet   = 0x7f7f7f7f7f7f7f - setCounts
+)
+
+// boxCounts returns the pieces of each kind in the box (a byte each in handOrder), the
+// set less those of board, bh and wh (the counts on the board and in the hands, a byte
+// each), or ErrTooManyPieces when a kind counts more than the set. The bytes are
+// compared at once: a sum of counts under 128 plus overSet's byte stays under 256 and
+// reaches 128 exactly when it is past the set's count (no byte's sum reaches 256: 81
+// squares and two hands of 63).
+func boxCounts(board, bh, wh uint64) (uint64, error) {
+	const high = 0x80808080808080
+	if m := board + bh + wh; m&high == 0 && (m+overSet)&high == 0 {
+		return setCounts - m, nil
 	}
-	return uint64(h.Count(shogi.Pawn)) | uint64(h.Count(shogi.Lance))<<8 | uint64(h.Count(shogi.Knight))<<16 |
-		uint64(h.Count(shogi.Silver))<<24 | uint64(h.Count(shogi.Gold))<<32 | uint64(h.Count(shogi.Bishop))<<40 |
-		uint64(h.Count(shogi.Rook))<<48
+	for k, t := range handOrder {
+		if m := int(board>>(8*k)&0xff) + int(bh>>(8*k)&0xff) + int(wh>>(8*k)&0xff); m > setCount[t] {
+			return 0, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, m, t)
+		}
+	}
+	return 0, fmt.Errorf("%w: more pieces than a set", ErrTooManyPieces) // unreachable: a byte past 127 is past the set
 }
+
+// handCounts returns how many pieces of each kind h holds, a byte each in handOrder
+// (pawn, lance, knight, silver, gold, bishop, rook): the sum of what each of h's four
+// bytes counts, four loads where Hand.Count takes two a kind.
+func handCounts(h shogi.Hand) uint64 {
+	return handByteCounts[0][uint8(h)] + handByteCounts[1][uint8(h>>8)] +
+		handByteCounts[2][uint8(h>>16)] + handByteCounts[3][uint8(h>>24)]
+}
+
+// handByteCounts[j][v] is what byte j of a Hand holding v counts, by kind, a byte each
+// in handOrder. A Hand keeps each kind's count in a field of bits (Hand.Count is a
+// shift and a mask), so each bit of a field counts a power of two of its kind and a
+// hand's counts are the sums of its bits' (TestHandCounts checks this on every hand a
+// position can hold); no count reaches 256, so the sums stay within their bytes.
+var handByteCounts = func() (t [4][256]uint64) {
+	var bit [32]uint64 // what each bit counts
+	for b := range bit {
+		h := shogi.Hand(1) << b
+		for k, kind := range handOrder {
+			bit[b] += uint64(h.Count(kind)) << (8 * k)
+		}
+	}
+	for j := range t {
+		for v := range 256 {
+			for i := range 8 {
+				if v>>i&1 != 0 {
+					t[j][v] += bit[8*j+i]
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // pairKinds[a|b<<5] counts the pieces a and b (shogi.Piece values) by unpromoted kind,
 // a byte each in handOrder, kings and empty squares not at all.

@@ -66,7 +66,9 @@
 // evaluation ([Filter.KeepSample]). [AppendSample] writes a sample in a [SampleFormat]:
 // one of the four packed formats, or a line of text (its SFEN, or "position sfen SFEN
 // moves M"). shogi positions and the Beam pipeline write their entries with them, so
-// both give the same bytes.
+// both give the same bytes. An [Encoder] writes the same entries faster for the
+// positions of a game one after another: it codes again only the files of the board
+// that a move changed.
 //
 // # Streams
 //

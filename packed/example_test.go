@@ -98,6 +98,39 @@ func ExampleSamples() {
 	// 2 3c3d -45 2
 }
 
+// An Encoder writes a game's entries as AppendSample does; between two positions of a
+// game it codes only the files of the board that changed (here file 7, then file 3).
+func ExampleEncoder() {
+	rec, err := csa.Parse([]byte("V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var e packed.Encoder
+	var out []byte
+	for s, err := range packed.Samples(rec) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if out, err = e.AppendSample(out, packed.SamplePSV, &s); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	r := packed.NewReader[packed.PSV](bytes.NewReader(out))
+	for psv, err := range r.All() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(psv.GamePly, r.Move(), r.Position())
+	}
+	// Output:
+	// 1 7g7f lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1
+	// 2 3c3d lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2
+}
+
 // A training set by dlshogi's filters: records of two players rated 2500 or more, of
 // at least 4 moves, their first position skipped and none evaluated past ±1000 (the
 // second, after 3c3d, is at 1500), written as USI lines (or any other SampleFormat).

@@ -65,12 +65,19 @@ func (f SampleFormat) Packed() Format {
 
 // appendEncoded appends an entry of size bytes to dst, its first 32 the position p
 // encoded with scheme sc in place (no copy of the entry on its way), and returns dst and
-// the entry, whose other bytes the caller sets.
-func appendEncoded(dst []byte, size int, sc *scheme, p *shogi.Position) ([]byte, []byte, error) {
+// the entry, whose other bytes the caller sets. With c, the board is coded from the
+// files of the last one (encodeFiles).
+func appendEncoded(dst []byte, size int, sc *scheme, p *shogi.Position, c *fileCodes) ([]byte, []byte, error) {
 	n := len(dst)
 	dst = slices.Grow(dst, size)[:n+size]
 	b := dst[n:]
-	if err := sc.encode((*[32]byte)(b), p); err != nil {
+	var err error
+	if c == nil {
+		err = sc.encode((*[32]byte)(b), p)
+	} else {
+		err = sc.encodeFiles((*[32]byte)(b), p, c)
+	}
+	if err != nil {
 		return dst[:n], nil, err
 	}
 	return dst, b, nil
@@ -86,25 +93,29 @@ func (f SampleFormat) Size() int { return f.Packed().Size() }
 // SFEN's move number is s.Index+1. A position the format cannot hold is an error, and
 // dst comes back as it was. Appending to a slice with room allocates nothing.
 func AppendSample(dst []byte, f SampleFormat, s *Sample) ([]byte, error) {
+	return appendSample(dst, f, s, nil)
+}
+
+func appendSample(dst []byte, f SampleFormat, s *Sample, c *fileCodes) ([]byte, error) {
 	n := len(dst)
 	var err error
 	switch f {
 	case SampleHCPE:
 		var b []byte
-		if dst, b, err = appendEncoded(dst, HCPESize, hcpScheme, s.Position); err == nil {
+		if dst, b, err = appendEncoded(dst, HCPESize, hcpScheme, s.Position, c); err == nil {
 			binary.LittleEndian.PutUint16(b[32:], uint16(clamp(s.Eval)))
 			binary.LittleEndian.PutUint16(b[34:], uint16(NewAperyMove16(s.Move)))
 			b[36], b[37] = byte(NewHCPEResult(s.Result)), 0
 		}
 	case SampleHCP:
-		dst, _, err = appendEncoded(dst, HCPSize, hcpScheme, s.Position)
+		dst, _, err = appendEncoded(dst, HCPSize, hcpScheme, s.Position, c)
 	case SamplePackedSfen:
-		dst, _, err = appendEncoded(dst, PackedSfenSize, sfenScheme, s.Position)
+		dst, _, err = appendEncoded(dst, PackedSfenSize, sfenScheme, s.Position, c)
 	case SamplePSV:
 		var b []byte
 		if s.Index+1 > 0xFFFF {
 			err = fmt.Errorf("%w: move %d past psv's gamePly", ErrField, s.Index+1)
-		} else if dst, b, err = appendEncoded(dst, PSVSize, sfenScheme, s.Position); err == nil {
+		} else if dst, b, err = appendEncoded(dst, PSVSize, sfenScheme, s.Position, c); err == nil {
 			if mn := s.Position.MoveNumber(); mn > 0xFFFF {
 				err = fmt.Errorf("%w: move number %d past psv's gamePly", ErrField, mn)
 			} else {

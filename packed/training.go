@@ -6,8 +6,6 @@ package packed
 import (
 	"fmt"
 	"iter"
-	"strconv"
-	"strings"
 
 	"github.com/kifu-go/shogi"
 )
@@ -195,24 +193,39 @@ func RecordResult(rec *shogi.Record) shogi.Result {
 // list that has that form. It reports false when none has.
 func FloodgateEval(comments []string) (int, bool) {
 	for _, c := range comments {
-		rest, ok := strings.CutPrefix(c, "* ")
-		if !ok {
-			continue
+		if v, ok := floodgateScore(c); ok {
+			return v, true
 		}
-		if i := strings.IndexByte(rest, ' '); i >= 0 {
-			rest = rest[:i]
-		}
-		v, err := strconv.Atoi(rest)
-		if err != nil {
-			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && len(rest) > 0 {
-				if rest[0] == '-' {
-					return -32767, true
-				}
-				return 32767, true
-			}
-			continue
-		}
-		return max(-32767, min(32767, v)), true
 	}
 	return 0, false
+}
+
+// floodgateScore reads the score S of one comment "* S …": an optional sign and
+// decimal digits, up to a space or the end, as strconv.Atoi reads them, clamped to
+// ±32767 (a figure past int's range as well). It runs once a position of a training
+// archive, without Atoi's error values.
+func floodgateScore(c string) (int, bool) {
+	if len(c) < 3 || c[0] != '*' || c[1] != ' ' {
+		return 0, false
+	}
+	i, neg := 2, false
+	if c[i] == '+' || c[i] == '-' {
+		neg = c[i] == '-'
+		i++
+	}
+	start, v := i, 0
+	for ; i < len(c) && c[i] != ' '; i++ {
+		d := c[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = min(v*10+int(d), 32767)
+	}
+	if i == start {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }

@@ -3,6 +3,8 @@ package packed_test
 import (
 	"errors"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,6 +12,7 @@ import (
 	"github.com/kifu-go/shogi/csa"
 	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/packed"
+	"pgregory.net/rapid"
 )
 
 const floodgateGame = `V2.2
@@ -149,6 +152,44 @@ func TestFloodgateEval(t *testing.T) {
 			t.Errorf("%q: %d %v, want %d %v", tt.comments, got, ok, tt.want, tt.ok)
 		}
 	}
+}
+
+// FloodgateEval reads a comment's score as strconv.Atoi does, clamped: on comments
+// of signs, digits, spaces and other characters it agrees with that reading.
+func TestFloodgateEvalAsAtoi(t *testing.T) {
+	atoi := func(comments []string) (int, bool) {
+		for _, c := range comments {
+			rest, ok := strings.CutPrefix(c, "* ")
+			if !ok {
+				continue
+			}
+			if i := strings.IndexByte(rest, ' '); i >= 0 {
+				rest = rest[:i]
+			}
+			v, err := strconv.Atoi(rest)
+			if errors.Is(err, strconv.ErrRange) {
+				if rest[0] == '-' {
+					return -32767, true
+				}
+				return 32767, true
+			}
+			if err != nil {
+				continue
+			}
+			return max(-32767, min(32767, v)), true
+		}
+		return 0, false
+	}
+	text := rapid.StringOf(rapid.SampledFrom([]rune("* +-0123456789x_9")))
+	rapid.Check(t, func(t *rapid.T) {
+		score := rapid.StringMatching(`\* [+-]?[0-9]{1,22}( [+-]?[0-9]{4}FU)?`)
+		comments := rapid.SliceOfN(rapid.OneOf(text, rapid.Map(text, func(s string) string { return "* " + s }), score), 0, 3).Draw(t, "comments")
+		wantV, wantOK := atoi(comments)
+		gotV, gotOK := packed.FloodgateEval(comments)
+		if gotV != wantV || gotOK != wantOK {
+			t.Fatalf("%q: %d %v, Atoi's %d %v", comments, gotV, gotOK, wantV, wantOK)
+		}
+	})
 }
 
 func TestSamplesIllegalMove(t *testing.T) {

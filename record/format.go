@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/japanese"
@@ -117,16 +118,20 @@ func FormatOfName(name string) Format {
 }
 
 // csaStatement matches the first statement of a CSA record.
-var csaStatement = regexp.MustCompile(`^(V[0-9]|N[+-]|\$[A-Z_]+:|PI|P[1-9]|P[+-]|[+-][0-9]{4}[A-Z]{2}|[+-]$|%[A-Z+-]|'CSA |'encoding=)`)
+var csaStatement = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(V[0-9]|N[+-]|\$[A-Z_]+:|PI|P[1-9]|P[+-]|[+-][0-9]{4}[A-Z]{2}|[+-]$|%[A-Z+-]|'CSA |'encoding=)`)
+})
 
 // kifMoveLine matches a numbered KIF move line ("   1 ７六歩(77)"); ki2MoveLine a line of
 // KI2 moves ("▲７六歩    △３四歩").
 var (
-	kifMoveLine = regexp.MustCompile(`^\s*[0-9]+\s+\S`)
+	kifMoveLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[0-9]+\s+\S`) })
 	// sfenShape matches a line in the shape of an SFEN (ranks of piece letters and
 	// digits, a side to move), valid or not.
-	sfenShape   = regexp.MustCompile(`^(sfen\s+)?[1-9+A-Za-z]*(/[1-9+A-Za-z]*)+\s+[bw](\s|$)`)
-	ki2MoveLine = regexp.MustCompile(`^[▲△☗☖][^\s]`)
+	sfenShape = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(sfen\s+)?[1-9+A-Za-z]*(/[1-9+A-Za-z]*)+\s+[bw](\s|$)`)
+	})
+	ki2MoveLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[▲△☗☖][^\s]`) })
 )
 
 // DetectLength is how much of the head of an input Detect needs to look at; a Reader
@@ -160,9 +165,9 @@ func Detect(head []byte, name string) Format {
 			kifFamily = true
 		}
 		switch {
-		case kifMoveLine.Match(line):
+		case kifMoveLine().Match(line):
 			return KIF
-		case ki2MoveLine.Match(line):
+		case ki2MoveLine().Match(line):
 			return KI2
 		}
 	}
@@ -178,7 +183,7 @@ func Detect(head []byte, name string) Format {
 // detectFirstLine names the format that the first statement of an input is in, or
 // Unknown when it is of Kakinoki's family (or of no format).
 func detectFirstLine(line []byte) Format {
-	if line[0] == '\'' || csaStatement.Match(line) {
+	if line[0] == '\'' || csaStatement().Match(line) {
 		return CSA // KIF never starts a line with '
 	}
 	first, _, _ := bytes.Cut(line, []byte(" "))
@@ -191,7 +196,7 @@ func detectFirstLine(line []byte) Format {
 		}
 		return SFEN
 	}
-	if sfenShape.Match(line) {
+	if sfenShape().Match(line) {
 		return SFEN
 	}
 	return Unknown

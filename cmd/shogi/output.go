@@ -125,34 +125,100 @@ func writeIn(root *os.Root, rel, shown string, data []byte, force bool) error {
 // only once it is known to be the regular file of that name, so that a link (to a file
 // outside or inside root) is never written through.
 func createIn(root *os.Root, rel, shown string, force bool) (*os.File, error) {
-	if !force {
-		f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			if info, lerr := root.Lstat(rel); lerr == nil && !info.Mode().IsRegular() {
-				return nil, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
-			}
-			return nil, fmt.Errorf("%s exists; not overwritten (use -f)", quoteName(shown))
-		}
+	f, existing, err := openIn(root, rel, shown, force)
+	if err != nil || !existing {
 		return f, err
-	}
-	if info, err := root.Lstat(rel); err == nil && !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
-	}
-	f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	opened, err1 := f.Stat()
-	named, err2 := root.Lstat(rel)
-	if err1 != nil || err2 != nil || !named.Mode().IsRegular() || !os.SameFile(opened, named) {
-		f.Close()
-		return nil, fmt.Errorf("%s changed while it was opened (a link?); not overwritten", quoteName(shown))
 	}
 	if err := f.Truncate(0); err != nil {
 		f.Close()
 		return nil, err
 	}
 	return f, nil
+}
+
+// openIn is createIn without the truncation: it opens the file and reports whether it
+// is an existing one (with force), which the caller empties.
+func openIn(root *os.Root, rel, shown string, force bool) (f *os.File, existing bool, err error) {
+	if !force {
+		f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			if info, lerr := root.Lstat(rel); lerr == nil && !info.Mode().IsRegular() {
+				return nil, false, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
+			}
+			return nil, false, fmt.Errorf("%s exists; not overwritten (use -f)", quoteName(shown))
+		}
+		return f, false, err
+	}
+	if info, err := root.Lstat(rel); err == nil && !info.Mode().IsRegular() {
+		return nil, false, fmt.Errorf("%s is not a regular file (%s); not overwritten, with -f either", quoteName(shown), fileKind(info.Mode()))
+	}
+	f, err = root.OpenFile(rel, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, false, err
+	}
+	opened, err1 := f.Stat()
+	named, err2 := root.Lstat(rel)
+	if err1 != nil || err2 != nil || !named.Mode().IsRegular() || !os.SameFile(opened, named) {
+		f.Close()
+		return nil, false, fmt.Errorf("%s changed while it was opened (a link?); not overwritten", quoteName(shown))
+	}
+	return f, opened.Size() > 0, nil
+}
+
+// createNoFollowEmptying is createNoFollow for an output the command writes after
+// other work has started, such as the entries of shogi positions: an existing file
+// (with force) is emptied in the background, since truncating one of many megabytes
+// takes the file system milliseconds, and the first write, or Close, waits for it.
+func createNoFollowEmptying(path string, force bool) (*emptyingFile, error) {
+	root, err := os.OpenRoot(filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close() // the file stays open
+	f, existing, err := openIn(root, filepath.Base(path), path, force)
+	if err != nil {
+		return nil, err
+	}
+	e := &emptyingFile{f: f}
+	if existing {
+		e.emptied = make(chan error, 1)
+		go func() { e.emptied <- f.Truncate(0) }()
+	}
+	return e, nil
+}
+
+// emptyingFile is an output file that may still be being emptied (see
+// createNoFollowEmptying).
+type emptyingFile struct {
+	f       *os.File
+	emptied chan error // the truncation's result; nil when there is none to wait for
+	err     error      // the truncation's error
+}
+
+func (e *emptyingFile) wait() error {
+	if e.emptied != nil {
+		e.err = <-e.emptied
+		e.emptied = nil
+	}
+	return e.err
+}
+
+// Write writes p to the file once it is empty.
+func (e *emptyingFile) Write(p []byte) (int, error) {
+	if err := e.wait(); err != nil {
+		return 0, err
+	}
+	return e.f.Write(p)
+}
+
+// Close closes the file once it is empty, and reports the truncation's error or
+// Close's.
+func (e *emptyingFile) Close() error {
+	err := e.wait()
+	if cerr := e.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // fileKind names the kind of a file that is not a regular one.

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -138,7 +137,8 @@ func (r *positionsResult) count(size int) int {
 // fixed-size format, from final, the position the validation reached (the verdict's
 // Final, its history the main line): packed.UndoSamples takes the moves back, so the
 // line is not played a second time. The entries come last first: they are written
-// from the end of r.data's room down, then moved to its front.
+// from the end of r.data's room down, then moved to its front. A packed.Encoder of
+// the pool codes them: each position differs from the one after it in a file or two.
 func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Position, moves int, to packed.SampleFormat, f *packed.Filter, dedup bool) error {
 	size := to.Size()
 	data := slices.Grow(r.data[:0], moves*size)[:moves*size]
@@ -148,6 +148,8 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 		keys = make([]uint64, moves)
 	}
 	k := len(keys)
+	enc := encoders.Get().(*packed.Encoder)
+	defer encoders.Put(enc)
 	for s, err := range packed.UndoSamples(rec, final) {
 		if err != nil {
 			return err
@@ -162,7 +164,7 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 			return fmt.Errorf("the main line has more than the %d moves the validation counted", moves)
 		}
 		at -= size
-		if _, err := packed.AppendSample(data[at:at:at+size], to, &s); err != nil {
+		if _, err := enc.AppendSample(data[at:at:at+size], to, &s); err != nil {
 			return err
 		}
 		if dedup {
@@ -174,6 +176,9 @@ func encodePackedBack(r *positionsResult, rec *shogi.Record, final *shogi.Positi
 	r.keys = keys[:copy(keys, keys[k:])]
 	return nil
 }
+
+// encoders are the packed.Encoders of the workers.
+var encoders = sync.Pool{New: func() any { return new(packed.Encoder) }}
 
 // encodeSamples appends rec's entries that pass the position filters to r. rec must be
 // valid (record.ValidateRules said so): its main line is played without checking the
@@ -347,14 +352,15 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	// Where the entries and the reports go.
 	var out io.Writer = stdout
 	reports := stderr
+	var outFile *emptyingFile
 	if *outPath != "" {
-		f, err := createNoFollow(*outPath, *force)
-		if err != nil {
+		var err error
+		if outFile, err = createNoFollowEmptying(*outPath, *force); err != nil {
 			fmt.Fprintln(stderr, "shogi positions:", escapeText(err.Error()))
 			return 2
 		}
-		defer f.Close()
-		out, reports = f, stdout
+		defer outFile.Close()
+		out, reports = outFile, stdout
 	} else if f, ok := outputFile(stdout); ok && to.Size() > 0 && term.IsTerminal(int(f.Fd())) {
 		return usageError(fs, stderr, "binary output ("+to.String()+") is not written to a terminal: use -o FILE or a redirection")
 	}
@@ -427,8 +433,8 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if err := w.Flush(); err != nil {
 		return fail(err)
 	}
-	if f, ok := out.(*os.File); ok && *outPath != "" {
-		if err := f.Close(); err != nil {
+	if outFile != nil {
+		if err := outFile.Close(); err != nil {
 			return fail(err)
 		}
 	}

@@ -408,8 +408,27 @@ func TestPositionsOutputFile(t *testing.T) {
 	if code, _, stderr := runCmd("", "positions", "-to", "hcpe", "-o", out, "-f", floodgateCSA); code != 0 {
 		t.Errorf("with -f: exit %d, %s", code, stderr)
 	}
-	if data, _ := os.ReadFile(out); len(data) != 125*packed.HCPESize {
-		t.Errorf("with -f: %d bytes", len(data))
+	fresh, _ := os.ReadFile(out)
+	if len(fresh) != 125*packed.HCPESize {
+		t.Errorf("with -f: %d bytes", len(fresh))
+	}
+	// The file is emptied in the background while the records are read: a larger one
+	// leaves nothing after the entries, and a run that writes none leaves it empty.
+	if err := os.WriteFile(out, bytes.Repeat([]byte{0xff}, 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCmd("", "positions", "-to", "hcpe", "-o", out, "-f", floodgateCSA); code != 0 {
+		t.Errorf("with -f over 1 MiB: exit %d, %s", code, stderr)
+	}
+	if data, _ := os.ReadFile(out); !bytes.Equal(data, fresh) {
+		t.Errorf("with -f over 1 MiB: %d bytes, not the %d of the entries", len(data), len(fresh))
+	}
+	illegal := writeFile(t, t.TempDir(), "illegal.csa", "PI\n+\n+7776FU\n-7776FU\n")
+	if code, _, _ := runCmd("", "positions", "-to", "hcpe", "-o", out, "-f", illegal); code != 1 {
+		t.Errorf("with -f and an illegal move: exit %d, want 1", code)
+	}
+	if data, err := os.ReadFile(out); err != nil || len(data) != 0 {
+		t.Errorf("with -f and no entries: %d bytes, %v", len(data), err)
 	}
 	link := filepath.Join(filepath.Dir(out), "link.hcpe")
 	if err := os.Symlink(out, link); err != nil {

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -27,13 +28,15 @@ var wide = strings.NewReplacer(
 )
 
 var (
-	csaTimeLimit = regexp.MustCompile(`^([0-9]+):([0-5][0-9])\+([0-9]+)$`)
+	csaTimeLimit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]+):([0-5][0-9])\+([0-9]+)$`) })
 	// kifDuration is a duration in KIF's words: hours, minutes and seconds, each
 	// optional but one of them given.
 	kifDuration  = `(?:([0-9]+)時間)?(?:([0-9]+)分)?(?:([0-9]+)秒)?`
-	kifTimeLimit = regexp.MustCompile(`^(?:各)?` + kifDuration +
-		`(?:\s*(?:\(\s*(?:秒読み\s*` + kifDuration + `|切れ負け)\s*\)|\+\s*` + kifDuration + `|\s秒読み\s*` + kifDuration + `|\s*切れ負け))?$`)
-	kifByoyomi = regexp.MustCompile(`^` + kifDuration + `$`)
+	kifTimeLimit = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:各)?` + kifDuration +
+			`(?:\s*(?:\(\s*(?:秒読み\s*` + kifDuration + `|切れ負け)\s*\)|\+\s*` + kifDuration + `|\s秒読み\s*` + kifDuration + `|\s*切れ負け))?$`)
+	})
+	kifByoyomi = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^` + kifDuration + `$`) })
 )
 
 // The largest time limit CSA's form "HH:MM+SS" reads: 10 000 hours (and 59 minutes), and
@@ -48,7 +51,7 @@ const (
 // full-width digits or not. It returns false for any other text.
 func ParseTimeLimit(s string) (TimeLimit, bool) {
 	s = strings.TrimSpace(wide.Replace(s))
-	if m := csaTimeLimit.FindStringSubmatch(s); m != nil {
+	if m := csaTimeLimit().FindStringSubmatch(s); m != nil {
 		h, _ := strconv.Atoi(m[1])
 		min, _ := strconv.Atoi(m[2])
 		sec, _ := strconv.Atoi(m[3])
@@ -57,7 +60,7 @@ func ParseTimeLimit(s string) (TimeLimit, bool) {
 		}
 		return TimeLimit{Main: time.Duration(h)*time.Hour + time.Duration(min)*time.Minute, Byoyomi: time.Duration(sec) * time.Second}, true
 	}
-	m := kifTimeLimit.FindStringSubmatch(s)
+	m := kifTimeLimit().FindStringSubmatch(s)
 	if m == nil || m[1] == "" && m[2] == "" && m[3] == "" {
 		return TimeLimit{}, false
 	}
@@ -78,7 +81,7 @@ func ParseTimeLimit(s string) (TimeLimit, bool) {
 
 // ParseCSATimeLimit reads a time limit in CSA's form "HH:MM+SS" only.
 func ParseCSATimeLimit(s string) (TimeLimit, bool) {
-	if !csaTimeLimit.MatchString(s) {
+	if !csaTimeLimit().MatchString(s) {
 		return TimeLimit{}, false
 	}
 	return ParseTimeLimit(s)
@@ -88,7 +91,7 @@ func ParseCSATimeLimit(s string) (TimeLimit, bool) {
 // anything else.
 func ParseByoyomi(s string) (time.Duration, bool) {
 	s = strings.TrimSpace(wide.Replace(s))
-	m := kifByoyomi.FindStringSubmatch(s)
+	m := kifByoyomi().FindStringSubmatch(s)
 	if m == nil || m[1] == "" && m[2] == "" && m[3] == "" {
 		return 0, false
 	}
@@ -152,13 +155,15 @@ func words(d time.Duration) string {
 // dateTime matches a date, optionally a weekday in parentheses, and optionally a time
 // of hours and minutes with or without seconds, after full-width characters are
 // replaced.
-var dateTime = regexp.MustCompile(`^([0-9]{4})[/-]([0-9]{1,2})[/-]([0-9]{1,2})(?:\s*\([^)]{1,3}\))?(?:\s*T?\s*([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?)?$`)
+var dateTime = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([0-9]{4})[/-]([0-9]{1,2})[/-]([0-9]{1,2})(?:\s*\([^)]{1,3}\))?(?:\s*T?\s*([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?)?$`)
+})
 
 // CSADateTime returns a date and time (a KIF 開始日時 or 終了日時, say
 // "2014/09/13 14：59" or "1999/07/15(木) 19:07:12") in CSA's form "YYYY/MM/DD
 // HH:MM:SS", or "YYYY/MM/DD" for a date alone; false for text it cannot read.
 func CSADateTime(s string) (string, bool) {
-	m := dateTime.FindStringSubmatch(strings.TrimSpace(wide.Replace(s)))
+	m := dateTime().FindStringSubmatch(strings.TrimSpace(wide.Replace(s)))
 	if m == nil {
 		return "", false
 	}
