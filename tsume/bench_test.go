@@ -84,3 +84,34 @@ func BenchmarkDfPnLong(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLineGame finds the tsume line of game positions whose defender holds a full
+// hand (dlshogi's test positions; FutileDrops), where futility tests and the
+// depth-bounded df-pn take most of the work: the line-search nodes per CPU second and
+// per line (deterministic: no time limit; the length must be settled).
+func BenchmarkLineGame(b *testing.B) {
+	for _, c := range []struct {
+		name, sfen string
+		length     int
+	}{
+		{"dlshogi1217", "ln6K/9/1sp2+P3/pp4G1p/6P2/+r8/9/9/k+l1+R5 b B2G2SNLPbgs2nl11p 1", 7},
+		{"dlshogi1214", "ln6K/1ksPg1sG1/5s2p/ppp3p2/9/P1P3P2/4+p3P/1+r7/LN3L2L w RBSb2g2n7p 1", 17},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := parse(b, c.sfen, false)
+			s := tsume.NewSolver(tsume.Options{HashBytes: 64 << 20, Futile: tsume.FutileDrops, LineNodes: 20_000_000})
+			var nodes uint64
+			b.ReportAllocs()
+			cpu := cputime.Process()
+			for b.Loop() {
+				r, err := s.Solve(context.Background(), p)
+				if err != nil || r.Status != tsume.Mate || r.Line == tsume.LineProof || r.Length() != c.length {
+					b.Fatalf("%v (%v), want a settled length of %d: %v", r, r.Line, c.length, err)
+				}
+				nodes += r.LineNodes
+			}
+			b.ReportMetric(float64(nodes)/(cputime.Process()-cpu).Seconds(), "line-nodes/cpu-s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "line-nodes/op")
+		})
+	}
+}

@@ -125,10 +125,15 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	}
 	for i := range list {
 		c := &list[i]
-		if or {
+		pn, dn, length, ok := s.tt.blookup(c.key, c.atk, c.def, r-1)
+		switch {
+		case ok:
+		case or:
 			s.binit(c, r-1)
+			pn, dn, length = c.pn, c.dn, 0
+		default:
+			pn, dn = 1, 1
 		}
-		pn, dn, length := s.bvalue(c, r-1)
 		c.pn, c.dn, c.rep, c.known = pn, dn, uint16(length), true
 	}
 	return list
@@ -184,7 +189,9 @@ func (s *searcher) mateInThree() bool {
 // futileMateInOne reports whether a check at the current node leaves the defender only
 // futile interpositions (and at least one: a check with no reply is MateInOne's). The
 // verdicts known without a search are read first, so that a check with an
-// interposition known not futile costs no test.
+// interposition known not futile costs no test; the others are tested with the small
+// budget of a leaf (leafFutileNodes: such tests are many, and most of those that
+// decide at all decide within it).
 func (s *searcher) futileMateInOne() bool {
 	generateChecks(s.pos, &s.moves)
 	for _, m := range s.moves.Moves() {
@@ -208,7 +215,7 @@ func (s *searcher) futileMateInOne() bool {
 			if !mate {
 				break
 			}
-			mate = s.futile(e)
+			mate = s.leafFutile(e)
 		}
 		s.pos.Undo()
 		if mate || s.stop != StopNone {
@@ -218,12 +225,9 @@ func (s *searcher) futileMateInOne() bool {
 	return false
 }
 
-// binit gives a check its initial numbers for a search of r plies after it: from the
-// table, or the number of the defender's replies (a proof when there is none).
+// binit gives a check the table does not know its initial numbers for a search of r
+// plies after it: the number of the defender's replies (a proof when there is none).
 func (s *searcher) binit(c *child, r int) {
-	if _, _, _, ok := s.tt.blookup(c.key, c.atk, c.def, r); ok {
-		return
-	}
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
 	generateEvasions(s.pos, &s.look)
@@ -236,19 +240,6 @@ func (s *searcher) binit(c *child, r int) {
 		return
 	}
 	c.pn, c.dn = n, 1
-}
-
-// bvalue returns the numbers of a child searched with r plies, and the length of its
-// proof.
-func (s *searcher) bvalue(c *child, r int) (pn, dn uint32, length int) {
-	pn, dn, length, ok := s.tt.blookup(c.key, c.atk, c.def, r)
-	switch {
-	case ok:
-		return pn, dn, length
-	case c.known:
-		return c.pn, c.dn, int(c.rep)
-	}
-	return 1, 1, 0
 }
 
 // untestedDn is the disproof number an AND node of the bounded search gives a reply

@@ -1,8 +1,10 @@
 package tsume_test
 
 import (
+	"context"
 	"testing"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/tsume"
 	"pgregory.net/rapid"
 )
@@ -53,4 +55,46 @@ func TestBoundedLengthAgainstBruteForce(t *testing.T) {
 		}
 		checkTsumeLine(t, p, line, false)
 	})
+}
+
+// TestLeftoverTieBreakAgainstFullWidth cross-checks the 駒余り tie-break of a length the
+// bounded df-pn settled with the full-width search's tsume line (LineTsume): the same
+// length, and as many pieces left in the attacker's hand at the end.
+func TestLeftoverTieBreakAgainstFullWidth(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		futile := rapid.SampledFrom([]tsume.Futile{tsume.FutileNone, tsume.FutileDrops}).Draw(t, "futile")
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 100_000, HashBytes: 1 << 20, Futile: futile, LineNodes: 100_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Undecided > 0 {
+			t.Skip("no exact full-width line")
+		}
+		n, exact, line := tsume.BoundedTsumeLine(p, futile, 100_000)
+		if !exact || line == nil {
+			t.Skip("limit")
+		}
+		if n != r.Length() || len(line) != n {
+			t.Fatalf("%v: bounded length %d, tie-broken line %v; full-width %v", p, n, line, r)
+		}
+		checkTsumeLine(t, p, line, futile != tsume.FutileNone)
+		if got, want := leftAfter(p, line), leftAfter(p, r.Moves); got != want {
+			t.Fatalf("%v: tie-broken line %v leaves %d pieces; full-width %v leaves %d", p, line, got, r, want)
+		}
+	})
+}
+
+// leftAfter returns the pieces in the attacker's hand after line.
+func leftAfter(p *shogi.Position, line []shogi.Move) int {
+	q := p.Clone()
+	for _, m := range line {
+		q.PlayUnchecked(m)
+	}
+	h := q.Hand(p.SideToMove())
+	n := 0
+	for _, ty := range shogi.HandTypes {
+		n += h.Count(ty)
+	}
+	return n
 }

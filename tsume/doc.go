@@ -121,12 +121,24 @@
 // attacker's shortest mate from above, as KomoringHeights shortens its mates). It then
 // reads a line of that length, each node of which has its exact length: the attacker
 // plays a check after which the defender is mated within the plies left, the defender a
-// reply (not futile) after which no mate is two plies shorter (LineLength: the length is
-// exact, but ties of length are not broken by 駒余り). What the two searches already
-// know of a move answers first, and the one move left when the others are known not to
-// do is taken without a search. Futile interpositions are tested only when they would
-// refute a node, and by the bounded df-pn only once the node's replies that look
-// cheaper to disprove have not refuted it.
+// reply (not futile) after which no mate is two plies shorter. What the two searches
+// already know of a move answers first, and the one move left when the others are
+// known not to do is taken without a search. With PreferNoLeftover, the ties of that
+// length are then broken (駒余り) with half of what is left of the nodes and time, and
+// no more than twice the nodes the length took (plus 500 000): a
+// minimax over the lines of that exact length (the attacker's checks after which the
+// defender is mated within the plies left, the defender's counted replies after which
+// no mate is two plies shorter, each length answered by the bounded df-pn) of the
+// pieces left in the attacker's hand at the end, fewest for the attacker, most for the
+// defender. When it finishes, the line is the tsume line (LineTsume, the same as the
+// full-width search's); when a limit stops it, the line read before is kept
+// (LineLength: its length is exact and each of its moves keeps to that length, but
+// between lines of equal length it is the first found, not the one with the fewest
+// pieces left). Futile interpositions are tested only when they would refute a node,
+// and by the bounded df-pn only once the node's replies that look cheaper to disprove
+// have not refuted it; at its nodes with one or two plies left (a check whose every
+// reply may be a futile drop), with a budget of 700 nodes, a verdict it leaves
+// undecided counted in Result.Undecided and kept apart from the full test's.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need

@@ -39,3 +39,24 @@ func BoundedLength(p *shogi.Position, futile Futile, nodes uint64) (n int, exact
 	}
 	return n, exact, line
 }
+
+// BoundedTsumeLine is BoundedLength followed by the 駒余り tie-break of the lines of
+// that length (leftoverLine): the tie-broken line, nil when it did not finish.
+func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move) {
+	pos, err := problem(p)
+	if err != nil {
+		return 0, false, nil
+	}
+	v := NewSolver(Options{HashBytes: 1 << 20, Futile: futile, LineNodes: nodes})
+	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), maxNodes: nodes}
+	s.reset()
+	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
+		return 0, false, nil
+	}
+	l := v.newLiner(s)
+	key := boardKey(pos)
+	if n, exact = l.shortest(key, -1); exact {
+		line = l.leftoverLine(key, n)
+	}
+	return n, exact, line
+}

@@ -21,7 +21,9 @@ package tsume
 // that, the depth-bounded df-pn of bounded.go takes the next bounds, one after the
 // other: its disproofs cost less where the attacker has many checks. Its first proof
 // within a bound is the tsume length (every shorter bound was disproven), and a line
-// of that length is read (LineLength). When the bounds' share of the nodes and time
+// of that length is read (LineLength); the ties of that length are then broken by the
+// pieces left in hand over the lines of exactly that length (tieBreak), which makes the
+// line the tsume line (LineTsume) when it finishes. When the bounds' share of the nodes and time
 // runs out first, shortest goes on from the largest bound disproven: a mate within
 // lo+2, 2(lo+2)+1, … plies, then within two plies less than the length proven, until
 // one is disproven. A futility test runs within the line search's nodes: when they are
@@ -43,12 +45,21 @@ type memoEntry struct {
 
 const (
 	futileNodes = 20_000 // the budget of the df-pn search of a futility test
+	// leafFutileNodes is the budget of a test made at a leaf of the bounded df-pn (a
+	// check whose every reply may be a futile interposition, one or two plies left):
+	// such tests are many, and in game positions (the defender's hand full) those that
+	// run out of nodes cost most of the line search. A test it leaves undecided is
+	// kept apart from the full test's verdict (which a later full test may still give).
+	leafFutileNodes = 700
 	// futileMoveNodes is the budget of the test of a piece moved to interpose: such
 	// tests are many, and one that fails counts the move as a reply (Result.Undecided).
 	futileMoveNodes = 2_000
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
 	// df-pn takes the next bounds (see deepen).
-	probeNodes   = 20_000
+	probeNodes = 20_000
+	// tieNodes is added to twice the nodes the tsume length took for the 駒余り
+	// tie-break.
+	tieNodes     = 500_000
 	plyScore     = 64
 	maxLinePlies = 4096
 )
@@ -321,7 +332,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	if l.bs == nil {
 		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 		if l.futile != FutileNone {
-			l.bs.futile, l.bs.decided = l.isFutile, l.decided
+			l.bs.futile, l.bs.decided, l.bs.leafFutile = l.isFutile, l.decided, l.leafFutile
 		}
 	}
 	bs := l.bs
@@ -539,6 +550,18 @@ func (l *liner) futileReply(m shogi.Move) bool {
 // a mate; unless under FutileDrops, with no piece of the defender able to take the
 // checker there. An undecided mate search counts the interposition as not futile.
 func (l *liner) isFutile(m shogi.Move) bool {
+	return l.futility(m, false)
+}
+
+// leafFutile is isFutile with the budget of a leaf of the bounded df-pn
+// (leafFutileNodes): a verdict it leaves undecided is no verdict for isFutile, which
+// tests the position again with its own budget.
+func (l *liner) leafFutile(m shogi.Move) bool {
+	return l.futility(m, true)
+}
+
+// futility is isFutile, with the budget of a leaf when leaf is set.
+func (l *liner) futility(m shogi.Move, leaf bool) bool {
 	p := l.pos
 	key, from, sq, ok := l.futilityKey(m)
 	if !ok {
@@ -588,7 +611,7 @@ func (l *liner) isFutile(m shogi.Move) bool {
 		if err != nil || !q.InCheck() {
 			continue // a capture that gives no check is no tsume move
 		}
-		switch l.verdict(q, sq, !m.IsDrop()) {
+		switch l.verdict(q, sq, !m.IsDrop(), leaf) {
 		case 1:
 			futile = true
 		case 2:
@@ -618,12 +641,37 @@ func (l *liner) isFutile(m shogi.Move) bool {
 // another verdict once the table has grown. The df-pn table answers first; a proof
 // there, by hand domination too, settles it without a search. It returns 1 (futile),
 // 0 (not futile) or 2 (undecided: not futile, and counted in Result.Undecided).
-func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
+//
+// A test at a leaf (leaf set) takes a verdict already known, and otherwise runs with
+// the leaf's budget: a decision is the position's verdict (it does not depend on the
+// budget), an undecided test is kept under a key of its own, so that a test with the
+// full budget still runs where one is asked for.
+func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved, leaf bool) int32 {
 	key := q.Hash()
 	if moved {
 		key ^= 0x2545f4914f6cdd1d // a smaller budget, its own verdict
 	}
 	e := &l.verdicts[key&uint64(len(l.verdicts)-1)]
+	if leaf && (e.key != key || key == 0) {
+		full := key
+		key ^= 0x7a3c5e1f2b4d6081 // the leaf's undecided verdict
+		e = &l.verdicts[key&uint64(len(l.verdicts)-1)]
+		if e.key != key || key == 0 {
+			if l.nodes >= l.max {
+				l.stopped = true
+				if l.bs != nil {
+					l.bs.stop = StopNodes
+				}
+				return 2
+			}
+			v := l.testFutile(q, sq, moved, leafFutileNodes)
+			if v != 2 {
+				key = full // a decision holds whatever the budget
+				e = &l.verdicts[key&uint64(len(l.verdicts)-1)]
+			}
+			*e = memoEntry{key: key, exact: v}
+		}
+	}
 	if e.key != key || key == 0 {
 		if l.nodes >= l.max {
 			// The line search's nodes are spent: no test, and no verdict kept; the
@@ -634,7 +682,7 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
 			}
 			return 2
 		}
-		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved)}
+		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved, futileNodes)}
 	}
 	if e.exact == 2 && e.lower == 0 {
 		e.lower = 1 // counted once
@@ -645,7 +693,7 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved bool) int32 {
 
 // testFutile answers verdict's question: 1 futile, 0 not futile, 2 undecided (its
 // df-pn search ran out of nodes).
-func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool) int32 {
+func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool, budget uint64) int32 {
 	if l.futile != FutileDrops && recaptures(q, sq) {
 		return 0
 	}
@@ -657,9 +705,8 @@ func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool) int32
 		}
 		return 0
 	}
-	budget := uint64(futileNodes)
 	if moved {
-		budget = futileMoveNodes
+		budget = min(budget, futileMoveNodes)
 	}
 	pn, _, stop := l.dfpnAt(q, budget)
 	switch {
@@ -852,6 +899,19 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 		}
 		if exact && !l.stopped {
 			if line, ok := l.boundedLine(key, n); ok {
+				if l.leftover == PreferNoLeftover {
+					// 駒余り: the least score over the lines of length n, with half of
+					// what is left and no more than twice the nodes the length took
+					// (and tieNodes); when found, its line is the tsume line.
+					var tied []shogi.Move
+					budget := l.max
+					l.max = min(l.max, 5*l.nodes+2*tieNodes)
+					done := l.share(2, func() { tied = l.leftoverLine(key, n) })
+					l.max = budget
+					if done && tied != nil {
+						return tied, LineTsume
+					}
+				}
 				return line, LineLength
 			}
 		}
@@ -913,4 +973,112 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 		depth++
 	}
 	return append([]shogi.Move(nil), line...), LineTsume
+}
+
+// leftoverLine breaks the ties of length of a tsume length n settled by the bounded
+// df-pn (駒余り): from the current position of l.pos (attacker to move, its length exactly
+// n), it finds the least score (len*64 + left, as the full-width search scores lines)
+// over the lines of exact length, and returns the line that makes it; nil when a limit
+// stopped it first, or the cache lost a move of the line.
+func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
+	score, ok := l.tieBreak(key, 0, n)
+	if !ok || l.stopped {
+		return nil
+	}
+	var line []shogi.Move
+	defer func() {
+		for range line {
+			l.pos.Undo()
+		}
+	}()
+	for score >= plyScore {
+		e := l.entry(l.pos.Hash())
+		list := l.list(len(line))
+		if l.pos.SideToMove() == l.attacker {
+			generateChecks(l.pos, list)
+		} else {
+			generateEvasions(l.pos, list)
+		}
+		if e.key != l.pos.Hash() || e.exact != score || !list.Contains(e.move) {
+			return nil
+		}
+		l.pos.PlayUnchecked(e.move)
+		line = append(line, e.move)
+		score -= plyScore
+	}
+	if len(line) != n {
+		return nil
+	}
+	return append([]shogi.Move(nil), line...)
+}
+
+// tieBreak returns the score of the current position, whose length is exactly v
+// plies, over the lines of that length: the attacker's checks after which the defender
+// is mated within v-1 plies (exactly v-1, as the node is no shorter), the defender's
+// replies, not futile, after which no mate is within v-3 (exactly v-1, as the node is
+// no longer); the least score at the attacker's nodes, the largest at the defender's,
+// each the pieces left in the attacker's hand at the end past 64 a ply. The bounded
+// df-pn answers each move's length (mostly from its table: the line's search proved
+// and disproved them); the scores are cached as the full-width search's exact scores
+// are, with their moves. ok is false when a limit stopped it, or a move's length was
+// not settled.
+func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
+	if l.poll() {
+		return 0, false
+	}
+	h := l.pos.Hash()
+	if _, exact := l.probe(h); exact >= 0 {
+		return exact, int(exact/plyScore) == v
+	}
+	or := l.pos.SideToMove() == l.attacker
+	if v == 0 {
+		if or {
+			return 0, false
+		}
+		s := l.left() // mated, or only futile interpositions left
+		l.save(h, s, s, shogi.NoMove)
+		return s, true
+	}
+	list := l.list(depth)
+	r := v - 1
+	if or {
+		generateChecks(l.pos, list)
+	} else {
+		generateEvasions(l.pos, list)
+		r = v - 3
+	}
+	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	best, bestMove := int32(-1), shogi.NoMove
+	for _, m := range list.Moves() {
+		if or {
+			if _, disproven := l.dfpn(key, m); disproven {
+				continue
+			}
+		} else if l.futileReply(m) {
+			continue
+		}
+		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+		l.pos.PlayUnchecked(m)
+		pn, dn, _ := l.bounded(k, a, d, r, l.max)
+		var s int32
+		in := or && pn == 0 || !or && dn == 0 // a move of the lines of length v
+		if in && !l.stopped {
+			s, ok = l.tieBreak(k, depth+1, v-1)
+		}
+		l.pos.Undo()
+		switch {
+		case l.stopped || pn != 0 && dn != 0 || in && !ok:
+			return 0, false
+		case !in:
+			continue
+		}
+		if s += plyScore; best < 0 || or && s < best || !or && s > best {
+			best, bestMove = s, m
+		}
+	}
+	if best < 0 || int(best/plyScore) != v {
+		return 0, false // cannot be with exact lengths
+	}
+	l.save(h, best, best, bestMove)
+	return best, true
 }

@@ -143,7 +143,9 @@ func TestWhiteAttacker(t *testing.T) {
 
 // TestLineLength gives the tsume-line search too few nodes for the full-width search,
 // so that the depth-bounded df-pn finds the length and reads the line (LineLength): the
-// length must be the stated one, and the line a tsume.
+// length must be the stated one, and the line a tsume. When the 駒余り tie-break of the
+// lines of that length finishes too, the line is the tsume line (LineTsume), with as
+// many pieces left in hand as the full-width search leaves.
 func TestLineLength(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -166,10 +168,19 @@ func TestLineLength(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("%v (%v) nodes=%d line nodes=%d", r, r.Line, r.Nodes, r.LineNodes)
-			if r.Status != tsume.Mate || r.Line != tsume.LineLength || r.Length() != pr.length {
-				t.Fatalf("got %v (line %v), want mate in %d (length)", r, r.Line, pr.length)
+			if r.Status != tsume.Mate || r.Line != tsume.LineLength && r.Line != tsume.LineTsume || r.Length() != pr.length {
+				t.Fatalf("got %v (line %v), want mate in %d (length or tsume)", r, r.Line, pr.length)
 			}
 			checkTsumeLine(t, p, r.Moves, true)
+			if r.Line == tsume.LineTsume {
+				full, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 8 << 20})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if full.Line != tsume.LineTsume || full.Length() != r.Length() || full.Left != r.Left {
+					t.Fatalf("tie-broken %v leaves %v; the full-width search's %v (%v) leaves %v", r, r.Left, full, full.Line, full.Left)
+				}
+			}
 		})
 	}
 }

@@ -89,7 +89,9 @@ const (
 	// or of the time is spent): the attacker
 	// mates as fast as he can and the defender resists as long as he can at every
 	// ply, futile interpositions not counted, but ties of length are not broken by the
-	// pieces left in hand (駒余り).
+	// pieces left in hand (駒余り): the tie-break that follows (PreferNoLeftover) did
+	// not finish within the limits, or was not asked for (IgnoreLeftover). When it
+	// finishes, the line is LineTsume.
 	LineLength // length
 )
 
@@ -127,10 +129,12 @@ type Result struct {
 	// Line says what Moves is worth.
 	Line LineKind
 	// Undecided counts the interpositions the tsume-line search could not decide to be
-	// futile or not within its budget (20 000 nodes each); it counted them as replies, so
+	// futile or not within its budget (20 000 nodes each; 700 at the nodes of the
+	// bounded df-pn with one or two plies left); it counted them as replies, so
 	// when Undecided is not 0 the line may be longer than the tsume line. Tests of the
-	// same position count once, those of the full-width search and of the bounded df-pn
-	// alike (the second starts from the bounds the first found to hold no mate).
+	// same position count once for each budget, those of the full-width search and of
+	// the bounded df-pn alike (the second starts from the bounds the first found to
+	// hold no mate).
 	Undecided int
 	// Left is what the attacker holds in hand when the line ends (駒余り when not empty).
 	Left shogi.Hand

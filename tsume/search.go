@@ -104,6 +104,9 @@ type searcher struct {
 	// decided, with futile, gives the verdict of a reply when it is known without a
 	// search.
 	decided func(shogi.Move) (futile, known bool)
+	// leafFutile is futile for the leaves of the bounded search (bleaf), whose tests
+	// are many and speculative: a smaller budget (see liner.leafFutile).
+	leafFutile func(shogi.Move) bool
 	// touch sums words of the table read ahead of their use (see generate).
 	touch uint64
 	// onPath counts the positions of the path by the low bits of their keys.
