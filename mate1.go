@@ -79,21 +79,6 @@ func (p *Position) attackedByPieces(s Square, by Color, own, occ Bitboard) bool 
 	if !steps.And(own).IsEmpty() {
 		return true
 	}
-	return p.slidersAttack(s, by, own, occ)
-}
-
-// attackedBySliders reports whether a lance, bishop, rook, horse or dragon of colour by
-// reaches s along its lines, with occ as the occupied squares (the steps of a horse or
-// dragon are left out).
-func (p *Position) attackedBySliders(s Square, by Color, occ Bitboard) bool {
-	return p.slidersAttack(s, by, p.byColor[by], occ)
-}
-
-// slidersAttack reports whether a slider among own (pieces of colour by) reaches s
-// along its line.
-func (p *Position) slidersAttack(s Square, by Color, own, occ Bitboard) bool {
-	them := by.Opponent()
-	bt := &p.byType
 	if l := lanceRays[them][s].And(bt[Lance]).And(own); !l.IsEmpty() && !lanceAttacks(them, s, occ).And(l).IsEmpty() {
 		return true
 	}

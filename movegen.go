@@ -119,7 +119,7 @@ func (p *Position) GenerateMoves(list *MoveList) {
 // addKingMoves adds the king's steps to the squares the opponent does not attack once
 // the king has left k. The steps of the opponent's pieces are taken off the targets
 // piece by piece, from the few pieces near the king (stepsNear), rather than looked
-// for from each target; the sliders are then tested on the targets left.
+// for from each target; then the attacks of the sliders aimed at a target left.
 func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
 	them := p.side.Opponent()
 	occ.clear(k)
@@ -128,11 +128,28 @@ func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
 		s := b.Pop()
 		targets = targets.AndNot(stepAttacks[them][p.board[s].Type()][s])
 	}
-	for !targets.IsEmpty() {
-		to := targets.Pop()
-		if !p.attackedBySliders(to, them, occ) {
-			list.Add(NewMove(k, to, false))
+	bt := &p.byType
+	theirs := p.byColor[them]
+	for b := bt[Lance].And(theirs); !b.IsEmpty() && !targets.IsEmpty(); {
+		s := b.Pop()
+		if !lanceRays[them][s].And(targets).IsEmpty() {
+			targets = targets.AndNot(lanceAttacks(them, s, occ))
 		}
+	}
+	for b := bt[Bishop].Or(bt[Horse]).And(theirs); !b.IsEmpty() && !targets.IsEmpty(); {
+		s := b.Pop()
+		if !bishopRays[s].And(targets).IsEmpty() {
+			targets = targets.AndNot(bishopAttacks(s, occ))
+		}
+	}
+	for b := bt[Rook].Or(bt[Dragon]).And(theirs); !b.IsEmpty() && !targets.IsEmpty(); {
+		s := b.Pop()
+		if !rookRays[s].And(targets).IsEmpty() {
+			targets = targets.AndNot(rookAttacks(s, occ))
+		}
+	}
+	for !targets.IsEmpty() {
+		list.Add(NewMove(k, targets.Pop(), false))
 	}
 }
 
