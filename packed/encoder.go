@@ -92,7 +92,7 @@ func (s *scheme) encodeFiles(out *[32]byte, p *shogi.Position, c *fileCodes) err
 		flush()
 		code, k := c.code[f], uint(c.n[f])
 		acc |= code << (n & 63)
-		if n+k > 64 { // a file of big pieces: its last bits go into the next word
+		if n+k >= 64 { // a file of big pieces: its last bits go into the next word, empty when the file ends this one (flush takes at most 63 bits)
 			binary.LittleEndian.PutUint64(buf[at:], acc)
 			at += 8
 			acc = code >> ((64 - n) & 63)

@@ -101,6 +101,9 @@ func TestEncoderLongFiles(t *testing.T) {
 		{"8+R/8+B/8G/8+r/4k3+b/8g/8S/8s/K7L w 2P 1", false, false},
 		{"+R+B+r+b5/9/9/9/4k4/9/9/9/4K4 b - 1", false, false},
 		{"8+B/8+B/8+B/8+B/4k3+B/8+B/8+B/8+B/K7+B b - 1", true, true},
+		// PackedSfen: the codes of file 6 end the accumulator's word exactly (rapid
+		// found it: the Encoder left the word's bits in it for the next file).
+		{"7+Pb/+L6+Pr/4k2S+L/5P1K+N/5s3/4+N3R/8g/3+s4+B/8+L b 3P2gl3p 1", true, false},
 		{shogi.StartSFEN, false, false},
 	} {
 		s, err := shogi.ParseSetup(tc.sfen)
