@@ -21,6 +21,10 @@ var (
 	fileBB [10]Bitboard
 	// farRanks[c][n] holds the n ranks nearest c's far side (n = 1, 2, 3).
 	farRanks [2][4]Bitboard
+	// stepsNear[s] holds the squares at most two files and three ranks from s: every
+	// piece that steps to a square next to s stands there (a knight that jumps to one
+	// a rank from s, away from it, stands three ranks from s).
+	stepsNear [NumSquares + 1]Bitboard
 )
 
 func init() {
@@ -29,6 +33,13 @@ func init() {
 		bishopRays[s] = rays[dirNE][s].Or(rays[dirNW][s]).Or(rays[dirSE][s]).Or(rays[dirSW][s])
 		lanceRays[Black][s], lanceRays[White][s] = rays[dirN][s], rays[dirS][s]
 		fileBB[s.File()].set(s)
+		for df := -2; df <= 2; df++ {
+			for dr := -3; dr <= 3; dr++ {
+				if t := NewSquare(s.File()+df, s.Rank()+dr); t != NoSquare {
+					stepsNear[s].set(t)
+				}
+			}
+		}
 		for c := Black; c <= White; c++ {
 			for n := relativeRank(c, s); n <= 3; n++ {
 				if n >= 1 {
@@ -105,15 +116,40 @@ func (p *Position) GenerateMoves(list *MoveList) {
 	}
 }
 
+// addKingMoves adds the king's steps to the squares the opponent does not attack once
+// the king has left k. The steps of the opponent's pieces are taken off the targets
+// piece by piece, from the few pieces near the king (stepsNear), rather than looked
+// for from each target; then the attacks of the sliders aimed at a target left.
 func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
 	them := p.side.Opponent()
 	occ.clear(k)
 	targets := stepAttacks[p.side][King][k].AndNot(own.Or(p.byType[King]))
-	for !targets.IsEmpty() {
-		to := targets.Pop()
-		if !p.attacked(to, them, occ) {
-			list.Add(NewMove(k, to, false))
+	for b := stepsNear[k].And(p.byColor[them]); !b.IsEmpty() && !targets.IsEmpty(); {
+		s := b.Pop()
+		targets = targets.AndNot(stepAttacks[them][p.board[s].Type()][s])
+	}
+	bt := &p.byType
+	theirs := p.byColor[them]
+	for b := bt[Lance].And(theirs); !b.IsEmpty() && !targets.IsEmpty(); {
+		s := b.Pop()
+		if !lanceRays[them][s].And(targets).IsEmpty() {
+			targets = targets.AndNot(lanceAttacks(them, s, occ))
 		}
+	}
+	for b := bt[Bishop].Or(bt[Horse]).And(theirs); !b.IsEmpty() && !targets.IsEmpty(); {
+		s := b.Pop()
+		if !bishopRays[s].And(targets).IsEmpty() {
+			targets = targets.AndNot(bishopAttacks(s, occ))
+		}
+	}
+	for b := bt[Rook].Or(bt[Dragon]).And(theirs); !b.IsEmpty() && !targets.IsEmpty(); {
+		s := b.Pop()
+		if !rookRays[s].And(targets).IsEmpty() {
+			targets = targets.AndNot(rookAttacks(s, occ))
+		}
+	}
+	for !targets.IsEmpty() {
+		list.Add(NewMove(k, targets.Pop(), false))
 	}
 }
 

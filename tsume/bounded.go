@@ -115,10 +115,15 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	}
 	list := s.lists[depth][:0]
 	parent := &s.path[depth]
+	var touch uint64
 	for _, m := range s.moves.Moves() {
 		k, atk, def := after(s.pos, s.attacker, s.key, parent.atk, parent.def, m)
+		if r >= 1 {
+			touch += prefetchBucket(s.tt.bucket(k)) // as generate does
+		}
 		list = append(list, child{move: m, key: k, atk: atk, def: def, repDep: noRep})
 	}
+	s.touch += touch
 	s.lists[depth] = list
 	if r < 1 {
 		return list

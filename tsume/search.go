@@ -107,7 +107,8 @@ type searcher struct {
 	// leafFutile is futile for the leaves of the bounded search (bleaf), whose tests
 	// are many and speculative: a smaller budget (see liner.leafFutile).
 	leafFutile func(shogi.Move) bool
-	// touch sums words of the table read ahead of their use (see generate).
+	// touch sums words of the table read ahead of their use where they are not
+	// prefetched (see generate).
 	touch uint64
 	// onPath counts the positions of the path by the low bits of their keys.
 	onPath [1024]uint16
@@ -246,13 +247,13 @@ func (s *searcher) generate(depth int) []child {
 	}
 	list := s.lists[depth][:0]
 	parent := &s.path[depth]
-	// First the children's keys, touching their buckets so that the cache misses of
-	// the table overlap (the loads are independent); then the lookups.
+	// First the children's keys, their buckets prefetched (prefetch_amd64.go) or
+	// touched so that the cache misses of the table overlap; then the lookups.
 	var touch uint64
 	for _, m := range s.moves.Moves() {
 		c := s.childOf(m, parent)
 		c.known = true
-		touch += s.tt.bucket(c.key).keys[0]
+		touch += prefetchBucket(s.tt.bucket(c.key))
 		list = append(list, c)
 	}
 	s.touch += touch
