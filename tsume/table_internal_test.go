@@ -120,3 +120,27 @@ func TestIncludes(t *testing.T) {
 		}
 	})
 }
+
+// TestTableFillsBudget checks that the table takes its whole budget, to within one
+// bucket, whatever the budget (no rounding to a power of two), and that keys spread over
+// all of its buckets.
+func TestTableFillsBudget(t *testing.T) {
+	size := int(unsafe.Sizeof(bucket{}))
+	for _, bytes := range []int{size, 3 * size, 4096, 100_000, 47 << 20} {
+		tt := newTable(bytes)
+		if got := tt.Bytes(); got > bytes || got <= bytes-size {
+			t.Errorf("budget %d: table of %d bytes", bytes, got)
+		}
+	}
+	tt := newTable(37 * size)
+	seen := map[*bucket]bool{}
+	state := uint64(7)
+	for range 10_000 {
+		var k uint64
+		state, k = splitmix(state)
+		seen[tt.bucket(k)] = true
+	}
+	if len(seen) != len(tt.buckets) {
+		t.Errorf("keys reached %d of %d buckets", len(seen), len(tt.buckets))
+	}
+}
