@@ -25,6 +25,9 @@ package main
 // when what it holds can go; a heavy job's memory is then collected at once, so that
 // the next one does not pile up on its garbage.
 //
+// With one job (-j 1) there are no workers: the command's goroutine works on the inputs
+// one after the other (pipelineSerial).
+//
 // While a run lasts, the collector lets a small heap grow to a floor before it collects
 // it (heapfloor.go).
 
@@ -247,6 +250,9 @@ func pipeline[T any](inputs iter.Seq[record.Entry], jobs int, recordBound int64,
 // waking it again several times a job (issue 20: a tenth of -j 2's time).
 func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64, weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
 	jobs = max(1, min(jobs, maxJobs()))
+	if jobs == 1 {
+		return pipelineSerial(inputs, weigh, work)
+	}
 	return func(yield func(T) bool) {
 		type job struct {
 			turn   uint64
@@ -445,6 +451,38 @@ func pipelineBudget[T any](inputs iter.Seq[record.Entry], jobs int, limit int64,
 				runtime.GC()
 			}
 			mem.release(j.weight)
+		}
+	}
+}
+
+// pipelineSerial is pipelineBudget with one job: the caller's goroutine works on the
+// inputs one after the other and yields what each emits as it comes. A worker of its
+// own would hand every result over to it, and with a second processor idle the two
+// would wake each other there (issue 20: -j 1 over 6 000 small files took 14 % more
+// CPU, and 10 % more time, than with one processor). The budget has nothing to decide:
+// one input is in flight at a time, whatever its weight, as pipelineBudget admits an
+// input alone; what a heavy one held is collected before the next, as there.
+func pipelineSerial[T any](inputs iter.Seq[record.Entry], weigh func(record.Entry) (int64, *foundFile), work func(input, func(T))) iter.Seq[T] {
+	return func(yield func(T) bool) {
+		for e := range inputs {
+			in := input{Entry: e}
+			var weight int64
+			if e.Err == nil && e.Skipped == "" {
+				weight, in.found = weigh(e)
+			}
+			stopped := false
+			work(in, func(v T) {
+				if !stopped && !yield(v) {
+					stopped = true
+				}
+			})
+			in.found.release()
+			if stopped {
+				return
+			}
+			if weight >= collectWeight {
+				runtime.GC()
+			}
 		}
 	}
 }

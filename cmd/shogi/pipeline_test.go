@@ -144,19 +144,25 @@ func TestPipelineMemoryBudget(t *testing.T) {
 }
 
 // TestPipelineStopsEarly: a consumer that stops early stops the pipeline, whatever is
-// waiting for the budget.
+// waiting for the budget, with one job (pipelineSerial) or several.
 func TestPipelineStopsEarly(t *testing.T) {
-	n := 0
-	for range pipelineBudget(entries(1000), 4, 10, func(record.Entry) (int64, *foundFile) { return 6, nil }, func(e input, emit func(int)) {
-		emit(1)
-		emit(2)
-	}) {
-		if n++; n == 5 {
-			break
+	for _, jobs := range []int{1, 4} {
+		n, worked := 0, 0
+		for range pipelineBudget(entries(1000), jobs, 10, func(record.Entry) (int64, *foundFile) { return 6, nil }, func(e input, emit func(int)) {
+			worked++
+			emit(1)
+			emit(2)
+		}) {
+			if n++; n == 5 {
+				break
+			}
 		}
-	}
-	if n != 5 {
-		t.Errorf("%d results, want 5", n)
+		if n != 5 {
+			t.Errorf("-j %d: %d results, want 5", jobs, n)
+		}
+		if jobs == 1 && worked != 3 {
+			t.Errorf("-j 1: %d inputs worked on for 5 results, want 3", worked)
+		}
 	}
 }
 
@@ -214,12 +220,16 @@ func TestFoundFilesClosed(t *testing.T) {
 	const recordBound = 1 << 20
 	for _, tc := range []struct {
 		name   string
+		jobs   int
 		read   bool // the work reads the even inputs
 		stopAt int  // the consumer stops after this many results (0: never)
 	}{
-		{"read", true, 0},
-		{"unread", false, 0},
-		{"stopped", true, 3},
+		{"read", 2, true, 0},
+		{"unread", 2, false, 0},
+		{"stopped", 2, true, 3},
+		{"read -j 1", 1, true, 0},
+		{"unread -j 1", 1, false, 0},
+		{"stopped -j 1", 1, true, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := fds()
@@ -234,7 +244,7 @@ func TestFoundFilesClosed(t *testing.T) {
 				}
 				return w, f
 			}
-			for range pipelineBudget(inputList([]string{dir}, "", false, nil), 2, math.MaxInt64, weigh, func(e input, emit func(int)) {
+			for range pipelineBudget(inputList([]string{dir}, "", false, nil), tc.jobs, math.MaxInt64, weigh, func(e input, emit func(int)) {
 				if i, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(e.Path), "g"), ".csa")); tc.read && i%2 == 0 {
 					r, closeInput, err := openEntry(e, nil, readOptions{recycle: true})
 					if err != nil {
