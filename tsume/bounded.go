@@ -166,6 +166,72 @@ func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 	return pn, dn, aux
 }
 
+// bquickDisproof disproves without expanding it a node of the bounded search with
+// three or four plies left (attacker to move, futile interpositions not counted) where
+// every check has a reply that is no interposition (so never futile) after which the
+// attacker has no mate in one: no check the defender cannot answer, and no check all of
+// whose replies are interpositions not known to be legitimate (futileMateInOne may find
+// them futile; such a reply does not count as refuting here). It records the disproof
+// as mid would, and counts a node for each reply it plays; false leaves the node to
+// the search.
+func (s *searcher) bquickDisproof(node *pathNode, r int) bool {
+	generateChecks(s.pos, &s.moves)
+	checks := s.moves.Moves()
+	for _, m := range checks {
+		s.pos.PlayUnchecked(m)
+		generateEvasions(s.pos, &s.look)
+		refuted := false
+		for _, e := range s.look.Moves() {
+			if interposition(s.pos, e) {
+				continue
+			}
+			s.pos.PlayUnchecked(e)
+			s.nodes++
+			refuted = s.pos.MateInOne() == shogi.NoMove && !s.mayFutileMate()
+			s.pos.Undo()
+			if refuted {
+				break
+			}
+		}
+		s.pos.Undo()
+		if !refuted {
+			return false
+		}
+	}
+	s.tt.bstore(node.key, node.atk, node.def, r, infinity, 0, 0, 1)
+	return true
+}
+
+// mayFutileMate reports whether the current node (attacker to move) has a check whose
+// replies are all interpositions (at least one) of which none is known to be
+// legitimate: a check that futileMateInOne might find a mate.
+func (s *searcher) mayFutileMate() bool {
+	var checks, replies shogi.MoveList
+	generateChecks(s.pos, &checks)
+	for _, m := range checks.Moves() {
+		s.pos.PlayUnchecked(m)
+		generateEvasions(s.pos, &replies)
+		may := replies.Len() > 0
+		for _, e := range replies.Moves() {
+			if !interposition(s.pos, e) {
+				may = false
+				break
+			}
+			if s.decided != nil {
+				if futile, known := s.decided(e); known && !futile {
+					may = false
+					break
+				}
+			}
+		}
+		s.pos.Undo()
+		if may {
+			return true
+		}
+	}
+	return false
+}
+
 // mateInThree reports whether a check at the current node (attacker to move, no mate
 // in one) leaves the defender only replies after which the attacker mates in one.
 func (s *searcher) mateInThree() bool {

@@ -362,6 +362,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	if bounded && or && r <= 4 && (r <= 2 || s.futile == nil) {
 		return s.bleaf(&node, r)
 	}
+	if bounded && or && r <= 4 && s.bquickDisproof(&node, r) {
+		return infinity, 0, 0
+	}
 	var list []child
 	if bounded {
 		list = s.bgenerate(depth, or, r)
