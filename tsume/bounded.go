@@ -172,13 +172,14 @@ func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 // attacker has no mate in one: no check the defender cannot answer, and no check all of
 // whose replies are interpositions not known to be legitimate (futileMateInOne may find
 // them futile; such a reply does not count as refuting here). It records the disproof
-// as mid would, and counts a node for each reply it plays; false leaves the node to
-// the search.
+// as mid would, and counts a node for each check and each reply it plays (binit counts
+// one for each check); false leaves the node to the search.
 func (s *searcher) bquickDisproof(node *pathNode, r int) bool {
 	generateChecks(s.pos, &s.moves)
 	checks := s.moves.Moves()
 	for _, m := range checks {
 		s.pos.PlayUnchecked(m)
+		s.nodes++
 		generateEvasions(s.pos, &s.look)
 		refuted := false
 		for _, e := range s.look.Moves() {
