@@ -256,6 +256,24 @@ func BenchmarkGenerateEvasions(b *testing.B) {
 	}
 }
 
+// BenchmarkCountEvasions: CountEvasions, which counts the drops on one square once
+// without generating each, on the positions of BenchmarkGenerateEvasions.
+func BenchmarkCountEvasions(b *testing.B) {
+	for _, bc := range evasionBenchPositions {
+		p := mustParse(b, bc.sfen)
+		b.Run(bc.name, func(b *testing.B) {
+			var list shogi.MoveList
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				moves, drops := p.CountEvasions(&list)
+				n = moves + drops
+			}
+			sinkLen = n
+		})
+	}
+}
+
 // BenchmarkEvasionsVsMoves: GenerateEvasions beside GenerateMoves, on the same
 // positions in check.
 func BenchmarkEvasionsVsMoves(b *testing.B) {

@@ -87,6 +87,17 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	if d := cmp.Diff(sortedMoves(wantEvasions), sortedMoves(list.Moves()), cmpopts.EquateEmpty()); d != "" {
 		t.Fatalf("%s: GenerateEvasions (in check %v) differs (-want +got):\n%s", sfen, p.InCheck(), d)
 	}
+	wantMoves, dropSquares := 0, make(map[shogi.Square]bool)
+	for _, m := range wantEvasions {
+		if m.IsDrop() {
+			dropSquares[m.To()] = true
+		} else {
+			wantMoves++
+		}
+	}
+	if moves, drops := p.CountEvasions(&list); moves != wantMoves || drops != len(dropSquares) {
+		t.Fatalf("%s: CountEvasions = %d moves, %d drop squares, want %d, %d", sfen, moves, drops, wantMoves, len(dropSquares))
+	}
 	if p.HasLegalMove() != (len(p.LegalMoves()) > 0) {
 		t.Fatalf("%s: HasLegalMove %v with %d legal moves", sfen, p.HasLegalMove(), len(p.LegalMoves()))
 	}

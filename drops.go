@@ -37,6 +37,31 @@ func (p *Position) addDrops(list *MoveList, target Bitboard) {
 	}
 }
 
+// dropSquares returns the squares of target where the side to move may drop some
+// piece of its hand: those addDrops fills the list with.
+func (p *Position) dropSquares(target Bitboard) Bitboard {
+	us := p.side
+	h := p.hands[us]
+	if h.Has(Silver) || h.Has(Gold) || h.Has(Bishop) || h.Has(Rook) {
+		return target // these drop anywhere
+	}
+	var sq Bitboard
+	if h.Has(Knight) {
+		sq = target.AndNot(farRanks[us][2])
+	}
+	if h.Has(Lance) {
+		sq = sq.Or(target.AndNot(farRanks[us][1]))
+	}
+	if h.Has(Pawn) {
+		pawnTarget := target.AndNot(farRanks[us][1]).AndNot(p.pawnFiles(us)).AndNot(sq)
+		if ps := p.pawnDropMateSquare(); ps != NoSquare && pawnTarget.Has(ps) && p.isPawnDropMate(ps) {
+			pawnTarget.clear(ps)
+		}
+		sq = sq.Or(pawnTarget)
+	}
+	return sq
+}
+
 // pawnFiles returns every square of the files holding an unpromoted pawn of c.
 func (p *Position) pawnFiles(c Color) Bitboard {
 	var files Bitboard

@@ -18,25 +18,50 @@ package shogi
 // a check from afar GenerateMoves, which generates evasions apart already, gives them.
 // It does not allocate.
 func (p *Position) GenerateEvasions(list *MoveList) {
+	if drops := p.evasionsNoDrops(list); !drops.IsEmpty() {
+		p.addDrops(list, drops)
+	}
+}
+
+// CountEvasions returns, for the side to move in check, the number of its legal moves
+// that are not drops (moves) and the number of squares where it may drop a piece
+// (dropSquares): the drops on one square count once, and they are counted without
+// generating each. Both are 0 when the side to move is not in check. list is scratch
+// space for the moves; what it holds afterwards is unspecified. It does not allocate.
+func (p *Position) CountEvasions(list *MoveList) (moves, dropSquares int) {
+	if p.checkers.IsEmpty() {
+		list.Reset()
+		return 0, 0
+	}
+	drops := p.evasionsNoDrops(list)
+	if !drops.IsEmpty() {
+		dropSquares = p.dropSquares(drops).Count()
+	}
+	return list.Len(), dropSquares
+}
+
+// evasionsNoDrops fills list with the moves of GenerateEvasions that are not drops,
+// in its order, and returns the squares its drops must be chosen among (empty when the
+// side to move holds nothing or may not drop).
+func (p *Position) evasionsNoDrops(list *MoveList) Bitboard {
 	list.Reset()
 	if p.checkers.IsEmpty() {
-		return
+		return Bitboard{}
 	}
 	us := p.side
 	k := p.kings[us]
 	if !p.checkers.More() && between[k][p.checkers.First()].More() {
-		p.GenerateMoves(list)
-		return
+		return p.movesNoDrops(list)
 	}
 	own := p.byColor[us]
 	occ := p.Occupied()
 	p.addKingMoves(list, k, own, occ)
 	if p.checkers.More() {
-		return // double check: only the king may move
+		return Bitboard{} // double check: only the king may move
 	}
 	checker := p.checkers.First()
 	if p.board[checker].Type() == King {
-		return // no piece takes a king (only in a Setup.AllowUnreachable position)
+		return Bitboard{} // no piece takes a king (only in a Setup.AllowUnreachable position)
 	}
 	pinned := p.pinnedPieces(us, occ)
 	notKing := own.AndNot(SquareBB(k))
@@ -46,9 +71,10 @@ func (p *Position) GenerateEvasions(list *MoveList) {
 		to := b.Pop()
 		p.addMovesTo(list, to, p.attackers(to, us, occ).And(notKing), pinned)
 	}
-	if !p.hands[us].IsEmpty() && !block.IsEmpty() {
-		p.addDrops(list, block)
+	if p.hands[us].IsEmpty() {
+		return Bitboard{}
 	}
+	return block
 }
 
 // addMovesTo adds the legal moves to to of the pieces of movers (pieces of the side to

@@ -91,6 +91,15 @@ func (p *Position) pinnedPieces(c Color, occ Bitboard) Bitboard {
 // GenerateMoves fills list with every legal move of the side to move, replacing what
 // the list held. It does not allocate.
 func (p *Position) GenerateMoves(list *MoveList) {
+	if drops := p.movesNoDrops(list); !drops.IsEmpty() {
+		p.addDrops(list, drops)
+	}
+}
+
+// movesNoDrops fills list with the moves of GenerateMoves that are not drops, in its
+// order, and returns the squares its drops must be chosen among (empty when the side
+// to move holds nothing).
+func (p *Position) movesNoDrops(list *MoveList) Bitboard {
 	list.Reset()
 	us := p.side
 	occ := p.Occupied()
@@ -103,7 +112,7 @@ func (p *Position) GenerateMoves(list *MoveList) {
 	dropTarget := occ.Not()
 	if !p.checkers.IsEmpty() {
 		if p.checkers.More() {
-			return // double check: only the king may move
+			return Bitboard{} // double check: only the king may move
 		}
 		checker := p.checkers.First()
 		block := between[k][checker]
@@ -111,9 +120,10 @@ func (p *Position) GenerateMoves(list *MoveList) {
 		dropTarget = block
 	}
 	p.addPieceMoves(list, target, p.pinnedPieces(us, occ), occ)
-	if !p.hands[us].IsEmpty() && !dropTarget.IsEmpty() {
-		p.addDrops(list, dropTarget)
+	if p.hands[us].IsEmpty() {
+		return Bitboard{}
 	}
+	return dropTarget
 }
 
 // addKingMoves adds the king's steps to the squares the opponent does not attack once

@@ -12,3 +12,10 @@ func generateChecks(p *shogi.Position, list *shogi.MoveList) { p.GenerateChecks(
 // generateEvasions fills list with every legal move of the side to move, which is in
 // check.
 func generateEvasions(p *shogi.Position, list *shogi.MoveList) { p.GenerateEvasions(list) }
+
+// countEvasions returns the number of legal moves of the side to move, which is in
+// check, that are not drops, and the number of squares it may drop a piece on; list is
+// scratch space.
+func countEvasions(p *shogi.Position, list *shogi.MoveList) (moves, dropSquares int) {
+	return p.CountEvasions(list)
+}

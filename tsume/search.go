@@ -292,18 +292,8 @@ func (s *searcher) generate(depth int) []child {
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
-	generateEvasions(s.pos, &s.look)
-	n := uint32(0)
-	var drops shogi.Bitboard
-	for _, m := range s.look.Moves() {
-		if m.IsDrop() {
-			if drops.Has(m.To()) {
-				continue
-			}
-			drops = drops.Or(shogi.SquareBB(m.To()))
-		}
-		n++
-	}
+	moves, dropSquares := countEvasions(s.pos, &s.look)
+	n := uint32(moves + dropSquares)
 	dn := uint32(1)
 	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
 		dn = 2 // the checker cannot be taken: harder to disprove
