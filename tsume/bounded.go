@@ -6,12 +6,15 @@ package tsume
 // no reply. Futile interpositions (Options.Futile) are not replies, as in the tsume
 // line, and a position whose only replies are futile is a mate of length 0.
 //
-// Two rules make it cheap where the attacker has many checks (a full hand):
+// Three rules make it cheap where the attacker has many checks (a full hand):
 //   - An OR node with one or two plies left is not expanded: the root package's mate
 //     in one answers it (and, when futile interpositions do not count, a check whose
 //     every reply is a futile interposition); with three or four plies left and every
 //     reply counted, a mate in one after each reply to a check (bleaf). The result is
 //     stored as a node's.
+//   - With three or four plies left and futile interpositions not counted, a node
+//     every check of which has a king's move or a capture for reply after which no
+//     mate in one is possible is disproven without expanding it (bquickDisproof).
 //   - A futility test costs a df-pn search, so it runs only when the search comes to
 //     it: a reply that refutes its AND node unless it is a futile interposition not
 //     yet tested counts with the disproof number untestedDn (and proof number 1), and
