@@ -22,39 +22,40 @@ func BoundedMate(p *shogi.Position, r int, futile Futile, nodes uint64) (proven,
 // line of it, with a fresh table and at most nodes nodes each: the length, whether it
 // is exact, and the line (nil when none was read). 0, false when df-pn proved no mate.
 func BoundedLength(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move) {
-	pos, err := problem(p)
-	if err != nil {
+	l, key := provenLiner(p, futile, nodes)
+	if l == nil {
 		return 0, false, nil
 	}
-	v := NewSolver(Options{HashBytes: 1 << 20, Futile: futile, LineNodes: nodes})
-	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), maxNodes: nodes}
-	s.reset()
-	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
-		return 0, false, nil
-	}
-	l := v.newLiner(s)
-	key := boardKey(pos)
 	if n, exact = l.shortest(key, -1); exact {
 		line, _ = l.boundedLine(key, n)
 	}
 	return n, exact, line
 }
 
-// BoundedTsumeLine is BoundedLength followed by the 駒余り tie-break of the lines of
-// that length (leftoverLine): the tie-broken line, nil when it did not finish.
-func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move) {
+// provenLiner proves p with df-pn, with a fresh table and at most nodes nodes, and
+// returns the line search on that table and the root's key; nil when p is no problem
+// or df-pn proved no mate.
+func provenLiner(p *shogi.Position, futile Futile, nodes uint64) (*liner, uint64) {
 	pos, err := problem(p)
 	if err != nil {
-		return 0, false, nil
+		return nil, 0
 	}
 	v := NewSolver(Options{HashBytes: 1 << 20, Futile: futile, LineNodes: nodes})
 	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), maxNodes: nodes}
 	s.reset()
 	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
+		return nil, 0
+	}
+	return v.newLiner(s), boardKey(pos)
+}
+
+// BoundedTsumeLine is BoundedLength followed by the 駒余り tie-break of the lines of
+// that length (leftoverLine): the tie-broken line, nil when it did not finish.
+func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move) {
+	l, key := provenLiner(p, futile, nodes)
+	if l == nil {
 		return 0, false, nil
 	}
-	l := v.newLiner(s)
-	key := boardKey(pos)
 	if n, exact = l.shortest(key, -1); exact {
 		line = l.leftoverLine(key, n)
 	}

@@ -657,11 +657,7 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved, leaf bool) in
 		key ^= 0x7a3c5e1f2b4d6081 // the leaf's undecided verdict
 		e = &l.verdicts[key&uint64(len(l.verdicts)-1)]
 		if e.key != key || key == 0 {
-			if l.nodes >= l.max {
-				l.stopped = true
-				if l.bs != nil {
-					l.bs.stop = StopNodes
-				}
+			if l.spentOnTests() {
 				return 2
 			}
 			v := l.testFutile(q, sq, moved, leafFutileNodes)
@@ -673,13 +669,7 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved, leaf bool) in
 		}
 	}
 	if e.key != key || key == 0 {
-		if l.nodes >= l.max {
-			// The line search's nodes are spent: no test, and no verdict kept; the
-			// bounded df-pn that asked stops as well.
-			l.stopped = true
-			if l.bs != nil {
-				l.bs.stop = StopNodes
-			}
+		if l.spentOnTests() {
 			return 2
 		}
 		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved, futileNodes)}
@@ -689,6 +679,20 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved, leaf bool) in
 		l.undecided++
 	}
 	return e.exact
+}
+
+// spentOnTests reports whether the line search's nodes are spent, so that no futility
+// test runs and no verdict is kept; it stops the line search, and the bounded df-pn
+// that asked as well.
+func (l *liner) spentOnTests() bool {
+	if l.nodes < l.max {
+		return false
+	}
+	l.stopped = true
+	if l.bs != nil {
+		l.bs.stop = StopNodes
+	}
+	return true
 }
 
 // testFutile answers verdict's question: 1 futile, 0 not futile, 2 undecided (its
