@@ -101,7 +101,8 @@ func (s *scheme) encodeFiles(out *[32]byte, p *shogi.Position, c *fileCodes) err
 			n += k
 		}
 	}
-	// Only the kinds present: most hands and boxes hold few.
+	// Only the kinds present: most hands and boxes hold few. (encode's lines: a
+	// function of both, the accumulator passed in, measured 7 % slower a position.)
 	for section, counts := range [3]uint64{bh, wh, box} {
 		for counts != 0 {
 			k := uint(bits.TrailingZeros64(counts)) / 8
