@@ -1,0 +1,67 @@
+package tsume_test
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/kifu-go/shogi/tsume"
+)
+
+// TestAnyMateNodes runs the df-pn alone (Options.AnyMate) on every problem of the
+// collection within a node limit and logs the nodes each took and the total over the
+// problems answered: the deterministic measure of a change to the search (time depends
+// on the machine's load, nodes do not). Set TSUME_ANYMATE_NODES to the limit (5000000
+// is the usual one); TSUME_ANYMATE_HASH sets the table in MiB (64 by default) and
+// TSUME_ANYMATE_ONLY a regular expression of the ids to run. It fails on a wrong
+// verdict.
+func TestAnyMateNodes(t *testing.T) {
+	limit, err := strconv.ParseUint(os.Getenv("TSUME_ANYMATE_NODES"), 10, 64)
+	if err != nil || limit == 0 {
+		t.Skip("set TSUME_ANYMATE_NODES to a node limit to run the any-mate pass of the collection")
+	}
+	hash := 64
+	if s := os.Getenv("TSUME_ANYMATE_HASH"); s != "" {
+		if hash, err = strconv.Atoi(s); err != nil || hash <= 0 {
+			t.Fatalf("TSUME_ANYMATE_HASH=%q: want MiB", s)
+		}
+	}
+	only, err := regexp.Compile(os.Getenv("TSUME_ANYMATE_ONLY"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tsume.NewSolver(tsume.Options{Nodes: limit, HashBytes: hash << 20, AnyMate: true})
+	var mates, noMates, unknown int
+	var solvedNodes, allNodes uint64
+	for _, p := range readCollection(t) {
+		if !only.MatchString(p.id) {
+			continue
+		}
+		r, err := s.Solve(context.Background(), parse(t, p.sfen, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		allNodes += r.Nodes
+		switch r.Status {
+		case tsume.Mate:
+			mates++
+			solvedNodes += r.Nodes
+			if p.want.noMate {
+				t.Errorf("%s: a mate answered for a published no-mate", p.id)
+			}
+		case tsume.NoMate:
+			noMates++
+			solvedNodes += r.Nodes
+			if !p.want.noMate {
+				t.Errorf("%s: no mate answered for a published mate", p.id)
+			}
+		default:
+			unknown++
+		}
+		t.Logf("%s\t%v\t%d", p.id, r.Status, r.Nodes)
+	}
+	t.Logf("any mate at %d nodes, %d MiB: %d mates, %d no-mates, %d unknown; %d nodes on the %d answered, %d in all",
+		limit, hash, mates, noMates, unknown, solvedNodes, mates+noMates, allNodes)
+}
