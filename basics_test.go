@@ -293,14 +293,15 @@ func TestBitboards(t *testing.T) {
 	})
 }
 
-// TestAttacksAgreeWithReference compares Attacks, IsAttacked and Checkers with the
-// reference generator's attack scan on random positions.
+// TestAttacksAgreeWithReference compares Attacks, IsAttacked, Attackers and Checkers
+// with the reference generator's attack scan on random positions.
 func TestAttacksAgreeWithReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawPosition(t, maxRandomPlies)
 		r := refFromPosition(p)
 		occ := p.Occupied()
 		var checkers shogi.Bitboard
+		var attackers [2][shogi.NumSquares + 1]shogi.Bitboard // by colour and attacked square
 		king := p.King(p.SideToMove())
 		for s := shogi.Square(1); s <= shogi.NumSquares; s++ {
 			for c := shogi.Black; c <= shogi.White; c++ {
@@ -325,6 +326,18 @@ func TestAttacksAgreeWithReference(t *testing.T) {
 			}
 			if king != shogi.NoSquare && pc.Color() != p.SideToMove() && want.Has(king) {
 				checkers = checkers.Or(shogi.SquareBB(s))
+			}
+			for to := shogi.Square(1); to <= shogi.NumSquares; to++ {
+				if want.Has(to) {
+					attackers[pc.Color()][to] = attackers[pc.Color()][to].Or(shogi.SquareBB(s))
+				}
+			}
+		}
+		for s := shogi.Square(1); s <= shogi.NumSquares; s++ {
+			for c := shogi.Black; c <= shogi.White; c++ {
+				if got := p.Attackers(s, c); got != attackers[c][s] {
+					t.Fatalf("%s: Attackers(%v, %v) =\n%v want\n%v", p, s, c, got, attackers[c][s])
+				}
 			}
 		}
 		if p.Checkers() != checkers {

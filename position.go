@@ -306,6 +306,15 @@ func (p *Position) IsAttacked(s Square, by Color) bool {
 	return s.IsValid() && p.attacked(s, by, p.Occupied())
 }
 
+// Attackers returns the squares of the pieces of colour by that attack s: those that
+// could move to s, were a piece of the other side there (pins and checks aside).
+func (p *Position) Attackers(s Square, by Color) Bitboard {
+	if !s.IsValid() {
+		return Bitboard{}
+	}
+	return p.attackers(s, by, p.Occupied())
+}
+
 func (p *Position) goldLike() Bitboard {
 	bt := &p.byType
 	return bt[Gold].Or(bt[ProPawn]).Or(bt[ProLance]).Or(bt[ProKnight]).Or(bt[ProSilver])
