@@ -314,21 +314,32 @@ func (s *searcher) initCheck(c *child) {
 
 // initReply gives a reply not in the table its initial numbers by its kind (the
 // df-pn+ estimates KomoringHeights takes from GPS shogi): a capture (by the king too)
-// or an interposition on a square the defender attacks looks hard to mate after (proof
-// number 2), an undefended interposition easy (disproof number 2), a king's step
-// neither.
+// looks hard to mate after (proof number 2), a king's step neither hard nor easy, and
+// an interposition hard when the defender's pieces that attack its square, the piece
+// moved or dropped there included, outnumber the attacker's, easy (disproof number 2)
+// otherwise. Counting the attackers on both sides, as KomoringHeights does, rather than
+// asking whether the defender attacks the square at all: AnyMate on the collection at
+// 5 M nodes and 64 MiB, 3.7 % fewer nodes on the 519 problems answered (the same
+// ones), 将棋図巧 第1番 11.1 → 10.2 M nodes, ambergris 20.7 → 17.2 M.
 func (s *searcher) initReply(c *child) {
 	m := c.move
 	to := m.To()
+	us := s.pos.SideToMove()
 	switch {
 	case !m.IsDrop() && s.pos.PieceAt(to) != shogi.NoPiece:
 		c.pn, c.dn = 2, 1
-	case !m.IsDrop() && m.From() == s.pos.King(s.pos.SideToMove()):
+	case !m.IsDrop() && m.From() == s.pos.King(us):
 		c.pn, c.dn = 1, 1
-	case s.pos.IsAttacked(to, s.pos.SideToMove()):
-		c.pn, c.dn = 2, 1
 	default:
-		c.pn, c.dn = 1, 2
+		held := s.pos.Attackers(to, us).Count()
+		if m.IsDrop() {
+			held++
+		}
+		if s.pos.Attackers(to, s.attacker).Count() < held {
+			c.pn, c.dn = 2, 1
+		} else {
+			c.pn, c.dn = 1, 2
+		}
 	}
 }
 
