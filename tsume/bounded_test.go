@@ -33,6 +33,31 @@ func TestBoundedAgainstBruteForce(t *testing.T) {
 	})
 }
 
+// TestProofLengthAgainstBruteForce checks the length a df-pn proof records
+// (prooflen.go) against the brute-force judge: a mate within it, every reply counted,
+// so an upper bound of the tsume length under every convention. A small table makes
+// the search lose and prove again, and simulate, more.
+func TestProofLengthAgainstBruteForce(t *testing.T) {
+	const depth = 7
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		bytes := rapid.SampledFrom([]int{16 << 10, 1 << 20}).Draw(t, "bytes")
+		n := tsume.ProofLength(p, bytes, 30_000)
+		if n < 0 {
+			t.Skip("no mate, a limit, or a length unknown")
+		}
+		if n%2 == 0 {
+			t.Fatalf("%v: a proof of even length %d", p, n)
+		}
+		if n > depth {
+			return
+		}
+		if want := bruteOR(p.Clone(), n); want < 0 || want > n {
+			t.Fatalf("%v: df-pn's proof records a mate in %d, brute force says %d", p, n, want)
+		}
+	})
+}
+
 // TestBoundedLengthAgainstBruteForce cross-checks the tsume length the bounded df-pn
 // settles alone (LineLength, every reply counted) with the brute-force judge, and the
 // line it reads: a tsume line of that length.

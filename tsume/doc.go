@@ -112,13 +112,20 @@
 // searches the next bounds instead, one after the other: a proof there is the tsume
 // length (no mate is within the bounds below it), a disproof passes the bound over. It
 // answers a node with one or two plies left by a mate in one, and, every reply
-// counted, one with three or four by a mate in one after each reply to a check. When
-// the bounds have used a quarter of Options.LineNodes (or of the time left), the
-// bounded df-pn goes on from lo, the largest bound known to hold no mate: it proves
-// mate within lo+2 plies, or failing that within 2(lo+2)+1, … (each bound with half of
-// what is left), then within two plies less than the length proven until a bound is
-// disproven or the length is lo+2: the last length proven is the tsume length (the
-// attacker's shortest mate from above, as KomoringHeights shortens its mates). It then
+// counted, one with three or four by a mate in one after each reply to a check. Each
+// proof of df-pn records the length of the mate it proved (the attacker's checks of
+// the proof, the defender's longest reply, every reply counted): an upper bound of the
+// tsume length under every convention, as a convention that does not count a reply
+// only takes a choice from the defender. The bounded df-pn takes such a proof as a
+// mate within its length. When the root's is known, the bounded df-pn does not search
+// the next bounds one after the other but goes on at once, as it does otherwise when
+// the bounds have used a quarter of Options.LineNodes (or of the time left), from lo,
+// the largest bound known to hold no mate: it proves mate within lo+2 plies, or failing
+// that within 2(lo+2)+1, … up to the root's proof length (each bound with half of what
+// is left), then halves the bounds between lo and the length proven (the bound halfway
+// with half of what is left, the one two plies below the length with all of it) until
+// the length is lo+2: the last length proven is the tsume length (the attacker's
+// shortest mate from above, as KomoringHeights shortens its mates). It then
 // reads a line of that length, each node of which has its exact length: the attacker
 // plays a check after which the defender is mated within the plies left, the defender a
 // reply (not futile) after which no mate is two plies shorter. What the two searches

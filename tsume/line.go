@@ -79,6 +79,9 @@ type liner struct {
 	nodes    uint64
 	max      uint64
 	stopped  bool
+	// upper is the length of the df-pn's proof of the root (prooflen.go), an upper
+	// bound of its tsume length; -1 when unknown.
+	upper int
 	// undecided counts the positions whose futility test ran out of nodes, among those
 	// the search consulted (the full-width search and the bounded df-pn alike: the
 	// bounded df-pn starts from the bounds the first found to hold no mate).
@@ -353,15 +356,28 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 
 // shortest returns the tsume length from the root, the current position of l.pos, by
 // the bounded df-pn, knowing that no mate is within lo plies (lo < 0: nothing is
-// known). It proves a mate within lo+2 plies, or failing that within 2(lo+2)+1, …
-// (each bound with half the nodes and time left: one that neither holds nor fails is
-// passed over for one twice as long, likelier proven), then within two plies less than
-// the length proven until that is disproven or the length is lo+2. exact is false when a limit stopped it first (then
-// n, when not 0, only bounds the length).
+// known). It proves a mate within lo+2 plies, or failing that within 2(lo+2)+1, … (each
+// bound with half the nodes and time left: one that neither holds nor fails is passed
+// over for one twice as long, likelier proven), up to l.upper, the length of the
+// df-pn's proof, which holds a mate (its proof answers at once from the table). Then it
+// halves the bounds between lo and the length proven: a mate within the bound halfway,
+// with half of what is left, and when that neither holds nor fails, or the bound is
+// the one below the length proven, within two plies less than the length proven with
+// all of it; a proof lowers the length, a disproof raises lo, until the length is lo+2.
+// exact is false when a limit stopped it first (then n, when not 0, only bounds the
+// length).
 func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	upper := l.upper
+	if upper <= lo {
+		upper = -1 // cannot be: the proof holds a mate, and no mate is within lo
+	}
 	best := -1
 	for r := max(lo+2, 1); r < maxLinePlies && best < 0; r = 2*r + 1 {
+		capped := upper >= 0 && r >= upper
+		if capped {
+			r = upper
+		}
 		var pn, dn uint32
 		var length int
 		if !l.share(2, func() { pn, dn, length = l.bounded(key, atk, def, r, l.max) }) {
@@ -372,9 +388,26 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 			best = length
 		case dn == 0:
 			lo = r
+		case capped:
+			return 0, false // the table lost the proof, and the search ran out
 		}
 	}
 	for best > lo+2 {
+		if half := lo + 2*((best-lo)/4); half < best-2 {
+			var pn, dn uint32
+			var length int
+			if !l.share(2, func() { pn, dn, length = l.bounded(key, atk, def, half, l.max) }) {
+				return best, false
+			}
+			switch {
+			case pn == 0:
+				best = length
+				continue
+			case dn == 0:
+				lo = half
+				continue
+			}
+		}
 		pn, dn, length := l.bounded(key, atk, def, best-2, l.max)
 		switch {
 		case pn == 0:
@@ -386,6 +419,17 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 		}
 	}
 	return best, best > 0
+}
+
+// proofLength returns the length of the df-pn's proof of the position (board key,
+// hands) when the table knows it (prooflen.go): an upper bound of its tsume length
+// under every convention; -1 when unknown.
+func (l *liner) proofLength(key uint64, atk, def shogi.Hand) int {
+	code := l.s.tt.proofCode(key, atk, def)
+	if code == 0 {
+		return -1
+	}
+	return int(code) - 1
 }
 
 // boundedLine reads a line of the tsume length n from the current position of l.pos
@@ -841,6 +885,9 @@ func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 	lo = start - 2
 	probe := false
 	for plies := start; plies < maxLinePlies; plies += 2 {
+		if probe && l.upper >= 0 {
+			return -1, lo, 0 // shortest takes the bounds from here, below l.upper
+		}
 		if probe {
 			pn, dn, length := l.bounded(key, atk, def, int(plies), l.max)
 			switch {
@@ -896,6 +943,7 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 	// from above, and reads a line of it.
 	var score, lo int32
 	var n int
+	l.upper = l.proofLength(key, l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent()))
 	if l.share(4, func() { score, lo, n = l.deepen(key, 1) }) && score < 0 {
 		exact := n > 0
 		if !exact {
