@@ -110,6 +110,23 @@ func TestLeftoverTieBreakAgainstFullWidth(t *testing.T) {
 	})
 }
 
+// TestLeftoverAfterLeafVerdict breaks the ties of a length the bounded df-pn settled
+// where a futility test at one of its leaves ran out of its nodes, counting the drop,
+// and the full test found the drop futile later (dlshogi's test position 1214, a full
+// defender hand): the tie-break counts the drop as the length search did, and
+// finishes (it stopped there, LineLength, before).
+func TestLeftoverAfterLeafVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2.5 M line nodes")
+	}
+	p := parse(t, "ln6K/1ksPg1sG1/5s2p/ppp3p2/9/P1P3P2/4+p3P/1+r7/LN3L2L w RBSb2g2n7p 1", false)
+	r, err := tsume.Solve(context.Background(), p, tsume.Options{HashBytes: 64 << 20, Futile: tsume.FutileDrops, LineNodes: 10_000_000})
+	if err != nil || r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Length() != 17 {
+		t.Fatalf("%v (%v, %d line nodes), want the tsume line of 17 plies: %v", r, r.Line, r.LineNodes, err)
+	}
+	checkTsumeLine(t, p, r.Moves, true)
+}
+
 // leftAfter returns the pieces in the attacker's hand after line.
 func leftAfter(p *shogi.Position, line []shogi.Move) int {
 	q := p.Clone()

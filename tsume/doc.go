@@ -132,7 +132,7 @@
 // already know of a move answers first, and the one move left when the others are
 // known not to do is taken without a search. With PreferNoLeftover, the ties of that
 // length are then broken (駒余り) with half of what is left of the nodes and time, and
-// no more than twice the nodes the length took (plus 500 000): a
+// no more than four times the nodes the length took (plus 500 000): a
 // minimax over the lines of that exact length (the attacker's checks after which the
 // defender is mated within the plies left, the defender's counted replies after which
 // no mate is two plies shorter, each length answered by the bounded df-pn) of the
@@ -145,7 +145,11 @@
 // and by the bounded df-pn only once the node's replies that look cheaper to disprove
 // have not refuted it; at its nodes with one or two plies left (a check whose every
 // reply may be a futile drop), with a budget of 700 nodes, a verdict it leaves
-// undecided counted in Result.Undecided and kept apart from the full test's.
+// undecided counted in Result.Undecided and kept apart from the full test's. Such a
+// drop counts as a reply there, and so in the length; where the full test finds it
+// futile later, and a defender's node of the tie-break is left with no counted reply
+// that keeps to the length, the tie-break counts the drops found futile there, as the
+// length did.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need

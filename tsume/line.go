@@ -57,7 +57,7 @@ const (
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
 	// df-pn takes the next bounds (see deepen).
 	probeNodes = 20_000
-	// tieNodes is added to twice the nodes the tsume length took for the 駒余り
+	// tieNodes is added to four times the nodes the tsume length took for the 駒余り
 	// tie-break.
 	tieNodes     = 500_000
 	plyScore     = 64
@@ -953,11 +953,12 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 			if line, ok := l.boundedLine(key, n); ok {
 				if l.leftover == PreferNoLeftover {
 					// 駒余り: the least score over the lines of length n, with half of
-					// what is left and no more than twice the nodes the length took
-					// (and tieNodes); when found, its line is the tsume line.
+					// what is left and no more than four times the nodes the length
+					// and its line took (and tieNodes); when found, its line is the
+					// tsume line.
 					var tied []shogi.Move
 					budget := l.max
-					l.max = min(l.max, 5*l.nodes+2*tieNodes)
+					l.max = min(l.max, l.nodes+2*(4*l.nodes+tieNodes))
 					done := l.share(2, func() { tied = l.leftoverLine(key, n) })
 					l.max = budget
 					if done && tied != nil {
@@ -1074,6 +1075,13 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 // and disproved them); the scores are cached as the full-width search's exact scores
 // are, with their moves. ok is false when a limit stopped it, or a move's length was
 // not settled.
+//
+// A defender's node none of whose counted replies keeps to the length (each futile,
+// or mated sooner) met a futility verdict that changed under the length search: a
+// test at a leaf of the bounded df-pn that ran out of its nodes counted the reply, and
+// so settled the node's length, and the full test found it futile since. The replies
+// found futile are then counted, as the length search counted them, so that the
+// tie-break finishes over the lines of the length it settled.
 func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 	if l.poll() {
 		return 0, false
@@ -1101,31 +1109,28 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 	}
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	best, bestMove := int32(-1), shogi.NoMove
-	for _, m := range list.Moves() {
-		if or {
-			if _, disproven := l.dfpn(key, m); disproven {
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 && (or || best >= 0) {
+			break
+		}
+		for _, m := range list.Moves() {
+			if or {
+				if _, disproven := l.dfpn(key, m); disproven {
+					continue
+				}
+			} else if l.futileReply(m) != (pass == 1) {
 				continue
 			}
-		} else if l.futileReply(m) {
-			continue
-		}
-		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
-		l.pos.PlayUnchecked(m)
-		pn, dn, _ := l.bounded(k, a, d, r, l.max)
-		var s int32
-		in := or && pn == 0 || !or && dn == 0 // a move of the lines of length v
-		if in && !l.stopped {
-			s, ok = l.tieBreak(k, depth+1, v-1)
-		}
-		l.pos.Undo()
-		switch {
-		case l.stopped || pn != 0 && dn != 0 || in && !ok:
-			return 0, false
-		case !in:
-			continue
-		}
-		if s += plyScore; best < 0 || or && s < best || !or && s > best {
-			best, bestMove = s, m
+			s, in, ok := l.tieMove(key, depth, v, r, or, atk, def, m)
+			switch {
+			case !ok:
+				return 0, false
+			case !in:
+				continue
+			}
+			if s += plyScore; best < 0 || or && s < best || !or && s > best {
+				best, bestMove = s, m
+			}
 		}
 	}
 	if best < 0 || int(best/plyScore) != v {
@@ -1133,4 +1138,21 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 	}
 	l.save(h, best, best, bestMove)
 	return best, true
+}
+
+// tieMove is tieBreak's step: the score of the lines of exact length v through the
+// move m, and whether m is a move of those lines (in: a check after which the
+// defender is mated within r plies, a reply after which no mate is within r). ok is
+// false when a limit stopped it, or a length was not settled.
+func (l *liner) tieMove(key uint64, depth, v, r int, or bool, atk, def shogi.Hand, m shogi.Move) (s int32, in, ok bool) {
+	k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+	l.pos.PlayUnchecked(m)
+	pn, dn, _ := l.bounded(k, a, d, r, l.max)
+	in = or && pn == 0 || !or && dn == 0 // a move of the lines of length v
+	ok = true
+	if in && !l.stopped {
+		s, ok = l.tieBreak(k, depth+1, v-1)
+	}
+	l.pos.Undo()
+	return s, in, ok && !l.stopped && (pn == 0 || dn == 0)
 }
