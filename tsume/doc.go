@@ -138,7 +138,7 @@
 // no mate is two plies shorter, each length answered by the bounded df-pn) of the
 // pieces left in the attacker's hand at the end, fewest for the attacker, most for the
 // defender. When it finishes, the line is the tsume line (LineTsume, the same as the
-// full-width search's); when a limit stops it, the line read before is kept
+// full-width search's when no futility test was left undecided); when a limit stops it, the line read before is kept
 // (LineLength: its length is exact and each of its moves keeps to that length, but
 // between lines of equal length it is the first found, not the one with the fewest
 // pieces left). Futile interpositions are tested only when they would refute a node,

@@ -69,14 +69,15 @@ func provenLiner(p *shogi.Position, futile Futile, nodes uint64) (*liner, uint64
 }
 
 // BoundedTsumeLine is BoundedLength followed by the 駒余り tie-break of the lines of
-// that length (leftoverLine): the tie-broken line, nil when it did not finish.
-func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move) {
+// that length (leftoverLine): the tie-broken line, nil when it did not finish, and
+// the futility tests left undecided (Result.Undecided).
+func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move, undecided int) {
 	l, key := provenLiner(p, futile, nodes)
 	if l == nil {
-		return 0, false, nil
+		return 0, false, nil, 0
 	}
 	if n, exact = l.shortest(key, -1); exact {
 		line = l.leftoverLine(key, n)
 	}
-	return n, exact, line
+	return n, exact, line, l.undecided
 }
