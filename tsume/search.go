@@ -332,6 +332,39 @@ func (s *searcher) initReply(c *child) {
 	}
 }
 
+// countChecks is the look-ahead of a new reply at the moment the AND node would first
+// descend into it: it plays the reply and counts the attacker's checks. None disproves
+// the reply at once (a position without a check is no mate from any path); otherwise
+// the reply's disproof number is raised to their number, about what the attacker's node
+// will sum once expanded, and the AND node chooses again. It reports whether the
+// reply's numbers changed. Counting only the replies chosen, not every reply of a new
+// AND node, keeps its cost off mates, where every reply must be proven anyway (AnyMate
+// on the collection at 5 M nodes: every reply counted when the node was expanded cost
+// 40 % more nodes on the mates, each counted as a node as the initial look-ahead of a
+// check is).
+func (s *searcher) countChecks(c *child) bool {
+	s.pos.PlayUnchecked(c.move)
+	s.nodes++
+	generateChecks(s.pos, &s.look)
+	n := uint32(s.look.Len())
+	var ra, rd shogi.Hand
+	if n == 0 {
+		ra, rd = noCheckHands(s.pos)
+	}
+	s.pos.Undo()
+	if n == 0 {
+		c.pn, c.dn, c.rep, c.ra, c.rd = infinity, 0, noRep, ra, rd
+		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, infinity, 0, noRep, 1, shogi.NoMove)
+		return true
+	}
+	if n <= c.dn {
+		return false
+	}
+	c.dn = n
+	s.tt.store(c.key, c.atk, c.def, 0, c.pn, c.dn, noRep, 0)
+	return true
+}
+
 // unbounded is the ply bound of a search of mate at any length.
 const unbounded = -1
 
@@ -521,6 +554,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				break
 			}
 			if proven {
+				continue
+			}
+			if c = &list[bi]; s.countChecks(c) {
 				continue
 			}
 		}
