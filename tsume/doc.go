@@ -25,7 +25,9 @@
 // 1+ε threshold of Pawlewicz and Lew (2007), initial proof numbers from a one-ply
 // look-ahead (a check's proof number is the number of the defender's replies) and, for
 // the defender's replies, from the kind of reply (df-pn+ as in GPS shogi and
-// KomoringHeights), ties between children broken by the other number, and drop
+// KomoringHeights) and, once a reply is chosen, from the number of the attacker's
+// checks after it (none disproves it at once), ties between children broken by the
+// other number, and drop
 // interpositions on one square expanded one at a time (as KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop

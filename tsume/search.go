@@ -4,7 +4,10 @@ package tsume
 // Pawlewicz and Lew for the thresholds of the best child, and a one-ply look-ahead for
 // the initial numbers of a new child (df-pn+ style): a check is given a proof number
 // equal to the number of the defender's replies, so a check that mates is proven
-// before it is searched; a reply gets numbers by its kind (initReply). Between
+// before it is searched; a reply gets numbers by its kind (initReply), and, when the
+// AND node first chooses it, a disproof number equal to the number of the attacker's
+// checks after it, a reply after which there is none being disproven without a
+// search (countChecks). Between
 // children of equal proof number an OR node takes the one of larger disproof number,
 // and an AND node conversely (as YaneuraOu's mate search does).
 //
