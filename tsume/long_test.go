@@ -10,7 +10,7 @@ import (
 )
 
 // TestLong runs long problems from solvers' issue trackers with a time limit (set
-// TSUME_LONG=1): the df-pn must prove each mate (馬鋸 takes it 1.6 M nodes with this
+// TSUME_LONG=1): the df-pn must prove each mate (馬鋸 takes it 2.2 M nodes with this
 // table, the others less than 0.5 M); the tsume-line search may not finish, but the line
 // given must be a mate.
 func TestLong(t *testing.T) {
