@@ -344,7 +344,7 @@ func (s *searcher) initReply(c *child) {
 // AND node, keeps its cost off mates, where every reply must be proven anyway (AnyMate
 // on the collection at 5 M nodes: every reply counted when the node was expanded cost
 // 40 % more nodes on the mates, each counted as a node as the initial look-ahead of a
-// check is).
+// check is). The number is capped at maxCountedDn.
 func (s *searcher) countChecks(c *child) bool {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
@@ -360,6 +360,7 @@ func (s *searcher) countChecks(c *child) bool {
 		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, infinity, 0, noRep, 1, shogi.NoMove)
 		return true
 	}
+	n = min(n, maxCountedDn)
 	if n <= c.dn {
 		return false
 	}
@@ -367,6 +368,15 @@ func (s *searcher) countChecks(c *child) bool {
 	s.tt.store(c.key, c.atk, c.def, 0, c.pn, c.dn, noRep, 0)
 	return true
 }
+
+// maxCountedDn caps the disproof number countChecks gives a reply: a reply after many
+// checks then does not look so much harder to disprove than its siblings not yet
+// counted (1 or 2) that the node never returns to it. Measured on AnyMate over the
+// collection at 5 M nodes and 64 MiB: uncapped, dlshogi-1451's mate took 7.1 M nodes
+// instead of 1.8 M; capped at 16, 1.4 M, and the problems solved both ways took 13 %
+// fewer nodes than before the count (caps of 8, 12 and 24: 3 % fewer, 7 % more, 12 %
+// fewer; a cap of 4 took 1451 14 M nodes).
+const maxCountedDn = 16
 
 // unbounded is the ply bound of a search of mate at any length.
 const unbounded = -1
