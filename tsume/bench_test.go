@@ -88,7 +88,8 @@ func BenchmarkDfPnLong(b *testing.B) {
 // BenchmarkLineGame finds the tsume line of game positions whose defender holds a full
 // hand (dlshogi's test positions; FutileDrops), where futility tests and the
 // depth-bounded df-pn take most of the work: the line-search nodes per CPU second and
-// per line (deterministic: no time limit; the length must be settled).
+// per line (deterministic: no time limit; the length must be settled, and the 駒余り
+// tie-break finish: LineTsume).
 func BenchmarkLineGame(b *testing.B) {
 	for _, c := range []struct {
 		name, sfen string
@@ -105,8 +106,8 @@ func BenchmarkLineGame(b *testing.B) {
 			cpu := cputime.Process()
 			for b.Loop() {
 				r, err := s.Solve(context.Background(), p)
-				if err != nil || r.Status != tsume.Mate || r.Line == tsume.LineProof || r.Length() != c.length {
-					b.Fatalf("%v (%v), want a settled length of %d: %v", r, r.Line, c.length, err)
+				if err != nil || r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Length() != c.length {
+					b.Fatalf("%v (%v), want the tsume line of %d plies: %v", r, r.Line, c.length, err)
 				}
 				nodes += r.LineNodes
 			}

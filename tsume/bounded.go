@@ -26,7 +26,8 @@ package tsume
 // Its results share the transposition table with the unbounded search, told apart by
 // the entry's plies: a proof records the length it proved (the longest resistance of
 // the proof tree, the attacker's shortest proven choice), and holds for any bound at
-// least that long; a disproof records its bound and holds for any bound no longer;
+// least that long, as does a proof of the unbounded search whose length is known
+// (prooflen.go: every reply counted, it bounds the length under any convention); a disproof records its bound and holds for any bound no longer;
 // unresolved numbers hold for their own bound only. A bounded proof is a mate for the
 // unbounded search too (a futile drop is taken and the mate goes on, by definition);
 // a bounded disproof is nothing to it. Conversely a disproof of the unbounded search
@@ -49,8 +50,13 @@ func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, 
 		e := &b.e[i]
 		switch {
 		case e.pn == 0:
-			if e.plies != 0 && int(e.plies)-1 <= r && includes(atk, e.atk) && includes(e.def, def) {
-				return 0, infinity, int(e.plies) - 1, true
+			// A bounded proof's length, or an unbounded one's when known (prooflen.go).
+			length := int(e.plies) - 1
+			if e.plies == 0 && e.repDep <= maxProofCode {
+				length = int(e.repDep) - 1
+			}
+			if length >= 0 && length <= r && includes(atk, e.atk) && includes(e.def, def) {
+				return 0, infinity, length, true
 			}
 		case e.dn == 0:
 			if e.path == 0 && (e.plies == 0 || e.plies >= tag) && includes(e.atk, atk) && includes(def, e.def) {

@@ -33,6 +33,31 @@ func TestBoundedAgainstBruteForce(t *testing.T) {
 	})
 }
 
+// TestProofLengthAgainstBruteForce checks the length a df-pn proof records
+// (prooflen.go) against the brute-force judge: a mate within it, every reply counted,
+// so an upper bound of the tsume length under every convention. A small table makes
+// the search lose and prove again, and simulate, more.
+func TestProofLengthAgainstBruteForce(t *testing.T) {
+	const depth = 7
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		bytes := rapid.SampledFrom([]int{16 << 10, 1 << 20}).Draw(t, "bytes")
+		n := tsume.ProofLength(p, bytes, 30_000)
+		if n < 0 {
+			t.Skip("no mate, a limit, or a length unknown")
+		}
+		if n%2 == 0 {
+			t.Fatalf("%v: a proof of even length %d", p, n)
+		}
+		if n > depth {
+			return
+		}
+		if want := bruteOR(p.Clone(), n); want < 0 || want > n {
+			t.Fatalf("%v: df-pn's proof records a mate in %d, brute force says %d", p, n, want)
+		}
+	})
+}
+
 // TestBoundedLengthAgainstBruteForce cross-checks the tsume length the bounded df-pn
 // settles alone (LineLength, every reply counted) with the brute-force judge, and the
 // line it reads: a tsume line of that length.
@@ -59,7 +84,10 @@ func TestBoundedLengthAgainstBruteForce(t *testing.T) {
 
 // TestLeftoverTieBreakAgainstFullWidth cross-checks the 駒余り tie-break of a length the
 // bounded df-pn settled with the full-width search's tsume line (LineTsume): the same
-// length, and as many pieces left in the attacker's hand at the end.
+// length, and as many pieces left in the attacker's hand at the end, when neither
+// search left a futility test undecided (such a drop counts as a reply, and the two
+// searches test with different budgets: B8/1R7/k8/9/9/9/2R6/9/9 b BNg 1 is a mate in 1
+// with futile drops, 3 when a test at a leaf of the bounded df-pn runs out).
 func TestLeftoverTieBreakAgainstFullWidth(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProblem(t)
@@ -71,8 +99,8 @@ func TestLeftoverTieBreakAgainstFullWidth(t *testing.T) {
 		if r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Undecided > 0 {
 			t.Skip("no exact full-width line")
 		}
-		n, exact, line := tsume.BoundedTsumeLine(p, futile, 100_000)
-		if !exact || line == nil {
+		n, exact, line, undecided := tsume.BoundedTsumeLine(p, futile, 100_000)
+		if !exact || line == nil || undecided > 0 {
 			t.Skip("limit")
 		}
 		if n != r.Length() || len(line) != n {
@@ -83,6 +111,23 @@ func TestLeftoverTieBreakAgainstFullWidth(t *testing.T) {
 			t.Fatalf("%v: tie-broken line %v leaves %d pieces; full-width %v leaves %d", p, line, got, r, want)
 		}
 	})
+}
+
+// TestLeftoverAfterLeafVerdict breaks the ties of a length the bounded df-pn settled
+// where a futility test at one of its leaves ran out of its nodes, counting the drop,
+// and the full test found the drop futile later (dlshogi's test position 1214, a full
+// defender hand): the tie-break counts the drop as the length search did, and
+// finishes (it stopped there, LineLength, before).
+func TestLeftoverAfterLeafVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2.5 M line nodes")
+	}
+	p := parse(t, "ln6K/1ksPg1sG1/5s2p/ppp3p2/9/P1P3P2/4+p3P/1+r7/LN3L2L w RBSb2g2n7p 1", false)
+	r, err := tsume.Solve(context.Background(), p, tsume.Options{HashBytes: 64 << 20, Futile: tsume.FutileDrops, LineNodes: 10_000_000})
+	if err != nil || r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Length() != 17 {
+		t.Fatalf("%v (%v, %d line nodes), want the tsume line of 17 plies: %v", r, r.Line, r.LineNodes, err)
+	}
+	checkTsumeLine(t, p, r.Moves, true)
 }
 
 // leftAfter returns the pieces in the attacker's hand after line.

@@ -114,33 +114,44 @@
 // searches the next bounds instead, one after the other: a proof there is the tsume
 // length (no mate is within the bounds below it), a disproof passes the bound over. It
 // answers a node with one or two plies left by a mate in one, and, every reply
-// counted, one with three or four by a mate in one after each reply to a check. When
-// the bounds have used a quarter of Options.LineNodes (or of the time left), the
-// bounded df-pn goes on from lo, the largest bound known to hold no mate: it proves
-// mate within lo+2 plies, or failing that within 2(lo+2)+1, … (each bound with half of
-// what is left), then within two plies less than the length proven until a bound is
-// disproven or the length is lo+2: the last length proven is the tsume length (the
-// attacker's shortest mate from above, as KomoringHeights shortens its mates). It then
+// counted, one with three or four by a mate in one after each reply to a check. Each
+// proof of df-pn records the length of the mate it proved (the attacker's checks of
+// the proof, the defender's longest reply, every reply counted): an upper bound of the
+// tsume length under every convention, as a convention that does not count a reply
+// only takes a choice from the defender. The bounded df-pn takes such a proof as a
+// mate within its length. When the root's is known, the bounded df-pn does not search
+// the next bounds one after the other but goes on at once, as it does otherwise when
+// the bounds have used a quarter of Options.LineNodes (or of the time left), from lo,
+// the largest bound known to hold no mate: it proves mate within lo+2 plies, or failing
+// that within 2(lo+2)+1, … up to the root's proof length (each bound with half of what
+// is left), then halves the bounds between lo and the length proven (the bound halfway
+// with half of what is left, the one two plies below the length with all of it) until
+// the length is lo+2: the last length proven is the tsume length (the attacker's
+// shortest mate from above, as KomoringHeights shortens its mates). It then
 // reads a line of that length, each node of which has its exact length: the attacker
 // plays a check after which the defender is mated within the plies left, the defender a
 // reply (not futile) after which no mate is two plies shorter. What the two searches
 // already know of a move answers first, and the one move left when the others are
 // known not to do is taken without a search. With PreferNoLeftover, the ties of that
 // length are then broken (駒余り) with half of what is left of the nodes and time, and
-// no more than twice the nodes the length took (plus 500 000): a
+// no more than four times the nodes the length took (plus 500 000): a
 // minimax over the lines of that exact length (the attacker's checks after which the
 // defender is mated within the plies left, the defender's counted replies after which
 // no mate is two plies shorter, each length answered by the bounded df-pn) of the
 // pieces left in the attacker's hand at the end, fewest for the attacker, most for the
 // defender. When it finishes, the line is the tsume line (LineTsume, the same as the
-// full-width search's); when a limit stops it, the line read before is kept
+// full-width search's when no futility test was left undecided); when a limit stops it, the line read before is kept
 // (LineLength: its length is exact and each of its moves keeps to that length, but
 // between lines of equal length it is the first found, not the one with the fewest
 // pieces left). Futile interpositions are tested only when they would refute a node,
 // and by the bounded df-pn only once the node's replies that look cheaper to disprove
 // have not refuted it; at its nodes with one or two plies left (a check whose every
 // reply may be a futile drop), with a budget of 700 nodes, a verdict it leaves
-// undecided counted in Result.Undecided and kept apart from the full test's.
+// undecided counted in Result.Undecided and kept apart from the full test's. Such a
+// drop counts as a reply there, and so in the length; where the full test finds it
+// futile later, and a defender's node of the tie-break is left with no counted reply
+// that keeps to the length, the tie-break counts the drops found futile there, as the
+// length did.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need

@@ -32,6 +32,23 @@ func BoundedLength(p *shogi.Position, futile Futile, nodes uint64) (n int, exact
 	return n, exact, line
 }
 
+// ProofLength proves p (a problem, attacker to move) with df-pn, with a fresh table of
+// bytes and at most nodes nodes, and returns the length its proof recorded
+// (prooflen.go): -1 when unknown, or when df-pn proved no mate or stopped.
+func ProofLength(p *shogi.Position, bytes int, nodes uint64) int {
+	pos, err := problem(p)
+	if err != nil {
+		return -1
+	}
+	v := NewSolver(Options{HashBytes: bytes})
+	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), maxNodes: nodes}
+	s.reset()
+	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
+		return -1
+	}
+	return v.newLiner(s).proofLength(boardKey(pos), s.path[0].atk, s.path[0].def)
+}
+
 // provenLiner proves p with df-pn, with a fresh table and at most nodes nodes, and
 // returns the line search on that table and the root's key; nil when p is no problem
 // or df-pn proved no mate.
@@ -46,18 +63,21 @@ func provenLiner(p *shogi.Position, futile Futile, nodes uint64) (*liner, uint64
 	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
 		return nil, 0
 	}
-	return v.newLiner(s), boardKey(pos)
+	l := v.newLiner(s)
+	l.upper = l.proofLength(boardKey(pos), s.path[0].atk, s.path[0].def)
+	return l, boardKey(pos)
 }
 
 // BoundedTsumeLine is BoundedLength followed by the 駒余り tie-break of the lines of
-// that length (leftoverLine): the tie-broken line, nil when it did not finish.
-func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move) {
+// that length (leftoverLine): the tie-broken line, nil when it did not finish, and
+// the futility tests left undecided (Result.Undecided).
+func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, exact bool, line []shogi.Move, undecided int) {
 	l, key := provenLiner(p, futile, nodes)
 	if l == nil {
-		return 0, false, nil
+		return 0, false, nil, 0
 	}
 	if n, exact = l.shortest(key, -1); exact {
 		line = l.leftoverLine(key, n)
 	}
-	return n, exact, line
+	return n, exact, line, l.undecided
 }

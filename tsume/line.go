@@ -24,10 +24,12 @@ package tsume
 // of that length is read (LineLength); the ties of that length are then broken by the
 // pieces left in hand over the lines of exactly that length (tieBreak), which makes the
 // line the tsume line (LineTsume) when it finishes. When the bounds' share of the nodes and time
-// runs out first, shortest goes on from the largest bound disproven: a mate within
-// lo+2, 2(lo+2)+1, … plies, then within two plies less than the length proven, until
-// one is disproven. A futility test runs within the line search's nodes: when they are
-// spent, no test runs and the searches stop, so that no verdict cut short is kept.
+// runs out first, or at once when the length of df-pn's proof of the root is known (an
+// upper bound, prooflen.go), shortest goes on from the largest bound disproven: a mate
+// within lo+2, 2(lo+2)+1, … plies up to that length, then halving the bounds between
+// lo and the length proven. A futility test runs within the line search's nodes: when
+// they are spent, no test runs and the searches stop, so that no verdict cut short is
+// kept.
 
 import (
 	"time"
@@ -57,7 +59,7 @@ const (
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
 	// df-pn takes the next bounds (see deepen).
 	probeNodes = 20_000
-	// tieNodes is added to twice the nodes the tsume length took for the 駒余り
+	// tieNodes is added to four times the nodes the tsume length took for the 駒余り
 	// tie-break.
 	tieNodes     = 500_000
 	plyScore     = 64
@@ -79,6 +81,9 @@ type liner struct {
 	nodes    uint64
 	max      uint64
 	stopped  bool
+	// upper is the length of the df-pn's proof of the root (prooflen.go), an upper
+	// bound of its tsume length; -1 when unknown.
+	upper int
 	// undecided counts the positions whose futility test ran out of nodes, among those
 	// the search consulted (the full-width search and the bounded df-pn alike: the
 	// bounded df-pn starts from the bounds the first found to hold no mate).
@@ -353,15 +358,28 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 
 // shortest returns the tsume length from the root, the current position of l.pos, by
 // the bounded df-pn, knowing that no mate is within lo plies (lo < 0: nothing is
-// known). It proves a mate within lo+2 plies, or failing that within 2(lo+2)+1, …
-// (each bound with half the nodes and time left: one that neither holds nor fails is
-// passed over for one twice as long, likelier proven), then within two plies less than
-// the length proven until that is disproven or the length is lo+2. exact is false when a limit stopped it first (then
-// n, when not 0, only bounds the length).
+// known). It proves a mate within lo+2 plies, or failing that within 2(lo+2)+1, … (each
+// bound with half the nodes and time left: one that neither holds nor fails is passed
+// over for one twice as long, likelier proven), up to l.upper, the length of the
+// df-pn's proof, which holds a mate (its proof answers at once from the table). Then it
+// halves the bounds between lo and the length proven: a mate within the bound halfway,
+// with half of what is left, and when that neither holds nor fails, or the bound is
+// the one below the length proven, within two plies less than the length proven with
+// all of it; a proof lowers the length, a disproof raises lo, until the length is lo+2.
+// exact is false when a limit stopped it first (then n, when not 0, only bounds the
+// length).
 func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	upper := l.upper
+	if upper <= lo {
+		upper = -1 // cannot be: the proof holds a mate, and no mate is within lo
+	}
 	best := -1
 	for r := max(lo+2, 1); r < maxLinePlies && best < 0; r = 2*r + 1 {
+		capped := upper >= 0 && r >= upper
+		if capped {
+			r = upper
+		}
 		var pn, dn uint32
 		var length int
 		if !l.share(2, func() { pn, dn, length = l.bounded(key, atk, def, r, l.max) }) {
@@ -372,9 +390,26 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 			best = length
 		case dn == 0:
 			lo = r
+		case capped:
+			return 0, false // the table lost the proof, and the search ran out
 		}
 	}
 	for best > lo+2 {
+		if half := lo + 2*((best-lo)/4); half < best-2 {
+			var pn, dn uint32
+			var length int
+			if !l.share(2, func() { pn, dn, length = l.bounded(key, atk, def, half, l.max) }) {
+				return best, false
+			}
+			switch {
+			case pn == 0:
+				best = length
+				continue
+			case dn == 0:
+				lo = half
+				continue
+			}
+		}
 		pn, dn, length := l.bounded(key, atk, def, best-2, l.max)
 		switch {
 		case pn == 0:
@@ -386,6 +421,17 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 		}
 	}
 	return best, best > 0
+}
+
+// proofLength returns the length of the df-pn's proof of the position (board key,
+// hands) when the table knows it (prooflen.go): an upper bound of its tsume length
+// under every convention; -1 when unknown.
+func (l *liner) proofLength(key uint64, atk, def shogi.Hand) int {
+	code := l.s.tt.proofCode(key, atk, def)
+	if code == 0 {
+		return -1
+	}
+	return int(code) - 1
 }
 
 // boundedLine reads a line of the tsume length n from the current position of l.pos
@@ -835,12 +881,17 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 // probeNodes or more, the next bounds are searched by the bounded df-pn instead, whose
 // disproofs cost less where the checks are many: a proof there is the tsume length (n,
 // the length proven; score is then -1), a disproof passes the bound over; a bound it
-// cannot settle with what is left of the nodes ends the search (-1, lo).
+// cannot settle with what is left of the nodes ends the search (-1, lo). When the
+// root's proof length is known (l.upper), the search ends there instead (-1, lo), and
+// shortest takes the bounds from lo up to it.
 func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	lo = start - 2
 	probe := false
 	for plies := start; plies < maxLinePlies; plies += 2 {
+		if probe && l.upper >= 0 {
+			return -1, lo, 0 // shortest takes the bounds from here, below l.upper
+		}
 		if probe {
 			pn, dn, length := l.bounded(key, atk, def, int(plies), l.max)
 			switch {
@@ -896,6 +947,7 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 	// from above, and reads a line of it.
 	var score, lo int32
 	var n int
+	l.upper = l.proofLength(key, l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent()))
 	if l.share(4, func() { score, lo, n = l.deepen(key, 1) }) && score < 0 {
 		exact := n > 0
 		if !exact {
@@ -905,11 +957,12 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 			if line, ok := l.boundedLine(key, n); ok {
 				if l.leftover == PreferNoLeftover {
 					// 駒余り: the least score over the lines of length n, with half of
-					// what is left and no more than twice the nodes the length took
-					// (and tieNodes); when found, its line is the tsume line.
+					// what is left and no more than four times the nodes the length
+					// and its line took (and tieNodes); when found, its line is the
+					// tsume line.
 					var tied []shogi.Move
 					budget := l.max
-					l.max = min(l.max, 5*l.nodes+2*tieNodes)
+					l.max = min(l.max, l.nodes+2*(4*l.nodes+tieNodes))
 					done := l.share(2, func() { tied = l.leftoverLine(key, n) })
 					l.max = budget
 					if done && tied != nil {
@@ -1026,6 +1079,13 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 // and disproved them); the scores are cached as the full-width search's exact scores
 // are, with their moves. ok is false when a limit stopped it, or a move's length was
 // not settled.
+//
+// A defender's node none of whose counted replies keeps to the length (each futile,
+// or mated sooner) met a futility verdict that changed under the length search: a
+// test at a leaf of the bounded df-pn that ran out of its nodes counted the reply, and
+// so settled the node's length, and the full test found it futile since. The replies
+// found futile are then counted, as the length search counted them, so that the
+// tie-break finishes over the lines of the length it settled.
 func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 	if l.poll() {
 		return 0, false
@@ -1053,31 +1113,28 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 	}
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	best, bestMove := int32(-1), shogi.NoMove
-	for _, m := range list.Moves() {
-		if or {
-			if _, disproven := l.dfpn(key, m); disproven {
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 && (or || best >= 0) {
+			break
+		}
+		for _, m := range list.Moves() {
+			if or {
+				if _, disproven := l.dfpn(key, m); disproven {
+					continue
+				}
+			} else if l.futileReply(m) != (pass == 1) {
 				continue
 			}
-		} else if l.futileReply(m) {
-			continue
-		}
-		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
-		l.pos.PlayUnchecked(m)
-		pn, dn, _ := l.bounded(k, a, d, r, l.max)
-		var s int32
-		in := or && pn == 0 || !or && dn == 0 // a move of the lines of length v
-		if in && !l.stopped {
-			s, ok = l.tieBreak(k, depth+1, v-1)
-		}
-		l.pos.Undo()
-		switch {
-		case l.stopped || pn != 0 && dn != 0 || in && !ok:
-			return 0, false
-		case !in:
-			continue
-		}
-		if s += plyScore; best < 0 || or && s < best || !or && s > best {
-			best, bestMove = s, m
+			s, in, ok := l.tieMove(key, depth, v, r, or, atk, def, m)
+			switch {
+			case !ok:
+				return 0, false
+			case !in:
+				continue
+			}
+			if s += plyScore; best < 0 || or && s < best || !or && s > best {
+				best, bestMove = s, m
+			}
 		}
 	}
 	if best < 0 || int(best/plyScore) != v {
@@ -1085,4 +1142,21 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 	}
 	l.save(h, best, best, bestMove)
 	return best, true
+}
+
+// tieMove is tieBreak's step: the score of the lines of exact length v through the
+// move m, and whether m is a move of those lines (in: a check after which the
+// defender is mated within r plies, a reply after which no mate is within r). ok is
+// false when a limit stopped it, or a length was not settled.
+func (l *liner) tieMove(key uint64, depth, v, r int, or bool, atk, def shogi.Hand, m shogi.Move) (s int32, in, ok bool) {
+	k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+	l.pos.PlayUnchecked(m)
+	pn, dn, _ := l.bounded(k, a, d, r, l.max)
+	in = or && pn == 0 || !or && dn == 0 // a move of the lines of length v
+	ok = true
+	if in && !l.stopped {
+		s, ok = l.tieBreak(k, depth+1, v-1)
+	}
+	l.pos.Undo()
+	return s, in, ok && !l.stopped && (pn == 0 || dn == 0)
 }

@@ -116,9 +116,11 @@ type searcher struct {
 	// onPath counts the positions of the path by the low bits of their keys.
 	onPath [1024]uint16
 	// ra and rd are the range of hands of the proof or disproof mid last returned
-	// (pieces.go); pm the check that proves an OR node.
-	ra, rd shogi.Hand
-	pm     shogi.Move
+	// (pieces.go); pm the check that proves an OR node; simCode the length code of
+	// the proof a simulation last found (prooflen.go).
+	ra, rd  shogi.Hand
+	pm      shogi.Move
+	simCode uint16
 	// simLeft is the budget of nodes left to the simulation under way (sim.go).
 	simLeft int
 }
@@ -307,8 +309,8 @@ func (s *searcher) initCheck(c *child) {
 	}
 	s.pos.Undo()
 	if n == 0 {
-		c.pn, c.dn, c.ra, c.rd = 0, infinity, ra, rd
-		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, 0, infinity, noRep, 1, shogi.NoMove)
+		c.pn, c.dn, c.ra, c.rd, c.rep = 0, infinity, ra, rd, mateCode
+		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, 0, infinity, mateCode, 1, shogi.NoMove)
 		return
 	}
 	c.pn, c.dn = n, dn
@@ -384,8 +386,8 @@ const unbounded = -1
 // mid searches the current node until its proof number reaches thpn or its disproof
 // number thdn, or a limit stops the search (s.stop). r is the plies left for a
 // search of mate within r plies (bounded.go), or unbounded. It returns the node's
-// numbers and aux: unbounded, the path dependency of a disproof; bounded, the length
-// of a proof.
+// numbers and aux: unbounded, the path dependency of a disproof or the length code of
+// a proof (prooflen.go); bounded, the length of a proof.
 func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	depth := len(s.path) - 1
 	start := s.nodes
@@ -415,15 +417,17 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		} else {
 			pn, dn = 0, infinity
 		}
+		rep := noRep
 		if !bounded {
 			if or {
 				s.ra, s.rd = noCheckHands(s.pos)
 			} else {
 				s.ra, s.rd = mateHands(s.pos)
+				rep = mateCode
 			}
 		}
-		s.storeResult(&node, r, pn, dn, noRep, 0, 1)
-		return pn, dn, s.auxOf(r, noRep, 0)
+		s.storeResult(&node, r, pn, dn, rep, 0, 1)
+		return pn, dn, s.auxOf(r, rep, 0)
 	case bounded && r < 1:
 		// The defender has a reply unless every one is futile.
 		pn, dn = 0, infinity
@@ -445,6 +449,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	// collection: 14% fewer nodes).
 	var rep uint16
 	length := -1
+	var code uint16 // unbounded: the length code of a proof (prooflen.go)
 	for {
 		// x is the number the node minimises over its children (pn at an OR node, dn at
 		// an AND node), y the number it sums.
@@ -453,6 +458,8 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		var bestY uint32
 		bi := 0
 		rep, length = noRep, -1
+		code = 0
+		codeKnown := true // AND node: every reply's length is known
 		refuted, refuter := false, -1
 		if bounded && !or && s.futile != nil {
 			s.settleFutility(list)
@@ -492,6 +499,17 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				best2 = x
 			}
 			sum += uint64(y)
+			if !bounded && cpn == 0 {
+				// A proof's length: the shortest check's, the longest reply's.
+				switch {
+				case or && crep != 0 && (code == 0 || crep < code):
+					code = crep
+				case !or && crep == 0:
+					codeKnown = false
+				case !or:
+					code = max(code, crep)
+				}
+			}
 			switch {
 			case bounded:
 				// A proof's length: the attacker's shortest, the defender's longest.
@@ -519,6 +537,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		}
 		if dn != 0 || int(rep) >= depth {
 			rep = noRep
+		}
+		if !codeKnown {
+			code = 0
 		}
 		if !bounded && (pn == 0 || dn == 0 && rep == noRep) {
 			s.ra, s.rd = s.resultHands(&node, list, or, pn == 0, refuter)
@@ -608,6 +629,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	} else {
 		length = 0
 	}
+	if !bounded && pn == 0 {
+		rep = longerCode(code)
+	}
 	if s.stop == StopNone {
 		s.storeResult(&node, r, pn, dn, rep, length, s.nodes-start)
 	}
@@ -679,7 +703,7 @@ func (s *searcher) storeResult(node *pathNode, r int, pn, dn uint32, rep uint16,
 }
 
 // auxOf returns what mid returns beside the numbers: the length of a proof within r
-// plies, or the path dependency of a disproof.
+// plies, or the path dependency of a disproof or the length code of a proof.
 func (s *searcher) auxOf(r int, rep uint16, length int) uint16 {
 	if r != unbounded {
 		return uint16(length)

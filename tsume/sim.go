@@ -194,7 +194,7 @@ func (s *searcher) simChild(c *child, o *oracle, mo shogi.Move) bool {
 	proven := s.simAttack(&n)
 	s.undo()
 	if proven {
-		c.pn, c.dn, c.ra, c.rd, c.rep = 0, infinity, s.ra, s.rd, noRep
+		c.pn, c.dn, c.ra, c.rd, c.rep = 0, infinity, s.ra, s.rd, s.simCode
 	}
 	return proven
 }
@@ -214,12 +214,12 @@ func (s *searcher) simStep(c *child) bool {
 }
 
 // simAttack proves the current OR node by the oracle's check, or fails. On success
-// s.ra, s.rd hold the range of its proof.
+// s.ra, s.rd hold the range of its proof, s.simCode its length code.
 func (s *searcher) simAttack(o *oracle) bool {
 	depth := len(s.path) - 1
 	node := s.path[depth]
-	if pn, dn, _, ra, rd, ok := s.tt.probe(node.key, node.atk, node.def, node.path); ok && (pn == 0 || dn == 0) {
-		s.ra, s.rd = ra, rd
+	if pn, dn, code, ra, rd, ok := s.tt.probe(node.key, node.atk, node.def, node.path); ok && (pn == 0 || dn == 0) {
+		s.ra, s.rd, s.simCode = ra, rd, code
 		return pn == 0
 	}
 	mo, ok := s.tt.proofMove(o.key, o.atk, o.def)
@@ -252,23 +252,26 @@ func (s *searcher) simAttack(o *oracle) bool {
 	if !includes(node.atk, ra) || !includes(rd, node.def) {
 		ra, rd = node.atk, node.def
 	}
-	s.tt.storeRange(node.key, node.atk, node.def, ra, rd, 0, 0, infinity, noRep, s.nodes-start, mt)
-	s.ra, s.rd = ra, rd
+	code := longerCode(s.simCode)
+	s.tt.storeRange(node.key, node.atk, node.def, ra, rd, 0, 0, infinity, code, s.nodes-start, mt)
+	s.ra, s.rd, s.simCode = ra, rd, code
 	return true
 }
 
 // simDefense proves the current AND node by answering each reply with the oracle's
-// position after it, or fails. On success s.ra, s.rd hold the range of its proof.
+// position after it, or fails. On success s.ra, s.rd hold the range of its proof,
+// s.simCode its length code.
 func (s *searcher) simDefense(o *oracle) bool {
 	depth := len(s.path) - 1
 	node := s.path[depth]
-	if pn, dn, _, ra, rd, ok := s.tt.probe(node.key, node.atk, node.def, node.path); ok && (pn == 0 || dn == 0) {
-		s.ra, s.rd = ra, rd
+	if pn, dn, code, ra, rd, ok := s.tt.probe(node.key, node.atk, node.def, node.path); ok && (pn == 0 || dn == 0) {
+		s.ra, s.rd, s.simCode = ra, rd, code
 		return pn == 0
 	}
 	start := s.nodes
 	generateEvasions(s.pos, &s.moves)
 	var ra, rd shogi.Hand
+	code, longest := uint16(mateCode), uint16(mateCode)
 	if s.moves.Len() == 0 {
 		ra, rd = mateHands(s.pos)
 	} else {
@@ -286,7 +289,7 @@ func (s *searcher) simDefense(o *oracle) bool {
 			if c.repDep != noRep {
 				return false
 			}
-			pn, dn, _, cra, crd, ok := s.tt.probe(c.key, c.atk, c.def, c.path)
+			pn, dn, ccode, cra, crd, ok := s.tt.probe(c.key, c.atk, c.def, c.path)
 			switch {
 			case ok && dn == 0:
 				return false
@@ -302,7 +305,12 @@ func (s *searcher) simDefense(o *oracle) bool {
 				if !proven {
 					return false
 				}
-				cra, crd = s.ra, s.rd
+				cra, crd, ccode = s.ra, s.rd, s.simCode
+			}
+			if ccode == 0 || longest == 0 {
+				longest = 0 // a reply's length unknown: the node's too
+			} else {
+				longest = max(longest, ccode)
 			}
 			a, d := proofBefore(s.pos, s.attacker, c.move, cra, crd)
 			ra, rd = handMax(ra, a), handMin(rd, d)
@@ -313,9 +321,10 @@ func (s *searcher) simDefense(o *oracle) bool {
 		if !includes(node.atk, ra) || !includes(rd, node.def) {
 			ra, rd = node.atk, node.def
 		}
+		code = longerCode(longest)
 	}
-	s.tt.storeRange(node.key, node.atk, node.def, ra, rd, 0, 0, infinity, noRep, s.nodes-start+1, shogi.NoMove)
-	s.ra, s.rd = ra, rd
+	s.tt.storeRange(node.key, node.atk, node.def, ra, rd, 0, 0, infinity, code, s.nodes-start+1, shogi.NoMove)
+	s.ra, s.rd, s.simCode = ra, rd, code
 	return true
 }
 

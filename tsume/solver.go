@@ -207,7 +207,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 // newLiner returns the tsume-line search over the table and cache of v, from s.
 func (v *Solver) newLiner(s *searcher) *liner {
 	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, futile: v.opt.Futile,
-		leftover: v.opt.Leftover, max: v.opt.LineNodes}
+		leftover: v.opt.Leftover, max: v.opt.LineNodes, upper: -1}
 }
 
 // problem returns a copy of p without its history, or the reason p is no problem.

@@ -43,7 +43,9 @@ type entry struct {
 	def    shogi.Hand
 	pn, dn uint32
 	effort uint32
-	repDep uint16 // for a path-dependent disproof, the shallowest path index it relies on
+	// repDep is, for a path-dependent disproof, the shallowest path index it relies
+	// on; for a proof of the unbounded search, its length code (see proofCode).
+	repDep uint16
 	// plies is 0 for an entry of the unbounded search. For one of the depth-bounded
 	// search (bounded.go) it is 1 + the plies of the result: the length proven for a
 	// proof, the bound searched for a disproof or unresolved numbers.
@@ -121,7 +123,8 @@ func includes(a, b shogi.Hand) bool {
 }
 
 // lookup returns what the table knows of a position: its proof and disproof numbers,
-// the path dependency of a disproof, and whether anything was found. The numbers of
+// the path dependency of a disproof or the length code of a proof (proofCode), and
+// whether anything was found. The numbers of
 // an unresolved position are raised to those of the unresolved entries of the same
 // board that it dominates or is dominated by: a position is at least as hard to prove
 // as one whose attacker holds more (and defender less), and to disprove as one whose
@@ -145,7 +148,11 @@ func (t *table) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint
 		switch {
 		case e.pn == 0:
 			if includes(atk, e.atk) && includes(e.def, def) {
-				return 0, infinity, noRep, e.atk, e.def, true
+				code := e.repDep
+				if e.plies != 0 || code > maxProofCode {
+					code = 0 // a bounded proof's length may leave futile drops out
+				}
+				return 0, infinity, code, e.atk, e.def, true
 			}
 		case e.dn == 0:
 			if e.plies != 0 {
@@ -171,7 +178,7 @@ func (t *table) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint
 }
 
 // store records the numbers of a position. path is 0 unless the result is a disproof
-// that depends on the path (repDep < noRep).
+// that depends on the path (repDep < noRep); for a proof, repDep is its length code.
 func (t *table) store(key uint64, atk, def shogi.Hand, path uint64, pn, dn uint32, repDep uint16, effort uint64) {
 	t.storeRange(key, atk, def, atk, def, path, pn, dn, repDep, effort, shogi.NoMove)
 }
@@ -184,7 +191,7 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 	if effort > uint64(^uint32(0)) {
 		effort = uint64(^uint32(0))
 	}
-	if repDep == noRep {
+	if repDep == noRep || pn == 0 {
 		path = 0
 	}
 	final := pn == 0 || dn == 0 && path == 0
@@ -251,4 +258,19 @@ func (t *table) proofMove(key uint64, atk, def shogi.Hand) (shogi.Move, bool) {
 		}
 	}
 	return shogi.NoMove, false
+}
+
+// proofCode returns the least length code (prooflen.go) of the proofs of the unbounded
+// search that hold for a position; 0 when none is known.
+func (t *table) proofCode(key uint64, atk, def shogi.Hand) uint16 {
+	b := t.bucket(key)
+	least := uint16(0)
+	for i := range b.keys {
+		e := &b.e[i]
+		if b.keys[i] == key && e.pn == 0 && e.plies == 0 && e.repDep != 0 && e.repDep <= maxProofCode &&
+			includes(atk, e.atk) && includes(e.def, def) && (least == 0 || e.repDep < least) {
+			least = e.repDep
+		}
+	}
+	return least
 }
