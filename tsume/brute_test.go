@@ -177,3 +177,42 @@ func TestLineFromSmallTable(t *testing.T) {
 		checkTsumeLine(t, p, r.Moves, false)
 	}
 }
+
+// TestLengthBoundsAgainstBruteForce checks Result.MinLength and MaxLength with the
+// brute-force judge: the problem mates within MaxLength plies and not within
+// MinLength-2, whatever the line search was left (from none, AnyMate, to enough to
+// settle the length).
+func TestLengthBoundsAgainstBruteForce(t *testing.T) {
+	const depth = 9 // the longest bound the judge checks
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		lineNodes := rapid.SampledFrom([]uint64{1, 100, 1000, 3000, 0}).Draw(t, "lineNodes")
+		anyMate := rapid.Bool().Draw(t, "anyMate")
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 300_000, HashBytes: 1 << 20, Futile: tsume.FutileNone, LineNodes: lineNodes, AnyMate: anyMate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate {
+			if r.MinLength != 0 || r.MaxLength != 0 {
+				t.Fatalf("%v: bounds %d..%d without a mate (%v)", p, r.MinLength, r.MaxLength, r)
+			}
+			return
+		}
+		if r.MaxLength == 0 && (r.Line == tsume.LineTsume || r.Line == tsume.LineLength) {
+			t.Fatalf("%v: a settled length without MaxLength (%v)", p, r)
+		}
+		if r.MinLength > 0 && r.MaxLength > 0 && r.MinLength > r.MaxLength {
+			t.Fatalf("%v: bounds %d..%d cross", p, r.MinLength, r.MaxLength)
+		}
+		if m := r.MaxLength; m > 0 && m <= depth {
+			if n := bruteOR(p.Clone(), m); n < 0 || n > m {
+				t.Fatalf("%v: MaxLength %d (%v, line %v), brute force finds no mate within it", p, m, r, r.Line)
+			}
+		}
+		if m := r.MinLength; m > 2 && m-2 <= depth {
+			if n := bruteOR(p.Clone(), m-2); n >= 0 {
+				t.Fatalf("%v: MinLength %d (%v, line %v), brute force mates in %d", p, m, r, r.Line, n)
+			}
+		}
+	})
+}

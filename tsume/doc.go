@@ -25,7 +25,9 @@
 // 1+ε threshold of Pawlewicz and Lew (2007), initial proof numbers from a one-ply
 // look-ahead (a check's proof number is the number of the defender's replies) and, for
 // the defender's replies, from the kind of reply (df-pn+ as in GPS shogi and
-// KomoringHeights), ties between children broken by the other number, and drop
+// KomoringHeights) and, once a reply is chosen, from the number of the attacker's
+// checks after it (none disproves it at once), ties between children broken by the
+// other number, and drop
 // interpositions on one square expanded one at a time (as KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
@@ -154,7 +156,11 @@
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need
 // be neither the shortest nor the longest defence. Options.AnyMate asks for the
-// proof's line only.
+// proof's line only. What the searches proved of the length is kept all the same:
+// Result.MaxLength, the least bound proven to hold a mate (the root's proof length
+// when no shorter one was), and Result.MinLength, two plies past the largest bound
+// proven to hold none when every futility test was decided, so that a recorded
+// solution longer than MaxLength is 早詰 without the exact length.
 //
 // # Verification
 //

@@ -88,6 +88,10 @@ type liner struct {
 	// the search consulted (the full-width search and the bounded df-pn alike: the
 	// bounded df-pn starts from the bounds the first found to hold no mate).
 	undecided int
+	// mateWithin is the least bound the searches proved to hold a mate from the root
+	// (0: none), noneWithin the largest they proved to hold none (-1: none): the
+	// bounds of the tsume length Result reports when the length is not settled.
+	mateWithin, noneWithin int
 }
 
 func newMemo(bytes int) []memoEntry {
@@ -370,11 +374,12 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 // length).
 func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
+	best := -1
+	defer func() { l.proved(best, lo) }()
 	upper := l.upper
 	if upper <= lo {
 		upper = -1 // cannot be: the proof holds a mate, and no mate is within lo
 	}
-	best := -1
 	for r := max(lo+2, 1); r < maxLinePlies && best < 0; r = 2*r + 1 {
 		capped := upper >= 0 && r >= upper
 		if capped {
@@ -421,6 +426,15 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 		}
 	}
 	return best, best > 0
+}
+
+// proved records what a search of the root's bounds proved: a mate within mate
+// plies (mate > 0) and none within none (none >= 0).
+func (l *liner) proved(mate, none int) {
+	if mate > 0 && (l.mateWithin == 0 || mate < l.mateWithin) {
+		l.mateWithin = mate
+	}
+	l.noneWithin = max(l.noneWithin, none)
 }
 
 // proofLength returns the length of the df-pn's proof of the position (board key,
@@ -949,6 +963,7 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 	var n int
 	l.upper = l.proofLength(key, l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent()))
 	if l.share(4, func() { score, lo, n = l.deepen(key, 1) }) && score < 0 {
+		l.proved(n, int(lo))
 		exact := n > 0
 		if !exact {
 			n, exact = l.shortest(key, int(lo))

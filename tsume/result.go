@@ -136,6 +136,18 @@ type Result struct {
 	// the bounded df-pn alike (the second starts from the bounds the first found to
 	// hold no mate).
 	Undecided int
+	// MinLength and MaxLength bound the tsume length (the length of the tsume line,
+	// under the options' conventions) as far as the searches proved it: the problem
+	// has no mate shorter than MinLength and one within MaxLength plies; 0 when they
+	// proved no bound. With LineTsume or LineLength, MaxLength is the line's length,
+	// and so is MinLength unless a futility test was left undecided. With LineProof,
+	// MaxLength is the least bound within which the tsume-line search proved a mate,
+	// or the length of the df-pn's proof with every reply counted, which bounds the
+	// tsume length under every convention; MinLength is set when the tsume-line
+	// search proved bounds to hold no mate, every futility test decided. So a
+	// recorded solution longer than MaxLength mates too late (早詰) even when the
+	// tsume length is not settled.
+	MinLength, MaxLength int
 	// Left is what the attacker holds in hand when the line ends (駒余り when not empty).
 	Left shogi.Hand
 	// Nodes counts the positions the df-pn search visited; LineNodes those of the
@@ -146,8 +158,9 @@ type Result struct {
 }
 
 // MarshalJSON writes r as one object: {"result": "mate", "stop": "none", "length": 7,
-// "moves": ["USI", …], "line": "tsume", "left": "-", "nodes": N, "line_nodes": N,
-// "time_ms": N}; left is the attacker's hand at the end in SFEN style.
+// "moves": ["USI", …], "line": "tsume", "min_length": 7, "max_length": 7, "left": "-",
+// "nodes": N, "line_nodes": N, "time_ms": N}; left is the attacker's hand at the end in
+// SFEN style; undecided, min_length and max_length are left out when 0.
 func (r Result) MarshalJSON() ([]byte, error) {
 	moves := make([]string, len(r.Moves))
 	for i, m := range r.Moves {
@@ -160,11 +173,13 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		Moves     []string `json:"moves"`
 		Line      LineKind `json:"line"`
 		Undecided int      `json:"undecided,omitempty"`
+		MinLength int      `json:"min_length,omitempty"`
+		MaxLength int      `json:"max_length,omitempty"`
 		Left      string   `json:"left"`
 		Nodes     uint64   `json:"nodes"`
 		LineNodes uint64   `json:"line_nodes"`
 		TimeMS    int64    `json:"time_ms"`
-	}{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Undecided, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
+	}{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Undecided, r.MinLength, r.MaxLength, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
 }
 
 // Length returns the number of plies of the line.

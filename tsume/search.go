@@ -4,7 +4,10 @@ package tsume
 // Pawlewicz and Lew for the thresholds of the best child, and a one-ply look-ahead for
 // the initial numbers of a new child (df-pn+ style): a check is given a proof number
 // equal to the number of the defender's replies, so a check that mates is proven
-// before it is searched; a reply gets numbers by its kind (initReply). Between
+// before it is searched; a reply gets numbers by its kind (initReply), and, when the
+// AND node first chooses it, a disproof number equal to the number of the attacker's
+// checks after it, a reply after which there is none being disproven without a
+// search (countChecks). Between
 // children of equal proof number an OR node takes the one of larger disproof number,
 // and an AND node conversely (as YaneuraOu's mate search does).
 //
@@ -345,6 +348,49 @@ func (s *searcher) initReply(c *child) {
 	}
 }
 
+// countChecks is the look-ahead of a new reply at the moment the AND node would first
+// descend into it: it plays the reply and counts the attacker's checks. None disproves
+// the reply at once (a position without a check is no mate from any path); otherwise
+// the reply's disproof number is raised to their number, about what the attacker's node
+// will sum once expanded, and the AND node chooses again. It reports whether the
+// reply's numbers changed. Counting only the replies chosen, not every reply of a new
+// AND node, keeps its cost off mates, where every reply must be proven anyway (AnyMate
+// on the collection at 5 M nodes: every reply counted when the node was expanded cost
+// 40 % more nodes on the mates, each counted as a node as the initial look-ahead of a
+// check is). The number is capped at maxCountedDn.
+func (s *searcher) countChecks(c *child) bool {
+	s.pos.PlayUnchecked(c.move)
+	s.nodes++
+	generateChecks(s.pos, &s.look)
+	n := uint32(s.look.Len())
+	var ra, rd shogi.Hand
+	if n == 0 {
+		ra, rd = noCheckHands(s.pos)
+	}
+	s.pos.Undo()
+	if n == 0 {
+		c.pn, c.dn, c.rep, c.ra, c.rd = infinity, 0, noRep, ra, rd
+		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, infinity, 0, noRep, 1, shogi.NoMove)
+		return true
+	}
+	n = min(n, maxCountedDn)
+	if n <= c.dn {
+		return false
+	}
+	c.dn = n
+	s.tt.store(c.key, c.atk, c.def, 0, c.pn, c.dn, noRep, 0)
+	return true
+}
+
+// maxCountedDn caps the disproof number countChecks gives a reply: a reply after many
+// checks then does not look so much harder to disprove than its siblings not yet
+// counted (1 or 2) that the node never returns to it. Measured on AnyMate over the
+// collection at 5 M nodes and 64 MiB: uncapped, dlshogi-1451's mate took 7.1 M nodes
+// instead of 1.8 M; capped at 16, 1.4 M, and the problems solved both ways took 13 %
+// fewer nodes than before the count (caps of 8, 12 and 24: 3 % fewer, 7 % more, 12 %
+// fewer; a cap of 4 took 1451 14 M nodes).
+const maxCountedDn = 16
+
 // unbounded is the ply bound of a search of mate at any length.
 const unbounded = -1
 
@@ -553,6 +599,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				break
 			}
 			if proven {
+				continue
+			}
+			if c = &list[bi]; s.countChecks(c) {
 				continue
 			}
 		}

@@ -207,7 +207,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 // newLiner returns the tsume-line search over the table and cache of v, from s.
 func (v *Solver) newLiner(s *searcher) *liner {
 	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, futile: v.opt.Futile,
-		leftover: v.opt.Leftover, max: v.opt.LineNodes, upper: -1}
+		leftover: v.opt.Leftover, max: v.opt.LineNodes, upper: -1, noneWithin: -1}
 }
 
 // problem returns a copy of p without its history, or the reason p is no problem.
@@ -263,7 +263,21 @@ func (v *Solver) line(s *searcher, r *Result) {
 		if kind != LineNone {
 			r.Undecided = l.undecided
 			r.Moves, r.Line = moves, kind
+			r.MaxLength = len(moves)
+			if l.undecided == 0 {
+				r.MinLength = len(moves)
+			}
+		} else {
+			r.MaxLength = l.mateWithin
+			if l.upper > 0 && (r.MaxLength == 0 || l.upper < r.MaxLength) {
+				r.MaxLength = l.upper
+			}
+			if l.undecided == 0 && l.noneWithin >= 1 {
+				r.MinLength = l.noneWithin + 2
+			}
 		}
+	} else {
+		r.MaxLength = max(0, v.newLiner(s).proofLength(boardKey(s.pos), s.pos.Hand(s.attacker), s.pos.Hand(s.attacker.Opponent())))
 	}
 	if r.Line == LineNone {
 		// Reading the proof needs no new search unless the table lost part of it: the

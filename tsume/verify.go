@@ -24,7 +24,8 @@ const (
 	// FlawNoMate: the problem has no mate at all.
 	FlawNoMate // no-mate
 	// FlawShortMate (早詰): the problem mates sooner than the recorded line; Length is
-	// the tsume length.
+	// the tsume length, or when the search did not settle it, a length within which a
+	// mate is proven (Result.MaxLength).
 	FlawShortMate // short-mate
 	// FlawLongerDefence (変長): a defender's reply other than the recorded one lasts
 	// longer than the line; Move is the reply and Length the plies from the reply to
@@ -128,6 +129,8 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 		add(FlawNoMate, 0, shogi.NoMove, 0)
 	case r.Status == Mate && (r.Line == LineTsume || r.Line == LineLength) && r.Length() < len(line):
 		add(FlawShortMate, 0, shogi.NoMove, r.Length())
+	case r.Status == Mate && r.MaxLength > 0 && r.MaxLength < len(line):
+		add(FlawShortMate, 0, shogi.NoMove, r.MaxLength) // the length unsettled, but shorter
 	case r.Status == Unknown:
 		add(FlawUndecided, 0, shogi.NoMove, 0)
 	}

@@ -2,6 +2,7 @@ package tsume_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -80,5 +81,32 @@ func TestVerifySolutions(t *testing.T) {
 				t.Errorf("%s: %v", pr.name, f)
 			}
 		}
+	}
+}
+
+// TestVerifyShortMateUnsettled: a tsume-line search stopped before it settled the
+// length still finds the recorded line too long when a mate within fewer plies is
+// proven (Result.MaxLength), and says how long at most.
+func TestVerifyShortMateUnsettled(t *testing.T) {
+	// A mate in 5 (see "longer defence" above), recorded as a 7-ply mate whose replies
+	// are not the longest.
+	p := parse(t, "6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1", false)
+	v := tsume.NewSolver(tsume.Options{Nodes: 2_000_000, HashBytes: 8 << 20, LineNodes: 1})
+	ver, err := v.Verify(context.Background(), p, moves(t, strings.Fields("G*2b 3b3c 2b3b 3c3b 2c2b+ 3b4a 3a4b+")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ver.Result.Line != tsume.LineProof {
+		t.Fatalf("line %v, want the proof's (the line search given 1 node)", ver.Result.Line)
+	}
+	var got []string
+	for _, f := range ver.Findings {
+		if f.Flaw == tsume.FlawShortMate {
+			got = append(got, f.String())
+		}
+	}
+	want := []string{fmt.Sprintf("ply 0: short-mate (%d)", ver.Result.MaxLength)}
+	if diff := cmp.Diff(want, got); diff != "" || ver.Result.MaxLength != 5 {
+		t.Errorf("MaxLength %d; short-mate findings (-want +got):\n%s", ver.Result.MaxLength, diff)
 	}
 }

@@ -252,7 +252,13 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 	b.WriteByte('\n')
 	switch r.Line {
 	case tsume.LineProof:
-		b.WriteString("\tnot proven the tsume line (its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n")
+		b.WriteString("\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n")
+		switch {
+		case r.MinLength > 0 && r.MaxLength > 0:
+			fmt.Fprintf(&b, "\tthe tsume length is proven between %d and %d plies\n", r.MinLength, r.MaxLength)
+		case r.MaxLength > 0:
+			fmt.Fprintf(&b, "\tthe tsume length is proven at most %d plies\n", r.MaxLength)
+		}
 	case tsume.LineLength:
 		b.WriteString("\tthe tsume length, exact; among lines of that length, the one that leaves the attacker no piece in hand was not looked for\n")
 	case tsume.LineNone:

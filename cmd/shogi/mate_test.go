@@ -40,7 +40,8 @@ func TestMateCommand(t *testing.T) {
 			"mate in 1: G*5b\n\tthe attacker holds G at the end (駒余り)\n"},
 		{"defender holds the rest", []string{"-style", "usi", "-rest", "-sfen", "9/4k4/9/4S4/9/9/9/9/9 b GS 1"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
 		{"any mate", []string{"-style", "usi", "-any", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b5a G*5b\n" +
-			"\tnot proven the tsume line (its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n"},
+			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
+			"\tthe tsume length is proven at most 3 plies\n"},
 		{"shortest", []string{"-style", "usi", "-shortest", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
 	}
 	for _, tt := range tests {
@@ -96,7 +97,7 @@ func TestMateCommandJSON(t *testing.T) {
 		t.Errorf("the line ends in %v, not in checkmate", p)
 	}
 	want := map[string]any{"sfen": mate3SFEN, "result": "mate", "stop": "none", "length": 3.0,
-		"moves": []any{"S*5c", "5b4a", "G*4b"}, "line": "tsume", "left": "-"}
+		"moves": []any{"S*5c", "5b4a", "G*4b"}, "line": "tsume", "min_length": 3.0, "max_length": 3.0, "left": "-"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("JSON (-want +got):\n%s", diff)
 	}

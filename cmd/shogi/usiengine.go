@@ -426,7 +426,11 @@ func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
 	found := r.Status == tsume.Mate && len(moves) > 0
 	if found {
 		fmt.Fprintf(w, "info time %d nodes %d nps %d score mate %d pv %s\n", ms, r.Nodes+r.LineNodes, nps, len(moves), strings.Join(moves, " "))
-		fmt.Fprintf(w, "info string mate in %d, line %s\n", len(moves), r.Line)
+		fmt.Fprintf(w, "info string mate in %d, line %s", len(moves), r.Line)
+		if r.Line == tsume.LineProof && r.MaxLength > 0 {
+			fmt.Fprintf(w, ", tsume length at most %d", r.MaxLength)
+		}
+		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintf(w, "info time %d nodes %d nps %d\n", ms, r.Nodes+r.LineNodes, nps)
 		if r.Status == tsume.Mate {
