@@ -119,11 +119,10 @@
 // the proof, the defender's longest reply, every reply counted): an upper bound of the
 // tsume length under every convention, as a convention that does not count a reply
 // only takes a choice from the defender. The bounded df-pn takes such a proof as a
-// mate within its length. When the root's is known, the bounded df-pn does not search
-// the next bounds one after the other but goes on at once, as it does otherwise when
-// the bounds have used a quarter of Options.LineNodes (or of the time left), from lo,
-// the largest bound known to hold no mate: it proves mate within lo+2 plies, or failing
-// that within 2(lo+2)+1, … up to the root's proof length (each bound with half of what
+// mate within its length. Once the bounds have used a quarter of Options.LineNodes
+// (or of the time left), the bounded df-pn goes on from lo, the largest bound known to
+// hold no mate: it proves mate within lo+2 plies, or failing that within 2(lo+2)+1, …
+// up to the root's proof length (each bound with half of what
 // is left), then halves the bounds between lo and the length proven (the bound halfway
 // with half of what is left, the one two plies below the length with all of it) until
 // the length is lo+2: the last length proven is the tsume length (the attacker's

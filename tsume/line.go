@@ -24,10 +24,10 @@ package tsume
 // of that length is read (LineLength); the ties of that length are then broken by the
 // pieces left in hand over the lines of exactly that length (tieBreak), which makes the
 // line the tsume line (LineTsume) when it finishes. When the bounds' share of the nodes and time
-// runs out first, or at once when the length of df-pn's proof of the root is known (an
-// upper bound, prooflen.go), shortest goes on from the largest bound disproven: a mate
-// within lo+2, 2(lo+2)+1, … plies up to that length, then halving the bounds between
-// lo and the length proven. A futility test runs within the line search's nodes: when
+// runs out first, shortest goes on from the largest bound disproven: a mate within
+// lo+2, 2(lo+2)+1, … plies up to the length of df-pn's proof of the root when it is
+// known (an upper bound, prooflen.go), then halving the bounds between lo and the
+// length proven. A futility test runs within the line search's nodes: when
 // they are spent, no test runs and the searches stop, so that no verdict cut short is
 // kept.
 
@@ -895,17 +895,15 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 // probeNodes or more, the next bounds are searched by the bounded df-pn instead, whose
 // disproofs cost less where the checks are many: a proof there is the tsume length (n,
 // the length proven; score is then -1), a disproof passes the bound over; a bound it
-// cannot settle with what is left of the nodes ends the search (-1, lo). When the
-// root's proof length is known (l.upper), the search ends there instead (-1, lo), and
-// shortest takes the bounds from lo up to it.
+// cannot settle with what is left of the nodes ends the search (-1, lo). It climbs
+// bound by bound even when the root's proof length (l.upper) is known: handing over to
+// shortest there at once settled 馬鋸 (yaneuraou-116) in none of 60 s, where climbing
+// settles its 45 plies in 8 s; on the dlshogi game positions it saved 5 to 10 %.
 func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	lo = start - 2
 	probe := false
 	for plies := start; plies < maxLinePlies; plies += 2 {
-		if probe && l.upper >= 0 {
-			return -1, lo, 0 // shortest takes the bounds from here, below l.upper
-		}
 		if probe {
 			pn, dn, length := l.bounded(key, atk, def, int(plies), l.max)
 			switch {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestLong runs long problems from solvers' issue trackers with a time limit (set
-// TSUME_LONG=1): the df-pn must prove each mate (馬鋸 takes it 1.1 M nodes with this
+// TSUME_LONG=1): the df-pn must prove each mate (馬鋸 takes it 1.5 M nodes with this
 // table, the others less than 0.5 M); the tsume-line search may not finish, but the line
 // given must be a mate.
 func TestLong(t *testing.T) {
@@ -29,7 +29,7 @@ func TestLong(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%v (%v) nodes %d line nodes %d in %v", r, r.Line, r.Nodes, r.LineNodes, r.Time)
+			t.Logf("%v (%v, length %d to %d) nodes %d line nodes %d in %v", r, r.Line, r.MinLength, r.MaxLength, r.Nodes, r.LineNodes, r.Time)
 			if r.Status != tsume.Mate {
 				t.Fatalf("%v, want a mate", r.Status)
 			}
