@@ -251,6 +251,21 @@ func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
 			}
 		case f.Key == shogi.HeaderHandicap:
 			continue // the board says it
+		case f.Key == "$START_TIME" || f.Key == "$END_TIME":
+			// A second date, kept under its CSA key: written as the first would be,
+			// since it reads back as the first when that one is dropped.
+			key = f.Key
+			if value, ok = headerform.CSADateTime(value); !ok {
+				dropped = append(dropped, f)
+				continue
+			}
+		case f.Key == "$TIME_LIMIT":
+			key = f.Key
+			t, parsed := headerform.ParseTimeLimit(value)
+			if value, ok = t.CSA(); !parsed || !ok {
+				dropped = append(dropped, f)
+				continue
+			}
 		case ok && f.Key != shogi.HeaderTimeLimit:
 		case f.Key == "N+" || f.Key == "N-" || strings.HasPrefix(f.Key, "$"):
 			key = f.Key

@@ -97,3 +97,39 @@ func TestWriteTimesAddingUpPastTheLimit(t *testing.T) {
 		t.Errorf("got %v, want an error wrapping shogi.ErrTimeRange", err)
 	}
 }
+
+// TestWriterSecondDates: a second $START_TIME, $END_TIME or $TIME_LIMIT is kept under
+// its CSA key when read; written, it reads back as the first when the first had no CSA
+// form and was dropped, so it is written in the first's form, or dropped as the first
+// would be (found by FuzzReader).
+func TestWriterSecondDates(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"$START_TIME:2003\x0f05/03\n$START_TIME:2003\x0f05/03\n", ""},
+		{"$START_TIME:2003\x0f05/03\n$START_TIME:2003/05/03\n", "$START_TIME:2003/05/03\n"},
+		{"$END_TIME:x\n$END_TIME:2003/05/03 10:30:00\n", "$END_TIME:2003/05/03 10:30:00\n"},
+		{"$TIME_LIMIT:x\n$TIME_LIMIT:y\n", ""},
+		{"$TIME_LIMIT:x\n$TIME_LIMIT:00:25+00\n", "$TIME_LIMIT:00:25+00\n"},
+		{"$START_TIME:2003/05/03\n$START_TIME:2004/05/03\n", "$START_TIME:2003/05/03\n$START_TIME:2004/05/03\n"},
+	}
+	for _, tt := range tests {
+		rec, err := csa.Parse([]byte("V2.2\n" + tt.in + "PI\n+\n"))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		first, err := csa.Format(rec)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		back, err := csa.Parse(first)
+		if err != nil {
+			t.Fatalf("%q written as %q: %v", tt.in, first, err)
+		}
+		second, err := csa.Format(back)
+		if err != nil || !bytes.Equal(first, second) {
+			t.Errorf("%q: written %q, then %q (%v)", tt.in, first, second, err)
+		}
+		if got, _, _ := strings.Cut(strings.TrimPrefix(string(first), "V2.2\n"), "P1"); got != tt.want {
+			t.Errorf("%q: written %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
