@@ -432,7 +432,14 @@ func TestFutileVerdictProperty(t *testing.T) {
 		}
 		kinds[me.Kind]++
 	})
-	if kinds[shogi.MismatchFutileInterpositions] == 0 || kinds[shogi.MismatchFalseMate] == 0 {
+	// About one draw in five is futile: over 100 draws (rapid's default) missing a kind
+	// means a narrow generator; over the 20 of -short it happens about once in a hundred
+	// runs, so the check waits for 100.
+	total := 0
+	for _, n := range kinds {
+		total += n
+	}
+	if total >= 100 && (kinds[shogi.MismatchFutileInterpositions] == 0 || kinds[shogi.MismatchFalseMate] == 0) {
 		t.Errorf("the generator is too narrow: %v", kinds)
 	}
 	t.Logf("verdicts: %v", kinds)
