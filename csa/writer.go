@@ -244,22 +244,20 @@ func infoFields(h shogi.Header) (out, dropped []shogi.HeaderField) {
 				dropped = append(dropped, f)
 				continue
 			}
-		case f.Key == shogi.HeaderStartTime, f.Key == shogi.HeaderEndTime:
+		case f.Key == shogi.HeaderStartTime, f.Key == shogi.HeaderEndTime, f.Key == "$START_TIME", f.Key == "$END_TIME":
+			// A second date is kept under its CSA key when read; it reads back as the
+			// first when that one is dropped, so it is written in the same form.
+			if key == "" {
+				key = f.Key
+			}
 			if value, ok = headerform.CSADateTime(value); !ok {
 				dropped = append(dropped, f)
 				continue
 			}
 		case f.Key == shogi.HeaderHandicap:
 			continue // the board says it
-		case f.Key == "$START_TIME" || f.Key == "$END_TIME":
-			// A second date, kept under its CSA key: written as the first would be,
-			// since it reads back as the first when that one is dropped.
-			key = f.Key
-			if value, ok = headerform.CSADateTime(value); !ok {
-				dropped = append(dropped, f)
-				continue
-			}
 		case f.Key == "$TIME_LIMIT":
+			// A second time limit, likewise.
 			key = f.Key
 			t, parsed := headerform.ParseTimeLimit(value)
 			if value, ok = t.CSA(); !parsed || !ok {
