@@ -46,7 +46,7 @@ func ProofLength(p *shogi.Position, bytes int, nodes uint64) int {
 	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
 		return -1
 	}
-	return v.newLiner(s).proofLength(boardKey(pos), s.path[0].atk, s.path[0].def)
+	return s.tt.proofLength(boardKey(pos), s.path[0].atk, s.path[0].def)
 }
 
 // provenLiner proves p with df-pn, with a fresh table and at most nodes nodes, and
@@ -64,7 +64,7 @@ func provenLiner(p *shogi.Position, futile Futile, nodes uint64) (*liner, uint64
 		return nil, 0
 	}
 	l := v.newLiner(s)
-	l.upper = l.proofLength(boardKey(pos), s.path[0].atk, s.path[0].def)
+	l.upper = s.tt.proofLength(boardKey(pos), s.path[0].atk, s.path[0].def)
 	return l, boardKey(pos)
 }
 

@@ -437,17 +437,6 @@ func (l *liner) proved(mate, none int) {
 	l.noneWithin = max(l.noneWithin, none)
 }
 
-// proofLength returns the length of the df-pn's proof of the position (board key,
-// hands) when the table knows it (prooflen.go): an upper bound of its tsume length
-// under every convention; -1 when unknown.
-func (l *liner) proofLength(key uint64, atk, def shogi.Hand) int {
-	code := l.s.tt.proofCode(key, atk, def)
-	if code == 0 {
-		return -1
-	}
-	return int(code) - 1
-}
-
 // boundedLine reads a line of the tsume length n from the current position of l.pos
 // (attacker to move, its tsume length exactly n) with the bounded df-pn: at each ply
 // the attacker plays a check after which the defender is mated within the plies left,
@@ -959,7 +948,7 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 	// from above, and reads a line of it.
 	var score, lo int32
 	var n int
-	l.upper = l.proofLength(key, l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent()))
+	l.upper = l.s.tt.proofLength(key, l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent()))
 	if l.share(4, func() { score, lo, n = l.deepen(key, 1) }) && score < 0 {
 		l.proved(n, int(lo))
 		exact := n > 0

@@ -277,7 +277,7 @@ func (v *Solver) line(s *searcher, r *Result) {
 			}
 		}
 	} else {
-		r.MaxLength = max(0, v.newLiner(s).proofLength(boardKey(s.pos), s.pos.Hand(s.attacker), s.pos.Hand(s.attacker.Opponent())))
+		r.MaxLength = max(0, s.tt.proofLength(boardKey(s.pos), s.pos.Hand(s.attacker), s.pos.Hand(s.attacker.Opponent())))
 	}
 	if r.Line == LineNone {
 		// Reading the proof needs no new search unless the table lost part of it: the

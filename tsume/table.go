@@ -274,3 +274,10 @@ func (t *table) proofCode(key uint64, atk, def shogi.Hand) uint16 {
 	}
 	return least
 }
+
+// proofLength returns the length of the df-pn's proof of a position (board key, hands)
+// when the table knows it (prooflen.go): an upper bound of its tsume length under every
+// convention; -1 when unknown.
+func (t *table) proofLength(key uint64, atk, def shogi.Hand) int {
+	return int(t.proofCode(key, atk, def)) - 1
+}
