@@ -132,8 +132,8 @@
 // reply (not futile) after which no mate is two plies shorter. What the two searches
 // already know of a move answers first, and the one move left when the others are
 // known not to do is taken without a search. With PreferNoLeftover, the ties of that
-// length are then broken (駒余り) with half of what is left of the nodes and time, and
-// no more than four times the nodes the length took (plus 500 000): a
+// length are then broken (駒余り) with what is left of the nodes and time, and
+// no more than eight times the nodes the length took (plus a million): a
 // minimax over the lines of that exact length (the attacker's checks after which the
 // defender is mated within the plies left, the defender's counted replies after which
 // no mate is two plies shorter, each length answered by the bounded df-pn) of the

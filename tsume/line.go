@@ -59,9 +59,9 @@ const (
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
 	// df-pn takes the next bounds (see deepen).
 	probeNodes = 20_000
-	// tieNodes is added to four times the nodes the tsume length took for the 駒余り
+	// tieNodes is added to eight times the nodes the tsume length took for the 駒余り
 	// tie-break.
-	tieNodes     = 500_000
+	tieNodes     = 1_000_000
 	plyScore     = 64
 	maxLinePlies = 4096
 )
@@ -958,14 +958,16 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 		if exact && !l.stopped {
 			if line, ok := l.boundedLine(key, n); ok {
 				if l.leftover == PreferNoLeftover {
-					// 駒余り: the least score over the lines of length n, with half of
-					// what is left and no more than four times the nodes the length
-					// and its line took (and tieNodes); when found, its line is the
-					// tsume line.
+					// 駒余り: the least score over the lines of length n, with what is
+					// left and no more than eight times the nodes the length and its
+					// line took (and tieNodes); when found, its line is the tsume line.
+					// Nothing else needs the time: the line of length n is kept when
+					// it stops (half of what was left kept dlshogi-1206, 1210 and 1233
+					// at LineLength in 6 M line nodes, all of it settles them).
 					var tied []shogi.Move
 					budget := l.max
-					l.max = min(l.max, l.nodes+2*(4*l.nodes+tieNodes))
-					done := l.share(2, func() { tied = l.leftoverLine(key, n) })
+					l.max = min(l.max, l.nodes+8*l.nodes+tieNodes)
+					done := l.share(1, func() { tied = l.leftoverLine(key, n) })
 					l.max = budget
 					if done && tied != nil {
 						return tied, LineTsume
