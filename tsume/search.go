@@ -670,10 +670,12 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 // interposition (中合い) is taken for free, and the ones on the squares of one line
 // tend to be mated alike: summed, their proof numbers made the node look harder than
 // it is, so they are expanded one at a time, across their squares, as KomoringHeights
-// chains them. AnyMate on the collection at 5 M nodes and 64 MiB: 4.1 % fewer nodes
-// on the 522 problems answered (the same ones); on the eight hard ones of the
-// collection at 30 M nodes and 32, 64, 96 and 128 MiB, 8.6 % fewer (geometric mean),
-// astral-traveler's mate in half the nodes (4.97 → 2.35 M at 64 MiB).
+// chains them. AnyMate on the collection at 5 M nodes and 64 MiB: 2.9 % fewer nodes
+// on the 522 problems answered (the same ones); on its eight hardest at 30 M nodes
+// and 32, 64, 96 and 128 MiB, 12 % fewer (geometric mean of the ratios; 将棋図巧
+// 第1番 11 % more), astral-traveler's mate in half the nodes (4.97 → 2.35 M at 64
+// MiB). Chaining as well the drops the attacker's pieces outnumber the defender's
+// on took 19 % fewer on those, but lost dlshogi-1451 or zuko-100 at 5 M nodes.
 func (s *searcher) unguardedDrops(list []child) shogi.Bitboard {
 	us := s.pos.SideToMove()
 	var seen, unguarded shogi.Bitboard
