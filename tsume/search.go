@@ -498,7 +498,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				if waiting.Has(to) {
 					continue
 				}
-				if unguarded.Has(to) && !s.counterCheck(c.move) {
+				if unguarded.Has(to) {
 					if unguardedWaiting {
 						continue
 					}
@@ -670,32 +670,36 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 // interposition (中合い) is taken for free, and the ones on the squares of one line
 // tend to be mated alike: summed, their proof numbers made the node look harder than
 // it is, so they are expanded one at a time, across their squares, as KomoringHeights
-// chains them. AnyMate on the collection at 5 M nodes and 64 MiB: 2.9 % fewer nodes
+// chains them. AnyMate on the collection at 5 M nodes and 64 MiB: 3.5 % fewer nodes
 // on the 522 problems answered (the same ones); on its eight hardest at 30 M nodes
-// and 32, 64, 96 and 128 MiB, 12 % fewer (geometric mean of the ratios; 将棋図巧
-// 第1番 11 % more), astral-traveler's mate in half the nodes (4.97 → 2.35 M at 64
-// MiB). Chaining as well the drops the attacker's pieces outnumber the defender's
+// and 32, 64, 96 and 128 MiB, 10 % fewer (geometric mean of the ratios; 将棋図巧
+// 第1番 10 % more), astral-traveler's mate in half the nodes (4.97 → 2.35 M at 64
+// MiB, 2.7 → 1.2 s of CPU). Chaining as well the drops the attacker's pieces outnumber the defender's
 // on took 19 % fewer on those, but lost dlshogi-1451 or zuko-100 at 5 M nodes.
+//
+// A square where a drop checks the attacker's king (双玉) is left out: such an
+// interposition is no free one.
 func (s *searcher) unguardedDrops(list []child) shogi.Bitboard {
 	us := s.pos.SideToMove()
+	kinged := s.pos.King(s.attacker) != shogi.NoSquare
 	var seen, unguarded shogi.Bitboard
 	for i := range list {
 		m := list[i].move
-		if !m.IsDrop() || seen.Has(m.To()) {
+		if !m.IsDrop() {
 			continue
 		}
-		seen = seen.Or(shogi.SquareBB(m.To()))
-		if s.pos.Attackers(m.To(), us).IsEmpty() {
-			unguarded = unguarded.Or(shogi.SquareBB(m.To()))
+		to := m.To()
+		if !seen.Has(to) {
+			seen = seen.Or(shogi.SquareBB(to))
+			if s.pos.Attackers(to, us).IsEmpty() {
+				unguarded = unguarded.Or(shogi.SquareBB(to))
+			}
+		}
+		if kinged && unguarded.Has(to) && s.pos.GivesCheck(m) {
+			unguarded = unguarded.AndNot(shogi.SquareBB(to))
 		}
 	}
 	return unguarded
-}
-
-// counterCheck reports whether the defender's drop m checks the attacker's king (双玉):
-// such an interposition is no free one, and stays out of the chain of unguarded drops.
-func (s *searcher) counterCheck(m shogi.Move) bool {
-	return s.pos.King(s.attacker) != shogi.NoSquare && s.pos.GivesCheck(m)
 }
 
 // resultHands returns the range of hands (pieces.go) of the proof (proven) or the
