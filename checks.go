@@ -314,22 +314,26 @@ func (p *Position) GivesCheck(m Move) bool {
 // rangingAttack reports whether a ranging piece of the side to move attacks ek along
 // the ray from ek through s, with occ as the occupied squares.
 func (p *Position) rangingAttack(ek, s Square, occ Bitboard) bool {
+	return !p.rangingAttacker(ek, s, p.side, occ).IsEmpty()
+}
+
+// rangingAttacker returns the ranging piece of colour by that attacks k along the ray
+// from k through s (a square on a line through k), with occ as the occupied squares,
+// or nothing.
+func (p *Position) rangingAttacker(k, s Square, by Color, occ Bitboard) Bitboard {
 	bt := &p.byType
-	d := direction(directionOf[ek][s] - 1)
-	ray := rays[d][ek]
-	var reach, snipers Bitboard
+	d := direction(directionOf[k][s] - 1)
+	var snipers Bitboard
 	switch d {
 	case dirN, dirS, dirE, dirW:
-		reach = rookAttacks(ek, occ)
 		snipers = bt[Rook].Or(bt[Dragon])
-		if ray == lanceRays[p.side.Opponent()][ek] {
+		if rays[d][k] == lanceRays[by.Opponent()][k] {
 			snipers = snipers.Or(bt[Lance])
 		}
 	default:
-		reach = bishopAttacks(ek, occ)
 		snipers = bt[Bishop].Or(bt[Horse])
 	}
-	return !reach.And(ray).And(snipers).And(p.byColor[p.side]).IsEmpty()
+	return rayAttacks(d, k, occ).And(snipers).And(p.byColor[by])
 }
 
 // givesCheckAfter is GivesCheck for every position, a standing check included: it asks

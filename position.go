@@ -205,7 +205,42 @@ func (p *Position) PlayUnchecked(m Move) {
 	p.side = us.Opponent()
 	p.hash ^= zobristSide
 	p.moveNumber++
-	p.checkers = p.attackersToKing(p.side)
+	if len(p.history) == 1 {
+		// The first move: the side to move may have stood in check before it already
+		// (see standingCheck).
+		p.checkers = p.attackersToKing(p.side)
+	} else {
+		p.checkers = p.checkersAfter(m)
+	}
+}
+
+// checkersAfter returns the pieces that give check to the side to move after m, the
+// move its opponent just played, found from m alone: the piece m moved or dropped,
+// when it attacks the king, and the ranging piece whose line to the king m opened. No
+// other piece can check: the move before m was legal, so the king stood safe before
+// m, and m emptied no square but its origin (a capture leaves its square occupied).
+func (p *Position) checkersAfter(m Move) Bitboard {
+	k := p.kings[p.side]
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	by := p.side.Opponent()
+	occ := p.Occupied()
+	to := m.To()
+	var r Bitboard
+	if attacksSquare(by, p.board[to].Type(), to, k, occ) {
+		r = SquareBB(to)
+	}
+	if m.IsDrop() {
+		return r
+	}
+	// A discovery: m left a line through the king (not for a square further along it:
+	// no move crosses the king).
+	from := m.From()
+	if d := directionOf[k][from]; d == 0 || directionOf[k][to] == d {
+		return r
+	}
+	return r.Or(p.rangingAttacker(k, from, by, occ))
 }
 
 // Grow makes room in p's line of play for n more moves, so that playing them allocates
