@@ -95,7 +95,7 @@ func compareChecks(t tHelper, p *shogi.Position) {
 			wantMoves++
 		}
 	}
-	if moves, drops := p.CountEvasions(&list); moves != wantMoves || drops != len(dropSquares) {
+	if moves, drops := p.CountEvasions(); moves != wantMoves || drops != len(dropSquares) {
 		t.Fatalf("%s: CountEvasions = %d moves, %d drop squares, want %d, %d", sfen, moves, drops, wantMoves, len(dropSquares))
 	}
 	if p.HasLegalMove() != (len(p.LegalMoves()) > 0) {

@@ -131,6 +131,13 @@ func (p *Position) movesNoDrops(list *MoveList) Bitboard {
 // piece by piece, from the few pieces near the king (stepsNear), rather than looked
 // for from each target; then the attacks of the sliders aimed at a target left.
 func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
+	for targets := p.kingTargets(k, own, occ); !targets.IsEmpty(); {
+		list.Add(NewMove(k, targets.Pop(), false))
+	}
+}
+
+// kingTargets returns the squares addKingMoves moves the king to.
+func (p *Position) kingTargets(k Square, own, occ Bitboard) Bitboard {
 	them := p.side.Opponent()
 	occ.clear(k)
 	targets := stepAttacks[p.side][King][k].AndNot(own.Or(p.byType[King]))
@@ -158,9 +165,7 @@ func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
 			targets = targets.AndNot(rookAttacks(s, occ))
 		}
 	}
-	for !targets.IsEmpty() {
-		list.Add(NewMove(k, targets.Pop(), false))
-	}
+	return targets
 }
 
 // addPieceMoves adds the moves of every piece but the king that end on target. Pieces

@@ -310,7 +310,7 @@ func (s *searcher) generate(depth int) []child {
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
-	moves, dropSquares := countEvasions(s.pos, &s.look)
+	moves, dropSquares := countEvasions(s.pos)
 	n := uint32(moves + dropSquares)
 	dn := uint32(1)
 	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
