@@ -79,24 +79,14 @@ func compareChecks(t tHelper, p *shogi.Position) {
 			t.Fatalf("%s: GivesCheck(%v) = %v, want %v", sfen, m, g, w)
 		}
 	}
-	p.GenerateEvasions(&list)
-	wantEvasions := []shogi.Move{}
-	if p.InCheck() {
-		wantEvasions = p.LegalMoves()
-	}
-	if d := cmp.Diff(sortedMoves(wantEvasions), sortedMoves(list.Moves()), cmpopts.EquateEmpty()); d != "" {
-		t.Fatalf("%s: GenerateEvasions (in check %v) differs (-want +got):\n%s", sfen, p.InCheck(), d)
-	}
-	wantMoves, dropSquares := 0, make(map[shogi.Square]bool)
-	for _, m := range wantEvasions {
-		if m.IsDrop() {
-			dropSquares[m.To()] = true
-		} else {
-			wantMoves++
-		}
-	}
-	if moves, drops := p.CountEvasions(); moves != wantMoves || drops != len(dropSquares) {
-		t.Fatalf("%s: CountEvasions = %d moves, %d drop squares, want %d, %d", sfen, moves, drops, wantMoves, len(dropSquares))
+	compareEvasions(t, p)
+	// The evasions of every position a check leads to, where the generators' paths
+	// against a check (captures of the checker, interpositions by a move or a drop,
+	// pins, double checks) are taken.
+	for _, m := range want {
+		p.PlayUnchecked(m)
+		compareEvasions(t, p)
+		p.Undo()
 	}
 	if p.HasLegalMove() != (len(p.LegalMoves()) > 0) {
 		t.Fatalf("%s: HasLegalMove %v with %d legal moves", sfen, p.HasLegalMove(), len(p.LegalMoves()))
@@ -123,6 +113,32 @@ func compareChecks(t tHelper, p *shogi.Position) {
 				break
 			}
 		}
+	}
+}
+
+// compareEvasions compares GenerateEvasions and CountEvasions on p with its legal
+// moves.
+func compareEvasions(t tHelper, p *shogi.Position) {
+	t.Helper()
+	var list shogi.MoveList
+	p.GenerateEvasions(&list)
+	wantEvasions := []shogi.Move{}
+	if p.InCheck() {
+		wantEvasions = p.LegalMoves()
+	}
+	if d := cmp.Diff(sortedMoves(wantEvasions), sortedMoves(list.Moves()), cmpopts.EquateEmpty()); d != "" {
+		t.Fatalf("%s: GenerateEvasions (in check %v) differs (-want +got):\n%s", p, p.InCheck(), d)
+	}
+	wantMoves, dropSquares := 0, make(map[shogi.Square]bool)
+	for _, m := range wantEvasions {
+		if m.IsDrop() {
+			dropSquares[m.To()] = true
+		} else {
+			wantMoves++
+		}
+	}
+	if moves, drops := p.CountEvasions(); moves != wantMoves || drops != len(dropSquares) {
+		t.Fatalf("%s: CountEvasions = %d moves, %d drop squares, want %d, %d", p, moves, drops, wantMoves, len(dropSquares))
 	}
 }
 
