@@ -186,26 +186,29 @@ func (s *searcher) clock() bool {
 // whose board key is key, without playing m.
 func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.Hand, m shogi.Move) (uint64, shogi.Hand, shogi.Hand) {
 	us := p.SideToMove()
-	moved := p.MovedPiece(m)
 	k := key ^ zobristSide
-	hand := &def
-	if us == attacker {
-		hand = &atk
-	}
 	to := m.To()
 	if m.IsDrop() {
-		k ^= zobristPiece[moved][to]
-		*hand = hand.Remove(m.DropType())
-	} else {
-		k ^= zobristPiece[moved][m.From()]
-		after := moved
-		if m.IsPromotion() {
-			after = shogi.NewPiece(us, moved.Type().Promote())
+		t := m.DropType()
+		k ^= zobristPiece[shogi.NewPiece(us, t)][to]
+		if us == attacker {
+			return k, atk.Remove(t), def
 		}
-		k ^= zobristPiece[after][to]
-		if c := p.CapturedPiece(m); c != shogi.NoPiece {
-			k ^= zobristPiece[c][to]
-			*hand = hand.Add(c.Type().Unpromote())
+		return k, atk, def.Remove(t)
+	}
+	from := m.From()
+	moved := p.PieceAt(from)
+	placed := moved
+	if m.IsPromotion() {
+		placed = shogi.NewPiece(us, moved.Type().Promote())
+	}
+	k ^= zobristPiece[moved][from] ^ zobristPiece[placed][to]
+	if c := p.PieceAt(to); c != shogi.NoPiece {
+		k ^= zobristPiece[c][to]
+		if t := c.Type().Unpromote(); us == attacker {
+			atk = atk.Add(t)
+		} else {
+			def = def.Add(t)
 		}
 	}
 	return k, atk, def
@@ -213,20 +216,28 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 
 // childOf computes the record of the position after m without playing it.
 func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
+	var c child
+	s.setChild(&c, m, parent)
+	return c
+}
+
+// setChild fills c, a zero record, with the position after m (see childOf): in place,
+// for the lists that generate fills.
+func (s *searcher) setChild(c *child, m shogi.Move, parent *pathNode) {
 	k, atk, def := after(s.pos, s.attacker, s.key, parent.atk, parent.def, m)
-	c := child{move: m, key: k, atk: atk, def: def, path: pathStep(parent.path, k, atk, def), repDep: noRep}
+	c.move, c.key, c.atk, c.def, c.repDep = m, k, atk, def, noRep
+	c.path = pathStep(parent.path, k, atk, def)
 	// A repetition: the same board, hands and side to move earlier on the path (none
 	// when no position of the path has the low bits of the child's key).
 	if s.onPath[k%uint64(len(s.onPath))] == 0 {
-		return c
+		return
 	}
 	for i := len(s.path) - 2; i >= 0; i -= 2 {
 		if n := &s.path[i]; n.key == k && n.atk == atk && n.def == def {
 			c.repDep = uint16(i)
-			break
+			return
 		}
 	}
-	return c
 }
 
 // play plays the move of c and pushes it on the path (a child of the bounded search
@@ -269,10 +280,11 @@ func (s *searcher) generate(depth int) []child {
 	// touched so that the cache misses of the table overlap; then the lookups.
 	var touch uint64
 	for _, m := range moves.Moves() {
-		c := s.childOf(m, parent)
+		list = append(list, child{})
+		c := &list[len(list)-1]
+		s.setChild(c, m, parent)
 		c.known = true
 		touch += prefetchBucket(s.tt.bucket(c.key))
-		list = append(list, c)
 	}
 	s.touch += touch
 	for i := range list {
