@@ -102,6 +102,10 @@ type searcher struct {
 	checksKey            uint64
 	checksAtk, checksDef shogi.Hand
 	checksNodes          uint64
+	// guards holds initReply's counts by square, for the node generate expands when
+	// guardStamp has the value of their stamp.
+	guards     [shogi.NumSquares + 1]guard
+	guardStamp uint32
 
 	nodes    uint64
 	maxNodes uint64 // 0: no limit
@@ -269,6 +273,11 @@ func (s *searcher) generate(depth int) []child {
 	switch {
 	case !or:
 		generateEvasions(s.pos, moves)
+		if s.guardStamp++; s.guardStamp == 0 {
+			// The stamps wrapped around: none may match by chance.
+			clear(s.guards[:])
+			s.guardStamp = 1
+		}
 	case s.nodes == s.checksNodes+1 && s.key == s.checksKey && parent.atk == s.checksAtk && parent.def == s.checksDef:
 		// The reply just counted, played since and nothing else: its checks are known.
 		moves = &s.checks
@@ -361,16 +370,31 @@ func (s *searcher) initReply(c *child) {
 	case !m.IsDrop() && m.From() == s.pos.King(us):
 		c.pn, c.dn = 1, 1
 	default:
-		held := s.pos.Attackers(to, us).Count()
+		g := &s.guards[to]
+		if g.stamp != s.guardStamp {
+			// The first interposition on the square in this node: its counts serve
+			// every other (the drops of each kind, the moves there).
+			g.stamp = s.guardStamp
+			g.def = uint8(s.pos.Attackers(to, us).Count())
+			g.atk = uint8(s.pos.Attackers(to, s.attacker).Count())
+		}
+		held := g.def
 		if m.IsDrop() {
 			held++
 		}
-		if s.pos.Attackers(to, s.attacker).Count() < held {
+		if g.atk < held {
 			c.pn, c.dn = 2, 1
 		} else {
 			c.pn, c.dn = 1, 2
 		}
 	}
+}
+
+// guard is what initReply counts on a square: the pieces of each side that attack it,
+// in the node whose replies were generated when the search's guardStamp was stamp.
+type guard struct {
+	stamp    uint32
+	def, atk uint8
 }
 
 // countChecks is the look-ahead of a new reply at the moment the AND node would first
