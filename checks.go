@@ -23,11 +23,12 @@ type checkInfo struct {
 	discoverers Bitboard
 }
 
-// newCheckInfo returns the check information of p, whose opponent has a king on ek.
-func (p *Position) newCheckInfo(ek Square, occ Bitboard) checkInfo {
+// setCheckInfo fills ci, a zero checkInfo, with the check information of p, whose
+// opponent has a king on ek (in place: the struct is too large to return cheaply).
+func (p *Position) setCheckInfo(ci *checkInfo, ek Square, occ Bitboard) {
 	us := p.side
 	them := us.Opponent()
-	ci := checkInfo{ek: ek}
+	ci.ek = ek
 	sq := &ci.squares
 	steps := &stepAttacks[them]
 	sq[Pawn] = steps[Pawn][ek]
@@ -42,7 +43,6 @@ func (p *Position) newCheckInfo(ek Square, occ Bitboard) checkInfo {
 	sq[Horse] = sq[Bishop].Or(around)
 	sq[Dragon] = sq[Rook].Or(around)
 	ci.discoverers = p.blockers(ek, us, occ)
-	return ci
 }
 
 // checkFrom[c][t][k] holds the squares from which a piece of colour c and type t
@@ -141,7 +141,8 @@ func (p *Position) GenerateChecks(list *MoveList) {
 		list.n = n
 		return
 	}
-	ci := p.newCheckInfo(ek, occ)
+	var ci checkInfo
+	p.setCheckInfo(&ci, ek, occ)
 	own := p.byColor[us]
 	k := p.kings[us]
 	target := own.Or(p.byType[King]).Not() // no move takes a king (ErrCaptureKing)
