@@ -135,21 +135,36 @@ func (p *Position) Equal(q *Position) bool {
 }
 
 func (p *Position) put(s Square, pc Piece) {
-	p.board[s] = pc
-	p.byType[pc.Type()].set(s)
-	p.byColor[pc.Color()].set(s)
+	p.place(s, pc)
 	p.hash ^= zobristPiece[pc][s]
-	if pc.Type() == King {
-		p.kings[pc.Color()] = s
-	}
 }
 
 func (p *Position) remove(s Square) Piece {
+	pc := p.lift(s)
+	p.hash ^= zobristPiece[pc][s]
+	return pc
+}
+
+// place is put without the hash (which Undo restores whole).
+func (p *Position) place(s Square, pc Piece) {
+	b := squareBB[s]
+	p.board[s] = pc
+	t, c := pc.Type(), pc.Color()
+	p.byType[t] = p.byType[t].Or(b)
+	p.byColor[c] = p.byColor[c].Or(b)
+	if t == King {
+		p.kings[c] = s
+	}
+}
+
+// lift is remove without the hash.
+func (p *Position) lift(s Square) Piece {
+	b := squareBB[s]
 	pc := p.board[s]
 	p.board[s] = NoPiece
-	p.byType[pc.Type()].clear(s)
-	p.byColor[pc.Color()].clear(s)
-	p.hash ^= zobristPiece[pc][s]
+	t, c := pc.Type(), pc.Color()
+	p.byType[t] = p.byType[t].AndNot(b)
+	p.byColor[c] = p.byColor[c].AndNot(b)
 	return pc
 }
 
@@ -278,16 +293,16 @@ func (p *Position) Undo() Move {
 	us := p.side
 	m := st.move
 	to := m.To()
-	pc := p.remove(to)
+	pc := p.lift(to)
 	if m.IsDrop() {
 		p.hands[us] = p.hands[us].Add(pc.Type())
 	} else {
 		if m.IsPromotion() {
 			pc = NewPiece(us, pc.Type().Unpromote())
 		}
-		p.put(m.From(), pc)
+		p.place(m.From(), pc)
 		if st.captured != NoPiece {
-			p.put(to, st.captured)
+			p.place(to, st.captured)
 			p.hands[us] = p.hands[us].Remove(st.captured.Type().Unpromote())
 		}
 	}
