@@ -126,7 +126,7 @@ type searcher struct {
 	// prefetched (see generate).
 	touch uint64
 	// onPath counts the positions of the path by the low bits of their keys.
-	onPath [1024]uint16
+	onPath [4096]uint16
 	// ra and rd are the range of hands of the proof or disproof mid last returned
 	// (pieces.go); pm the check that proves an OR node; simCode the length code of
 	// the proof a simulation last found (prooflen.go).
@@ -348,7 +348,7 @@ func (s *searcher) initCheck(c *child) {
 		return
 	}
 	c.pn, c.dn = n, dn
-	s.tt.store(c.key, c.atk, c.def, 0, n, dn, noRep, 0)
+	s.tt.storeNew(c.key, c.atk, c.def, n, dn) // generate's probe found nothing
 }
 
 // initReply gives a reply not in the table its initial numbers by its kind (the
