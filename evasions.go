@@ -46,13 +46,19 @@ func (p *Position) CountEvasions() (moves, dropSquares int) {
 	if p.board[checker].Type() == King {
 		return moves, 0 // no piece takes a king (only in a Setup.AllowUnreachable position)
 	}
-	pinned := p.pinnedPieces(us, occ)
+	// The pinned pieces are looked for once a piece that may answer is found.
+	var pinned Bitboard
+	pinnedKnown := false
 	notKing := own.AndNot(SquareBB(k))
-	moves += p.countMovesTo(checker, p.attackers(checker, us, occ).And(notKing), pinned)
 	block := between[k][checker]
-	for b := block; !b.IsEmpty(); {
+	for b := block.Or(SquareBB(checker)); !b.IsEmpty(); {
 		to := b.Pop()
-		moves += p.countMovesTo(to, p.attackers(to, us, occ).And(notKing), pinned)
+		if movers := p.attackers(to, us, occ).And(notKing); !movers.IsEmpty() {
+			if !pinnedKnown {
+				pinned, pinnedKnown = p.pinnedPieces(us, occ), true
+			}
+			moves += p.countMovesTo(to, movers, pinned)
+		}
 	}
 	if !block.IsEmpty() && !p.hands[us].IsEmpty() {
 		dropSquares = p.dropSquares(block).Count()

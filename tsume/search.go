@@ -333,20 +333,18 @@ func (s *searcher) initCheck(c *child) {
 	s.nodes++
 	moves, dropSquares := countEvasions(s.pos)
 	n := uint32(moves + dropSquares)
-	dn := uint32(1)
-	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
-		dn = 2 // the checker cannot be taken: harder to disprove
-	}
-	var ra, rd shogi.Hand
 	if n == 0 {
-		ra, rd = mateHands(s.pos)
-	}
-	s.pos.Undo()
-	if n == 0 {
+		ra, rd := mateHands(s.pos)
+		s.pos.Undo()
 		c.pn, c.dn, c.ra, c.rd, c.rep = 0, infinity, ra, rd, mateCode
 		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, 0, infinity, mateCode, 1, shogi.NoMove)
 		return
 	}
+	dn := uint32(1)
+	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
+		dn = 2 // the checker cannot be taken: harder to disprove
+	}
+	s.pos.Undo()
 	c.pn, c.dn = n, dn
 	s.tt.storeNew(c.key, c.atk, c.def, n, dn) // generate's probe found nothing
 }
