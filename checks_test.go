@@ -408,6 +408,40 @@ func TestCheckPerft(t *testing.T) {
 	}
 }
 
+// TestPieceMoveCountProperty: the count of the moves to a set of squares, which
+// CountEvasions takes against a check from afar, is the number of moves generated to
+// them, on random positions and random sets of squares.
+func TestPieceMoveCountProperty(t *testing.T) {
+	all := shogi.Bitboard{Lo: ^uint64(1), Hi: 1<<18 - 1}
+	for _, sfen := range []string{
+		"4r4/9/9/9/4G4/9/9/9/4K4 b - 1",     // a pinned gold
+		"4r4/9/4S4/9/9/9/9/9/4K4 b - 1",     // a pinned silver in the zone
+		"4r4/9/9/4S4/9/9/9/9/4K4 b - 1",     // a pinned silver steps into the zone
+		"4r4/9/9/9/4L4/9/9/9/4K4 b - 1",     // a pinned lance, promoting or not
+		"8b/9/9/9/4B4/9/9/9/K8 b - 1",       // a pinned bishop along its diagonal
+		"4k4/4r4/9/9/9/4S4/9/9/4R4 w - 1",   // White's pinned rook, a piece between
+		"l3k4/9/9/9/9/9/9/1N7/KB7 b 2P 1",   // knights and pawns at the edge
+		"4k4/9/4P4/3+B5/9/9/9/+R8/K8 b - 1", // a horse's and a dragon's steps
+	} {
+		p := mustParse(t, sfen)
+		if counted, generated := p.PieceMoveCounts(all); counted != generated {
+			t.Errorf("%s: %d moves counted, %d generated", sfen, counted, generated)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var p *shogi.Position
+		if rapid.Bool().Draw(t, "composed") {
+			p = gametest.DrawComposed(t, nil)
+		} else {
+			p = gametest.DrawPlayed(t, rapid.SampledFrom(startSFENs).Draw(t, "start"), maxRandomPlies)
+		}
+		target := shogi.Bitboard{Lo: rapid.Uint64().Draw(t, "lo") &^ 1, Hi: rapid.Uint64().Draw(t, "hi") & (1<<18 - 1)}
+		if counted, generated := p.PieceMoveCounts(target); counted != generated {
+			t.Fatalf("%s, target\n%v: %d moves counted, %d generated", p, target, counted, generated)
+		}
+	})
+}
+
 // TestChecksProperty compares the generators with the judges on positions of random
 // play and on composed positions.
 func TestChecksProperty(t *testing.T) {

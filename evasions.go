@@ -46,11 +46,21 @@ func (p *Position) CountEvasions() (moves, dropSquares int) {
 	if p.board[checker].Type() == King {
 		return moves, 0 // no piece takes a king (only in a Setup.AllowUnreachable position)
 	}
+	block := between[k][checker]
+	if block.More() {
+		// A check from afar: the moves of every piece to the squares that answer it,
+		// counted by kind of piece, cost less than looking for the pieces that reach
+		// each square (see GenerateEvasions).
+		moves += p.countPieceMoves(block.Or(SquareBB(checker)), p.pinnedPieces(us, occ), occ)
+		if !p.hands[us].IsEmpty() {
+			dropSquares = p.dropSquares(block).Count()
+		}
+		return moves, dropSquares
+	}
 	// The pinned pieces are looked for once a piece that may answer is found.
 	var pinned Bitboard
 	pinnedKnown := false
 	notKing := own.AndNot(SquareBB(k))
-	block := between[k][checker]
 	for b := block.Or(SquareBB(checker)); !b.IsEmpty(); {
 		to := b.Pop()
 		if movers := p.attackers(to, us, occ).And(notKing); !movers.IsEmpty() {
