@@ -28,7 +28,8 @@
 // KomoringHeights) and, once a reply is chosen, from the number of the attacker's
 // checks after it (none disproves it at once), ties between children broken by the
 // other number, and drop
-// interpositions on one square expanded one at a time (as KomoringHeights does).
+// interpositions on one square, and those on squares the defender does not guard,
+// expanded one at a time (as KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.

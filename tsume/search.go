@@ -14,7 +14,9 @@ package tsume
 // Drop interpositions on one square are expanded one at a time (KomoringHeights'
 // delayed expansion of interpositions): at an AND node a drop counts among the
 // children once every drop before it on that square is proven, so that the seven
-// pieces the defender may drop on a square do not add seven proof numbers. The node
+// pieces the defender may drop on a square do not add seven proof numbers. The drops
+// on squares no piece of the defender guards (中合い, taken for free) form one such
+// chain across their squares, as KomoringHeights chains them (unguardedDrops). The node
 // is proven only when every drop is, so nothing is lost.
 //
 // A reply that looks like one proven before is first proven by simulation (sim.go):
@@ -512,6 +514,10 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	// (or that dominates it) was raised, the node chooses again with the new numbers
 	// instead of descending into a child that would return at once (AnyMate on the
 	// collection: 14% fewer nodes).
+	var unguarded shogi.Bitboard
+	if !or && !bounded {
+		unguarded = s.unguardedDrops(list)
+	}
 	var rep uint16
 	length := -1
 	var code uint16 // unbounded: the length code of a proof (prooflen.go)
@@ -531,19 +537,29 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		}
 		// Drops on one square are expanded one at a time (遅延展開 of interpositions,
 		// as KomoringHeights does): a drop counts once the drops before it on that
-		// square are proven, unless it already refutes the node.
+		// square are proven, unless it already refutes the node. The drops on squares
+		// no piece of the defender guards (unguarded, the unbounded search) form one
+		// such chain across their squares.
 		var waiting shogi.Bitboard
+		unguardedWaiting := false
 		for i := range list {
 			c := &list[i]
 			if c.tested && c.futile {
 				continue // a futile interposition is no reply (bounded search)
 			}
 			if !or && c.move.IsDrop() && c.dn != 0 {
-				if waiting.Has(c.move.To()) {
+				to := c.move.To()
+				if waiting.Has(to) {
 					continue
 				}
+				if unguarded.Has(to) {
+					if unguardedWaiting {
+						continue
+					}
+					unguardedWaiting = c.pn != 0
+				}
 				if c.pn != 0 {
-					waiting = waiting.Or(shogi.SquareBB(c.move.To()))
+					waiting = waiting.Or(shogi.SquareBB(to))
 				}
 			}
 			cpn, cdn, crep := c.pn, c.dn, c.rep
@@ -701,6 +717,43 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		s.storeResult(&node, r, pn, dn, rep, length, s.nodes-start)
 	}
 	return pn, dn, s.auxOf(r, rep, length)
+}
+
+// unguardedDrops returns the squares of the drops of list, the replies of the current
+// AND node, that no piece of the defender guards (the king included). Such an
+// interposition (中合い) is taken for free, and the ones on the squares of one line
+// tend to be mated alike: summed, their proof numbers made the node look harder than
+// it is, so they are expanded one at a time, across their squares, as KomoringHeights
+// chains them. AnyMate on the collection at 5 M nodes and 64 MiB: 3.5 % fewer nodes
+// on the 522 problems answered (the same ones); on its eight hardest at 30 M nodes
+// and 32, 64, 96 and 128 MiB, 10 % fewer (geometric mean of the ratios; 将棋図巧
+// 第1番 10 % more), astral-traveler's mate in half the nodes (4.97 → 2.35 M at 64
+// MiB, 2.7 → 1.2 s of CPU). Chaining as well the drops the attacker's pieces outnumber the defender's
+// on took 19 % fewer on those, but lost dlshogi-1451 or zuko-100 at 5 M nodes.
+//
+// A square where a drop checks the attacker's king (双玉) is left out: such an
+// interposition is no free one.
+func (s *searcher) unguardedDrops(list []child) shogi.Bitboard {
+	us := s.pos.SideToMove()
+	kinged := s.pos.King(s.attacker) != shogi.NoSquare
+	var seen, unguarded shogi.Bitboard
+	for i := range list {
+		m := list[i].move
+		if !m.IsDrop() {
+			continue
+		}
+		to := m.To()
+		if !seen.Has(to) {
+			seen = seen.Or(shogi.SquareBB(to))
+			if s.pos.Attackers(to, us).IsEmpty() {
+				unguarded = unguarded.Or(shogi.SquareBB(to))
+			}
+		}
+		if kinged && unguarded.Has(to) && s.pos.GivesCheck(m) {
+			unguarded = unguarded.AndNot(shogi.SquareBB(to))
+		}
+	}
+	return unguarded
 }
 
 // resultHands returns the range of hands (pieces.go) of the proof (proven) or the
