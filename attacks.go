@@ -189,6 +189,16 @@ func init() {
 	}
 }
 
+// rayAttacks returns the squares a slider on s reaches in direction d.
+func rayAttacks(d direction, s Square, occ Bitboard) Bitboard {
+	switch d {
+	case dirN, dirE, dirNE, dirSE: // towards lower square numbers
+		return downRay(d, s, occ)
+	default:
+		return upRay(rays[d][s], occ)
+	}
+}
+
 func lanceAttacks(c Color, s Square, occ Bitboard) Bitboard {
 	if c == Black {
 		return downRay(dirN, s, occ)
@@ -221,6 +231,37 @@ func pieceAttacks(c Color, t PieceType, s Square, occ Bitboard) Bitboard {
 	default:
 		return stepAttacks[c][t][s]
 	}
+}
+
+// attacksSquare reports whether a piece of colour c and type t on s attacks the square
+// x, with occ as the occupied squares: a step, or a slide along one ray, with no
+// attack set built.
+func attacksSquare(c Color, t PieceType, s, x Square, occ Bitboard) bool {
+	if stepAttacks[c][t][s].Has(x) {
+		return true // Horse's and Dragon's steps included
+	}
+	d := directionOf[s][x]
+	if d == 0 {
+		return false
+	}
+	dir := direction(d - 1)
+	switch t {
+	case Lance:
+		if c == Black && dir != dirN || c == White && dir != dirS {
+			return false
+		}
+	case Bishop, Horse:
+		if dir < dirNE {
+			return false
+		}
+	case Rook, Dragon:
+		if dir >= dirNE {
+			return false
+		}
+	default:
+		return false
+	}
+	return rayAttacks(dir, s, occ).Has(x)
 }
 
 // Attacks returns the squares that piece p standing on s attacks, given the occupied squares occ.

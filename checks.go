@@ -23,11 +23,12 @@ type checkInfo struct {
 	discoverers Bitboard
 }
 
-// newCheckInfo returns the check information of p, whose opponent has a king on ek.
-func (p *Position) newCheckInfo(ek Square, occ Bitboard) checkInfo {
+// setCheckInfo fills ci, a zero checkInfo, with the check information of p, whose
+// opponent has a king on ek (in place: the struct is too large to return cheaply).
+func (p *Position) setCheckInfo(ci *checkInfo, ek Square, occ Bitboard) {
 	us := p.side
 	them := us.Opponent()
-	ci := checkInfo{ek: ek}
+	ci.ek = ek
 	sq := &ci.squares
 	steps := &stepAttacks[them]
 	sq[Pawn] = steps[Pawn][ek]
@@ -42,7 +43,6 @@ func (p *Position) newCheckInfo(ek Square, occ Bitboard) checkInfo {
 	sq[Horse] = sq[Bishop].Or(around)
 	sq[Dragon] = sq[Rook].Or(around)
 	ci.discoverers = p.blockers(ek, us, occ)
-	return ci
 }
 
 // checkFrom[c][t][k] holds the squares from which a piece of colour c and type t
@@ -141,7 +141,8 @@ func (p *Position) GenerateChecks(list *MoveList) {
 		list.n = n
 		return
 	}
-	ci := p.newCheckInfo(ek, occ)
+	var ci checkInfo
+	p.setCheckInfo(&ci, ek, occ)
 	own := p.byColor[us]
 	k := p.kings[us]
 	target := own.Or(p.byType[King]).Not() // no move takes a king (ErrCaptureKing)
@@ -314,22 +315,26 @@ func (p *Position) GivesCheck(m Move) bool {
 // rangingAttack reports whether a ranging piece of the side to move attacks ek along
 // the ray from ek through s, with occ as the occupied squares.
 func (p *Position) rangingAttack(ek, s Square, occ Bitboard) bool {
+	return !p.rangingAttacker(ek, s, p.side, occ).IsEmpty()
+}
+
+// rangingAttacker returns the ranging piece of colour by that attacks k along the ray
+// from k through s (a square on a line through k), with occ as the occupied squares,
+// or nothing.
+func (p *Position) rangingAttacker(k, s Square, by Color, occ Bitboard) Bitboard {
 	bt := &p.byType
-	d := direction(directionOf[ek][s] - 1)
-	ray := rays[d][ek]
-	var reach, snipers Bitboard
+	d := direction(directionOf[k][s] - 1)
+	var snipers Bitboard
 	switch d {
 	case dirN, dirS, dirE, dirW:
-		reach = rookAttacks(ek, occ)
 		snipers = bt[Rook].Or(bt[Dragon])
-		if ray == lanceRays[p.side.Opponent()][ek] {
+		if rays[d][k] == lanceRays[by.Opponent()][k] {
 			snipers = snipers.Or(bt[Lance])
 		}
 	default:
-		reach = bishopAttacks(ek, occ)
 		snipers = bt[Bishop].Or(bt[Horse])
 	}
-	return !reach.And(ray).And(snipers).And(p.byColor[p.side]).IsEmpty()
+	return rayAttacks(d, k, occ).And(snipers).And(p.byColor[by])
 }
 
 // givesCheckAfter is GivesCheck for every position, a standing check included: it asks

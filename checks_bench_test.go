@@ -256,17 +256,16 @@ func BenchmarkGenerateEvasions(b *testing.B) {
 	}
 }
 
-// BenchmarkCountEvasions: CountEvasions, which counts the drops on one square once
-// without generating each, on the positions of BenchmarkGenerateEvasions.
+// BenchmarkCountEvasions: CountEvasions, which counts the evasions without generating
+// them (the drops on one square once), on the positions of BenchmarkGenerateEvasions.
 func BenchmarkCountEvasions(b *testing.B) {
 	for _, bc := range evasionBenchPositions {
 		p := mustParse(b, bc.sfen)
 		b.Run(bc.name, func(b *testing.B) {
-			var list shogi.MoveList
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				moves, drops := p.CountEvasions(&list)
+				moves, drops := p.CountEvasions()
 				n = moves + drops
 			}
 			sinkLen = n

@@ -79,24 +79,14 @@ func compareChecks(t tHelper, p *shogi.Position) {
 			t.Fatalf("%s: GivesCheck(%v) = %v, want %v", sfen, m, g, w)
 		}
 	}
-	p.GenerateEvasions(&list)
-	wantEvasions := []shogi.Move{}
-	if p.InCheck() {
-		wantEvasions = p.LegalMoves()
-	}
-	if d := cmp.Diff(sortedMoves(wantEvasions), sortedMoves(list.Moves()), cmpopts.EquateEmpty()); d != "" {
-		t.Fatalf("%s: GenerateEvasions (in check %v) differs (-want +got):\n%s", sfen, p.InCheck(), d)
-	}
-	wantMoves, dropSquares := 0, make(map[shogi.Square]bool)
-	for _, m := range wantEvasions {
-		if m.IsDrop() {
-			dropSquares[m.To()] = true
-		} else {
-			wantMoves++
-		}
-	}
-	if moves, drops := p.CountEvasions(&list); moves != wantMoves || drops != len(dropSquares) {
-		t.Fatalf("%s: CountEvasions = %d moves, %d drop squares, want %d, %d", sfen, moves, drops, wantMoves, len(dropSquares))
+	compareEvasions(t, p)
+	// The evasions of every position a check leads to, where the generators' paths
+	// against a check (captures of the checker, interpositions by a move or a drop,
+	// pins, double checks) are taken.
+	for _, m := range want {
+		p.PlayUnchecked(m)
+		compareEvasions(t, p)
+		p.Undo()
 	}
 	if p.HasLegalMove() != (len(p.LegalMoves()) > 0) {
 		t.Fatalf("%s: HasLegalMove %v with %d legal moves", sfen, p.HasLegalMove(), len(p.LegalMoves()))
@@ -123,6 +113,32 @@ func compareChecks(t tHelper, p *shogi.Position) {
 				break
 			}
 		}
+	}
+}
+
+// compareEvasions compares GenerateEvasions and CountEvasions on p with its legal
+// moves.
+func compareEvasions(t tHelper, p *shogi.Position) {
+	t.Helper()
+	var list shogi.MoveList
+	p.GenerateEvasions(&list)
+	wantEvasions := []shogi.Move{}
+	if p.InCheck() {
+		wantEvasions = p.LegalMoves()
+	}
+	if d := cmp.Diff(sortedMoves(wantEvasions), sortedMoves(list.Moves()), cmpopts.EquateEmpty()); d != "" {
+		t.Fatalf("%s: GenerateEvasions (in check %v) differs (-want +got):\n%s", p, p.InCheck(), d)
+	}
+	wantMoves, dropSquares := 0, make(map[shogi.Square]bool)
+	for _, m := range wantEvasions {
+		if m.IsDrop() {
+			dropSquares[m.To()] = true
+		} else {
+			wantMoves++
+		}
+	}
+	if moves, drops := p.CountEvasions(); moves != wantMoves || drops != len(dropSquares) {
+		t.Fatalf("%s: CountEvasions = %d moves, %d drop squares, want %d, %d", p, moves, drops, wantMoves, len(dropSquares))
 	}
 }
 
@@ -390,6 +406,40 @@ func TestCheckPerft(t *testing.T) {
 			t.Logf("checks among the moves at depth %d: %d; positions at depth %d with a mate in one: %d", depth, checks, depth-1, refMates)
 		})
 	}
+}
+
+// TestPieceMoveCountProperty: the count of the moves to a set of squares, which
+// CountEvasions takes against a check from afar, is the number of moves generated to
+// them, on random positions and random sets of squares.
+func TestPieceMoveCountProperty(t *testing.T) {
+	all := shogi.Bitboard{Lo: ^uint64(1), Hi: 1<<18 - 1}
+	for _, sfen := range []string{
+		"4r4/9/9/9/4G4/9/9/9/4K4 b - 1",     // a pinned gold
+		"4r4/9/4S4/9/9/9/9/9/4K4 b - 1",     // a pinned silver in the zone
+		"4r4/9/9/4S4/9/9/9/9/4K4 b - 1",     // a pinned silver steps into the zone
+		"4r4/9/9/9/4L4/9/9/9/4K4 b - 1",     // a pinned lance, promoting or not
+		"8b/9/9/9/4B4/9/9/9/K8 b - 1",       // a pinned bishop along its diagonal
+		"4k4/4r4/9/9/9/4S4/9/9/4R4 w - 1",   // White's pinned rook, a piece between
+		"l3k4/9/9/9/9/9/9/1N7/KB7 b 2P 1",   // knights and pawns at the edge
+		"4k4/9/4P4/3+B5/9/9/9/+R8/K8 b - 1", // a horse's and a dragon's steps
+	} {
+		p := mustParse(t, sfen)
+		if counted, generated := p.PieceMoveCounts(all); counted != generated {
+			t.Errorf("%s: %d moves counted, %d generated", sfen, counted, generated)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var p *shogi.Position
+		if rapid.Bool().Draw(t, "composed") {
+			p = gametest.DrawComposed(t, nil)
+		} else {
+			p = gametest.DrawPlayed(t, rapid.SampledFrom(startSFENs).Draw(t, "start"), maxRandomPlies)
+		}
+		target := shogi.Bitboard{Lo: rapid.Uint64().Draw(t, "lo") &^ 1, Hi: rapid.Uint64().Draw(t, "hi") & (1<<18 - 1)}
+		if counted, generated := p.PieceMoveCounts(target); counted != generated {
+			t.Fatalf("%s, target\n%v: %d moves counted, %d generated", p, target, counted, generated)
+		}
+	})
 }
 
 // TestChecksProperty compares the generators with the judges on positions of random

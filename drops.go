@@ -95,30 +95,36 @@ func (p *Position) pawnDropMateSquare() Square {
 // isPawnDropMate reports whether a pawn of the side to move dropped on ps, the square
 // in front of the opponent's king, would checkmate: no piece other than the king can
 // legally capture it, and the king has no safe square (capturing the pawn included).
+// The cheapest answers come first: the king takes a pawn nothing guards, then steps
+// elsewhere, and only then are the other pieces that might take the pawn looked for.
 func (p *Position) isPawnDropMate(ps Square) bool {
 	us := p.side
 	them := us.Opponent()
 	ek := p.kings[them]
 	occ := p.Occupied().Or(SquareBB(ps))
-	capturers := p.attackers(ps, them, occ).AndNot(SquareBB(ek))
-	if !capturers.IsEmpty() && p.attacked(ek, us, occ) {
-		// The king stood in check already (only in a Setup.AllowUnreachable position):
-		// taking the pawn leaves that check, so only the king can answer.
-		capturers = Bitboard{}
+	kOcc := occ // the king gone from its square, for the squares it steps to
+	kOcc.clear(ek)
+	if !p.attacked(ps, us, kOcc) {
+		return false
 	}
-	if !capturers.IsEmpty() {
-		pinned := p.pinnedPieces(them, occ)
-		for !capturers.IsEmpty() {
-			from := capturers.Pop()
-			if !pinned.Has(from) || line[ek][from].Has(ps) {
-				return false
-			}
+	escapes := stepAttacks[them][King][ek].AndNot(p.byColor[them])
+	escapes.clear(ps)
+	for !escapes.IsEmpty() {
+		if !p.attacked(escapes.Pop(), us, kOcc) {
+			return false
 		}
 	}
-	occ.clear(ek)
-	escapes := stepAttacks[them][King][ek].AndNot(p.byColor[them])
-	for !escapes.IsEmpty() {
-		if !p.attacked(escapes.Pop(), us, occ) {
+	capturers := p.attackers(ps, them, occ).AndNot(SquareBB(ek))
+	if capturers.IsEmpty() || p.attacked(ek, us, occ) {
+		// No piece but the king attacks the pawn, or the king stood in check already
+		// (only in a Setup.AllowUnreachable position): taking the pawn leaves that
+		// check, so only the king can answer.
+		return true
+	}
+	pinned := p.pinnedPieces(them, occ)
+	for !capturers.IsEmpty() {
+		from := capturers.Pop()
+		if !pinned.Has(from) || line[ek][from].Has(ps) {
 			return false
 		}
 	}

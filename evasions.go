@@ -25,19 +25,55 @@ func (p *Position) GenerateEvasions(list *MoveList) {
 
 // CountEvasions returns, for the side to move in check, the number of its legal moves
 // that are not drops (moves) and the number of squares where it may drop a piece
-// (dropSquares): the drops on one square count once, and they are counted without
-// generating each. Both are 0 when the side to move is not in check. list is scratch
-// space for the moves; what it holds afterwards is unspecified. It does not allocate.
-func (p *Position) CountEvasions(list *MoveList) (moves, dropSquares int) {
+// (dropSquares): the drops on one square count once. Both are 0 when the side to move
+// is not in check. The moves are counted without being generated: the king's steps
+// at once, then, against a single checker, the pieces that attack its square or a
+// square between it and the king, each with the forms it may take there. It does not
+// allocate.
+func (p *Position) CountEvasions() (moves, dropSquares int) {
 	if p.checkers.IsEmpty() {
-		list.Reset()
 		return 0, 0
 	}
-	drops := p.evasionsNoDrops(list)
-	if !drops.IsEmpty() {
-		dropSquares = p.dropSquares(drops).Count()
+	us := p.side
+	k := p.kings[us]
+	own := p.byColor[us]
+	occ := p.Occupied()
+	moves = p.kingTargets(k, own, occ).Count()
+	if p.checkers.More() {
+		return moves, 0 // double check: only the king may move
 	}
-	return list.Len(), dropSquares
+	checker := p.checkers.First()
+	if p.board[checker].Type() == King {
+		return moves, 0 // no piece takes a king (only in a Setup.AllowUnreachable position)
+	}
+	block := between[k][checker]
+	if block.More() {
+		// A check from afar: the moves of every piece to the squares that answer it,
+		// counted by kind of piece, cost less than looking for the pieces that reach
+		// each square (see GenerateEvasions).
+		moves += p.countPieceMoves(block.Or(SquareBB(checker)), p.pinnedPieces(us, occ), occ)
+		if !p.hands[us].IsEmpty() {
+			dropSquares = p.dropSquares(block).Count()
+		}
+		return moves, dropSquares
+	}
+	// The pinned pieces are looked for once a piece that may answer is found.
+	var pinned Bitboard
+	pinnedKnown := false
+	notKing := own.AndNot(SquareBB(k))
+	for b := block.Or(SquareBB(checker)); !b.IsEmpty(); {
+		to := b.Pop()
+		if movers := p.attackers(to, us, occ).And(notKing); !movers.IsEmpty() {
+			if !pinnedKnown {
+				pinned, pinnedKnown = p.pinnedPieces(us, occ), true
+			}
+			moves += p.countMovesTo(to, movers, pinned)
+		}
+	}
+	if !block.IsEmpty() && !p.hands[us].IsEmpty() {
+		dropSquares = p.dropSquares(block).Count()
+	}
+	return moves, dropSquares
 }
 
 // evasionsNoDrops fills list with the moves of GenerateEvasions that are not drops,
@@ -75,6 +111,29 @@ func (p *Position) evasionsNoDrops(list *MoveList) Bitboard {
 		return Bitboard{}
 	}
 	return block
+}
+
+// countMovesTo returns the number of moves addMovesTo adds.
+func (p *Position) countMovesTo(to Square, movers, pinned Bitboard) int {
+	us := p.side
+	k := p.kings[us]
+	zone := farRanks[us][3]
+	toZone := zone.Has(to)
+	n := 0
+	for !movers.IsEmpty() {
+		from := movers.Pop()
+		if pinned.Has(from) && !line[k][from].Has(to) {
+			continue
+		}
+		t := p.board[from].Type()
+		if t.CanPromote() && (toZone || zone.Has(from)) {
+			n++
+		}
+		if !deadSquares[us][t].Has(to) {
+			n++
+		}
+	}
+	return n
 }
 
 // addMovesTo adds the legal moves to to of the pieces of movers (pieces of the side to

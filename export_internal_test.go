@@ -58,3 +58,14 @@ func (p *Position) Invariants() error {
 
 // RecomputedHash returns the hash of p computed from scratch.
 func (p *Position) RecomputedHash() uint64 { return p.computeHash() }
+
+// PieceMoveCounts returns, for the moves of every piece but the king that end on
+// target (pins kept), what countPieceMoves counts and how many addPieceMoves adds.
+func (p *Position) PieceMoveCounts(target Bitboard) (counted, generated int) {
+	occ := p.Occupied()
+	target = target.AndNot(p.byColor[p.side].Or(p.byType[King]))
+	pinned := p.pinnedPieces(p.side, occ)
+	var list MoveList
+	p.addPieceMoves(&list, target, pinned, occ)
+	return p.countPieceMoves(target, pinned, occ), list.Len()
+}

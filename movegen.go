@@ -131,6 +131,13 @@ func (p *Position) movesNoDrops(list *MoveList) Bitboard {
 // piece by piece, from the few pieces near the king (stepsNear), rather than looked
 // for from each target; then the attacks of the sliders aimed at a target left.
 func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
+	for targets := p.kingTargets(k, own, occ); !targets.IsEmpty(); {
+		list.Add(NewMove(k, targets.Pop(), false))
+	}
+}
+
+// kingTargets returns the squares addKingMoves moves the king to.
+func (p *Position) kingTargets(k Square, own, occ Bitboard) Bitboard {
 	them := p.side.Opponent()
 	occ.clear(k)
 	targets := stepAttacks[p.side][King][k].AndNot(own.Or(p.byType[King]))
@@ -158,9 +165,83 @@ func (p *Position) addKingMoves(list *MoveList, k Square, own, occ Bitboard) {
 			targets = targets.AndNot(rookAttacks(s, occ))
 		}
 	}
-	for !targets.IsEmpty() {
-		list.Add(NewMove(k, targets.Pop(), false))
+	return targets
+}
+
+// countPieceMoves returns the number of moves addPieceMoves adds.
+func (p *Position) countPieceMoves(target, pinned, occ Bitboard) int {
+	us := p.side
+	bt := &p.byType
+	free := p.byColor[us].AndNot(pinned)
+	zone := farRanks[us][3]
+	last, lastTwo := farRanks[us][1], farRanks[us][2]
+	steps := &stepAttacks[us]
+	n := 0
+	if pawns := bt[Pawn].And(free).AndNot(last); !pawns.IsEmpty() {
+		dests := Bitboard{pawns.Lo >> 1, pawns.Hi >> 1}
+		if us == White {
+			dests = Bitboard{pawns.Lo << 1, pawns.Hi << 1}
+		}
+		dests = dests.And(target)
+		n += dests.And(zone).Count() + dests.AndNot(last).Count()
 	}
+	for b := bt[Lance].And(free); !b.IsEmpty(); {
+		dests := lanceAttacks(us, b.Pop(), occ).And(target)
+		n += dests.And(zone).Count() + dests.AndNot(last).Count()
+	}
+	for b := bt[Knight].And(free); !b.IsEmpty(); {
+		dests := steps[Knight][b.Pop()].And(target)
+		n += dests.And(zone).Count() + dests.AndNot(lastTwo).Count()
+	}
+	for b := bt[Silver].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		n += countPromotable(steps[Silver][from].And(target), from, zone)
+	}
+	for b := p.goldLike().And(free); !b.IsEmpty(); {
+		n += steps[Gold][b.Pop()].And(target).Count()
+	}
+	for b := bt[Bishop].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		n += countPromotable(bishopAttacks(from, occ).And(target), from, zone)
+	}
+	for b := bt[Rook].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		n += countPromotable(rookAttacks(from, occ).And(target), from, zone)
+	}
+	for b := bt[Horse].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		n += bishopAttacks(from, occ).Or(steps[Horse][from]).And(target).Count()
+	}
+	for b := bt[Dragon].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		n += rookAttacks(from, occ).Or(steps[Dragon][from]).And(target).Count()
+	}
+	k := p.kings[us]
+	for b := pinned; !b.IsEmpty(); {
+		from := b.Pop()
+		t := p.board[from].Type()
+		dests := pieceAttacks(us, t, from, occ).And(target).And(line[k][from])
+		if !t.CanPromote() {
+			n += dests.Count()
+			continue
+		}
+		if zone.Has(from) {
+			n += dests.Count()
+		} else {
+			n += dests.And(zone).Count()
+		}
+		n += dests.AndNot(deadSquares[us][t]).Count()
+	}
+	return n
+}
+
+// countPromotable returns the number of moves, promoting or not, of a silver, bishop
+// or rook from from to dests: both forms where the move starts or ends in the zone.
+func countPromotable(dests Bitboard, from Square, zone Bitboard) int {
+	if zone.Has(from) {
+		return 2 * dests.Count()
+	}
+	return dests.And(zone).Count() + dests.Count()
 }
 
 // addPieceMoves adds the moves of every piece but the king that end on target. Pieces

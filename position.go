@@ -135,21 +135,36 @@ func (p *Position) Equal(q *Position) bool {
 }
 
 func (p *Position) put(s Square, pc Piece) {
-	p.board[s] = pc
-	p.byType[pc.Type()].set(s)
-	p.byColor[pc.Color()].set(s)
+	p.place(s, pc)
 	p.hash ^= zobristPiece[pc][s]
-	if pc.Type() == King {
-		p.kings[pc.Color()] = s
-	}
 }
 
 func (p *Position) remove(s Square) Piece {
+	pc := p.lift(s)
+	p.hash ^= zobristPiece[pc][s]
+	return pc
+}
+
+// place is put without the hash (which Undo restores whole).
+func (p *Position) place(s Square, pc Piece) {
+	b := squareBB[s]
+	p.board[s] = pc
+	t, c := pc.Type(), pc.Color()
+	p.byType[t] = p.byType[t].Or(b)
+	p.byColor[c] = p.byColor[c].Or(b)
+	if t == King {
+		p.kings[c] = s
+	}
+}
+
+// lift is remove without the hash.
+func (p *Position) lift(s Square) Piece {
+	b := squareBB[s]
 	pc := p.board[s]
 	p.board[s] = NoPiece
-	p.byType[pc.Type()].clear(s)
-	p.byColor[pc.Color()].clear(s)
-	p.hash ^= zobristPiece[pc][s]
+	t, c := pc.Type(), pc.Color()
+	p.byType[t] = p.byType[t].AndNot(b)
+	p.byColor[c] = p.byColor[c].AndNot(b)
 	return pc
 }
 
@@ -205,7 +220,42 @@ func (p *Position) PlayUnchecked(m Move) {
 	p.side = us.Opponent()
 	p.hash ^= zobristSide
 	p.moveNumber++
-	p.checkers = p.attackersToKing(p.side)
+	if len(p.history) == 1 {
+		// The first move: the side to move may have stood in check before it already
+		// (see standingCheck).
+		p.checkers = p.attackersToKing(p.side)
+	} else {
+		p.checkers = p.checkersAfter(m)
+	}
+}
+
+// checkersAfter returns the pieces that give check to the side to move after m, the
+// move its opponent just played, found from m alone: the piece m moved or dropped,
+// when it attacks the king, and the ranging piece whose line to the king m opened. No
+// other piece can check: the move before m was legal, so the king stood safe before
+// m, and m emptied no square but its origin (a capture leaves its square occupied).
+func (p *Position) checkersAfter(m Move) Bitboard {
+	k := p.kings[p.side]
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	by := p.side.Opponent()
+	occ := p.Occupied()
+	to := m.To()
+	var r Bitboard
+	if attacksSquare(by, p.board[to].Type(), to, k, occ) {
+		r = SquareBB(to)
+	}
+	if m.IsDrop() {
+		return r
+	}
+	// A discovery: m left a line through the king (not for a square further along it:
+	// no move crosses the king).
+	from := m.From()
+	if d := directionOf[k][from]; d == 0 || directionOf[k][to] == d {
+		return r
+	}
+	return r.Or(p.rangingAttacker(k, from, by, occ))
 }
 
 // Grow makes room in p's line of play for n more moves, so that playing them allocates
@@ -243,16 +293,16 @@ func (p *Position) Undo() Move {
 	us := p.side
 	m := st.move
 	to := m.To()
-	pc := p.remove(to)
+	pc := p.lift(to)
 	if m.IsDrop() {
 		p.hands[us] = p.hands[us].Add(pc.Type())
 	} else {
 		if m.IsPromotion() {
 			pc = NewPiece(us, pc.Type().Unpromote())
 		}
-		p.put(m.From(), pc)
+		p.place(m.From(), pc)
 		if st.captured != NoPiece {
-			p.put(to, st.captured)
+			p.place(to, st.captured)
 			p.hands[us] = p.hands[us].Remove(st.captured.Type().Unpromote())
 		}
 	}

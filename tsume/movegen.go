@@ -14,8 +14,5 @@ func generateChecks(p *shogi.Position, list *shogi.MoveList) { p.GenerateChecks(
 func generateEvasions(p *shogi.Position, list *shogi.MoveList) { p.GenerateEvasions(list) }
 
 // countEvasions returns the number of legal moves of the side to move, which is in
-// check, that are not drops, and the number of squares it may drop a piece on; list is
-// scratch space.
-func countEvasions(p *shogi.Position, list *shogi.MoveList) (moves, dropSquares int) {
-	return p.CountEvasions(list)
-}
+// check, that are not drops, and the number of squares it may drop a piece on.
+func countEvasions(p *shogi.Position) (moves, dropSquares int) { return p.CountEvasions() }

@@ -96,6 +96,18 @@ type searcher struct {
 	lists    [][]child
 	moves    shogi.MoveList
 	look     shogi.MoveList
+	// checks holds the attacker's checks that countChecks generated after a reply, in
+	// the position checksKey, checksAtk and checksDef name, when s.nodes was
+	// checksNodes: the reply's expansion, when it follows at once, takes them instead
+	// of generating them again (see generate).
+	checks               shogi.MoveList
+	checksKey            uint64
+	checksAtk, checksDef shogi.Hand
+	checksNodes          uint64
+	// guards holds initReply's counts by square, for the node generate expands when
+	// guardStamp has the value of their stamp.
+	guards     [shogi.NumSquares + 1]guard
+	guardStamp uint32
 
 	nodes    uint64
 	maxNodes uint64 // 0: no limit
@@ -116,7 +128,7 @@ type searcher struct {
 	// prefetched (see generate).
 	touch uint64
 	// onPath counts the positions of the path by the low bits of their keys.
-	onPath [1024]uint16
+	onPath [4096]uint16
 	// ra and rd are the range of hands of the proof or disproof mid last returned
 	// (pieces.go); pm the check that proves an OR node; simCode the length code of
 	// the proof a simulation last found (prooflen.go).
@@ -180,26 +192,29 @@ func (s *searcher) clock() bool {
 // whose board key is key, without playing m.
 func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.Hand, m shogi.Move) (uint64, shogi.Hand, shogi.Hand) {
 	us := p.SideToMove()
-	moved := p.MovedPiece(m)
 	k := key ^ zobristSide
-	hand := &def
-	if us == attacker {
-		hand = &atk
-	}
 	to := m.To()
 	if m.IsDrop() {
-		k ^= zobristPiece[moved][to]
-		*hand = hand.Remove(m.DropType())
-	} else {
-		k ^= zobristPiece[moved][m.From()]
-		after := moved
-		if m.IsPromotion() {
-			after = shogi.NewPiece(us, moved.Type().Promote())
+		t := m.DropType()
+		k ^= zobristPiece[shogi.NewPiece(us, t)][to]
+		if us == attacker {
+			return k, atk.Remove(t), def
 		}
-		k ^= zobristPiece[after][to]
-		if c := p.CapturedPiece(m); c != shogi.NoPiece {
-			k ^= zobristPiece[c][to]
-			*hand = hand.Add(c.Type().Unpromote())
+		return k, atk, def.Remove(t)
+	}
+	from := m.From()
+	moved := p.PieceAt(from)
+	placed := moved
+	if m.IsPromotion() {
+		placed = shogi.NewPiece(us, moved.Type().Promote())
+	}
+	k ^= zobristPiece[moved][from] ^ zobristPiece[placed][to]
+	if c := p.PieceAt(to); c != shogi.NoPiece {
+		k ^= zobristPiece[c][to]
+		if t := c.Type().Unpromote(); us == attacker {
+			atk = atk.Add(t)
+		} else {
+			def = def.Add(t)
 		}
 	}
 	return k, atk, def
@@ -207,20 +222,28 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 
 // childOf computes the record of the position after m without playing it.
 func (s *searcher) childOf(m shogi.Move, parent *pathNode) child {
+	var c child
+	s.setChild(&c, m, parent)
+	return c
+}
+
+// setChild fills c, a zero record, with the position after m (see childOf): in place,
+// for the lists that generate fills.
+func (s *searcher) setChild(c *child, m shogi.Move, parent *pathNode) {
 	k, atk, def := after(s.pos, s.attacker, s.key, parent.atk, parent.def, m)
-	c := child{move: m, key: k, atk: atk, def: def, path: pathStep(parent.path, k, atk, def), repDep: noRep}
+	c.move, c.key, c.atk, c.def, c.repDep = m, k, atk, def, noRep
+	c.path = pathStep(parent.path, k, atk, def)
 	// A repetition: the same board, hands and side to move earlier on the path (none
 	// when no position of the path has the low bits of the child's key).
 	if s.onPath[k%uint64(len(s.onPath))] == 0 {
-		return c
+		return
 	}
 	for i := len(s.path) - 2; i >= 0; i -= 2 {
 		if n := &s.path[i]; n.key == k && n.atk == atk && n.def == def {
 			c.repDep = uint16(i)
-			break
+			return
 		}
 	}
-	return c
 }
 
 // play plays the move of c and pushes it on the path (a child of the bounded search
@@ -247,21 +270,32 @@ func (s *searcher) generate(depth int) []child {
 		s.lists = append(s.lists, make([]child, 0, 32))
 	}
 	or := s.pos.SideToMove() == s.attacker
-	if or {
-		generateChecks(s.pos, &s.moves)
-	} else {
-		generateEvasions(s.pos, &s.moves)
+	parent := &s.path[depth]
+	moves := &s.moves
+	switch {
+	case !or:
+		generateEvasions(s.pos, moves)
+		if s.guardStamp++; s.guardStamp == 0 {
+			// The stamps wrapped around: none may match by chance.
+			clear(s.guards[:])
+			s.guardStamp = 1
+		}
+	case s.nodes == s.checksNodes+1 && s.key == s.checksKey && parent.atk == s.checksAtk && parent.def == s.checksDef:
+		// The reply just counted, played since and nothing else: its checks are known.
+		moves = &s.checks
+	default:
+		generateChecks(s.pos, moves)
 	}
 	list := s.lists[depth][:0]
-	parent := &s.path[depth]
 	// First the children's keys, their buckets prefetched (prefetch_amd64.go) or
 	// touched so that the cache misses of the table overlap; then the lookups.
 	var touch uint64
-	for _, m := range s.moves.Moves() {
-		c := s.childOf(m, parent)
+	for _, m := range moves.Moves() {
+		list = append(list, child{})
+		c := &list[len(list)-1]
+		s.setChild(c, m, parent)
 		c.known = true
 		touch += prefetchBucket(s.tt.bucket(c.key))
-		list = append(list, c)
 	}
 	s.touch += touch
 	for i := range list {
@@ -299,24 +333,22 @@ func (s *searcher) generate(depth int) []child {
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
-	moves, dropSquares := countEvasions(s.pos, &s.look)
+	moves, dropSquares := countEvasions(s.pos)
 	n := uint32(moves + dropSquares)
-	dn := uint32(1)
-	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
-		dn = 2 // the checker cannot be taken: harder to disprove
-	}
-	var ra, rd shogi.Hand
 	if n == 0 {
-		ra, rd = mateHands(s.pos)
-	}
-	s.pos.Undo()
-	if n == 0 {
+		ra, rd := mateHands(s.pos)
+		s.pos.Undo()
 		c.pn, c.dn, c.ra, c.rd, c.rep = 0, infinity, ra, rd, mateCode
 		s.tt.storeRange(c.key, c.atk, c.def, ra, rd, 0, 0, infinity, mateCode, 1, shogi.NoMove)
 		return
 	}
+	dn := uint32(1)
+	if !s.pos.IsAttacked(c.move.To(), s.pos.SideToMove()) {
+		dn = 2 // the checker cannot be taken: harder to disprove
+	}
+	s.pos.Undo()
 	c.pn, c.dn = n, dn
-	s.tt.store(c.key, c.atk, c.def, 0, n, dn, noRep, 0)
+	s.tt.storeNew(c.key, c.atk, c.def, n, dn) // generate's probe found nothing
 }
 
 // initReply gives a reply not in the table its initial numbers by its kind (the
@@ -338,16 +370,31 @@ func (s *searcher) initReply(c *child) {
 	case !m.IsDrop() && m.From() == s.pos.King(us):
 		c.pn, c.dn = 1, 1
 	default:
-		held := s.pos.Attackers(to, us).Count()
+		g := &s.guards[to]
+		if g.stamp != s.guardStamp {
+			// The first interposition on the square in this node: its counts serve
+			// every other (the drops of each kind, the moves there).
+			g.stamp = s.guardStamp
+			g.def = uint8(s.pos.Attackers(to, us).Count())
+			g.atk = uint8(s.pos.Attackers(to, s.attacker).Count())
+		}
+		held := g.def
 		if m.IsDrop() {
 			held++
 		}
-		if s.pos.Attackers(to, s.attacker).Count() < held {
+		if g.atk < held {
 			c.pn, c.dn = 2, 1
 		} else {
 			c.pn, c.dn = 1, 2
 		}
 	}
+}
+
+// guard is what initReply counts on a square: the pieces of each side that attack it,
+// in the node whose replies were generated when the search's guardStamp was stamp.
+type guard struct {
+	stamp    uint32
+	def, atk uint8
 }
 
 // countChecks is the look-ahead of a new reply at the moment the AND node would first
@@ -360,11 +407,18 @@ func (s *searcher) initReply(c *child) {
 // on the collection at 5 M nodes: every reply counted when the node was expanded cost
 // 40 % more nodes on the mates, each counted as a node as the initial look-ahead of a
 // check is). The number is capped at maxCountedDn.
+//
+// The checks are generated, not only counted, and kept (s.checks): a quarter of the
+// replies counted are expanded right after (将棋図巧 第1番 and astral-traveler), and
+// their expansion takes the list. Counting them without the list (a capped count with
+// an early exit) saves nothing: counts of 16 or more are 1 % of them, and the count
+// costs as many instructions as the list.
 func (s *searcher) countChecks(c *child) bool {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
-	generateChecks(s.pos, &s.look)
-	n := uint32(s.look.Len())
+	generateChecks(s.pos, &s.checks)
+	s.checksKey, s.checksAtk, s.checksDef, s.checksNodes = c.key, c.atk, c.def, s.nodes
+	n := uint32(s.checks.Len())
 	var ra, rd shogi.Hand
 	if n == 0 {
 		ra, rd = noCheckHands(s.pos)

@@ -248,6 +248,26 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 	b.e[victim] = entry{path: path, atk: ra, def: rd, pn: pn, dn: dn, effort: uint32(effort), repDep: repDep}
 }
 
+// storeNew records the unresolved numbers of a position for which a probe of the
+// table, with nothing stored since, found nothing (ok false): no entry of the bucket
+// is the position's or covers it, so the store only chooses its slot, as store would
+// (an empty one, or the one least worth keeping).
+func (t *table) storeNew(key uint64, atk, def shogi.Hand, pn, dn uint32) {
+	b := t.bucket(key)
+	victim, worst := 0, uint64(1)<<40
+	for i := range b.keys {
+		if b.keys[i] == 0 {
+			victim = i
+			break
+		}
+		if w := b.worth(i); w < worst {
+			victim, worst = i, w
+		}
+	}
+	b.keys[victim] = key
+	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, repDep: noRep}
+}
+
 // proofMove returns the check of a proof of the unbounded search that holds for a
 // position, if the table has one that recorded it.
 func (t *table) proofMove(key uint64, atk, def shogi.Hand) (shogi.Move, bool) {

@@ -144,3 +144,45 @@ func TestTableFillsBudget(t *testing.T) {
 		t.Errorf("keys reached %d of %d buckets", len(seen), len(tt.buckets))
 	}
 }
+
+// TestStoreNewIsStore: after a probe that finds nothing, storeNew leaves the bucket as
+// store does, whatever the bucket held: entries of the same board with other hands
+// (unresolved, proven, disproven, bounded, path-bound), of other boards, empty slots.
+func TestStoreNewIsStore(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := newTable(int(unsafe.Sizeof(bucket{}))), newTable(int(unsafe.Sizeof(bucket{})))
+		const key = 0x1234_5678_9abc_def0
+		hands := []shogi.Hand{0, hand(shogi.Gold), hand(shogi.Silver), hand(shogi.Gold, shogi.Silver), hand(shogi.Pawn)}
+		drawHand := rapid.SampledFrom(hands)
+		for i := range bucketSize {
+			if rapid.Bool().Draw(t, "empty") {
+				continue
+			}
+			k := uint64(key)
+			if rapid.Bool().Draw(t, "other board") {
+				k = 0x0fed_cba9_8765_4321 + uint64(i)
+			}
+			e := entry{
+				atk: drawHand.Draw(t, "atk"), def: drawHand.Draw(t, "def"),
+				pn:     rapid.SampledFrom([]uint32{0, 1, 5, infinity}).Draw(t, "pn"),
+				dn:     rapid.SampledFrom([]uint32{0, 1, 7, infinity}).Draw(t, "dn"),
+				effort: rapid.Uint32Range(0, 100).Draw(t, "effort"),
+				path:   rapid.SampledFrom([]uint64{0, 0x55}).Draw(t, "path"),
+				plies:  rapid.SampledFrom([]uint16{0, 0, 3}).Draw(t, "plies"),
+				repDep: noRep,
+			}
+			a.buckets[0].keys[i], a.buckets[0].e[i] = k, e
+		}
+		b.buckets[0] = a.buckets[0]
+		atk, def := drawHand.Draw(t, "new atk"), drawHand.Draw(t, "new def")
+		if _, _, _, _, _, ok := a.probe(key, atk, def, 0); ok {
+			t.Skip("the probe finds the position")
+		}
+		pn, dn := rapid.Uint32Range(1, 20).Draw(t, "new pn"), rapid.Uint32Range(1, 2).Draw(t, "new dn")
+		a.store(key, atk, def, 0, pn, dn, noRep, 0)
+		b.storeNew(key, atk, def, pn, dn)
+		if a.buckets[0] != b.buckets[0] {
+			t.Fatalf("store left\n%+v\nstoreNew left\n%+v", a.buckets[0], b.buckets[0])
+		}
+	})
+}
