@@ -52,22 +52,19 @@ func (p *Position) CountEvasions() (moves, dropSquares int) {
 		// counted by kind of piece, cost less than looking for the pieces that reach
 		// each square (see GenerateEvasions).
 		moves += p.countPieceMoves(block.Or(SquareBB(checker)), p.pinnedPieces(us, occ), occ)
-		if !p.hands[us].IsEmpty() {
-			dropSquares = p.dropSquares(block).Count()
-		}
-		return moves, dropSquares
-	}
-	// The pinned pieces are looked for once a piece that may answer is found.
-	var pinned Bitboard
-	pinnedKnown := false
-	notKing := own.AndNot(SquareBB(k))
-	for b := block.Or(SquareBB(checker)); !b.IsEmpty(); {
-		to := b.Pop()
-		if movers := p.attackers(to, us, occ).And(notKing); !movers.IsEmpty() {
-			if !pinnedKnown {
-				pinned, pinnedKnown = p.pinnedPieces(us, occ), true
+	} else {
+		// The pinned pieces are looked for once a piece that may answer is found.
+		var pinned Bitboard
+		pinnedKnown := false
+		notKing := own.AndNot(SquareBB(k))
+		for b := block.Or(SquareBB(checker)); !b.IsEmpty(); {
+			to := b.Pop()
+			if movers := p.attackers(to, us, occ).And(notKing); !movers.IsEmpty() {
+				if !pinnedKnown {
+					pinned, pinnedKnown = p.pinnedPieces(us, occ), true
+				}
+				moves += p.countMovesTo(to, movers, pinned)
 			}
-			moves += p.countMovesTo(to, movers, pinned)
 		}
 	}
 	if !block.IsEmpty() && !p.hands[us].IsEmpty() {
