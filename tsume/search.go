@@ -728,8 +728,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 // on the 522 problems answered (the same ones); on its eight hardest at 30 M nodes
 // and 32, 64, 96 and 128 MiB, 10 % fewer (geometric mean of the ratios; 将棋図巧
 // 第1番 10 % more), astral-traveler's mate in half the nodes (4.97 → 2.35 M at 64
-// MiB, 2.7 → 1.2 s of CPU). Chaining as well the drops the attacker's pieces outnumber the defender's
-// on took 19 % fewer on those, but lost dlshogi-1451 or zuko-100 at 5 M nodes.
+// MiB, 2.7 → 1.2 s of CPU). Chaining as well the drops on squares where the attacker's
+// pieces outnumber the defender's took 19 % fewer on those, but lost dlshogi-1451 or
+// zuko-100 at 5 M nodes (and left 将棋図巧 第1番 unknown at 12 M).
 //
 // A square where a drop checks the attacker's king (双玉) is left out: such an
 // interposition is no free one.
