@@ -570,67 +570,129 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		// square are proven, unless it already refutes the node. The drops on squares
 		// no piece of the defender guards (unguarded, the unbounded search) form one
 		// such chain across their squares.
-		var waiting shogi.Bitboard
-		unguardedWaiting := false
-		for i := range list {
-			c := &list[i]
-			if c.tested && c.futile {
-				continue // a futile interposition is no reply (bounded search)
-			}
-			if !or && c.move.IsDrop() && c.dn != 0 {
-				to := c.move.To()
-				if waiting.Has(to) {
-					continue
+		switch {
+		case !bounded && or:
+			// The unbounded search's loops, apart for speed: the same rules as the
+			// general loop below.
+			for i := range list {
+				c := &list[i]
+				x, y := c.pn, c.dn
+				if x < best {
+					best2, best, bi, bestY = best, x, i, y
+				} else if x == best && y > bestY {
+					best2, bi, bestY = best, i, y
+				} else if x < best2 {
+					best2 = x
 				}
-				if unguarded.Has(to) {
-					if unguardedWaiting {
+				sum += uint64(y)
+				if x == 0 && c.rep != 0 && (code == 0 || c.rep < code) {
+					code = c.rep
+				}
+				rep = min(rep, c.rep)
+			}
+		case !bounded:
+			var waiting shogi.Bitboard
+			unguardedWaiting := false
+			for i := range list {
+				c := &list[i]
+				if c.dn != 0 && c.move.IsDrop() {
+					to := c.move.To()
+					if waiting.Has(to) {
 						continue
 					}
-					unguardedWaiting = c.pn != 0
+					if unguarded.Has(to) {
+						if unguardedWaiting {
+							continue
+						}
+						unguardedWaiting = c.pn != 0
+					}
+					if c.pn != 0 {
+						waiting = waiting.Or(shogi.SquareBB(to))
+					}
 				}
-				if c.pn != 0 {
-					waiting = waiting.Or(shogi.SquareBB(to))
+				x, y := c.dn, c.pn
+				if x < best {
+					best2, best, bi, bestY = best, x, i, y
+				} else if x == best && y > bestY {
+					best2, bi, bestY = best, i, y
+				} else if x < best2 {
+					best2 = x
+				}
+				sum += uint64(y)
+				if y == 0 {
+					if c.rep == 0 {
+						codeKnown = false
+					} else {
+						code = max(code, c.rep)
+					}
+				}
+				if x == 0 && (!refuted || c.rep > rep) {
+					rep, refuted, refuter = c.rep, true, i
 				}
 			}
-			cpn, cdn, crep := c.pn, c.dn, c.rep
-			if bounded && !or && cdn == 0 && s.untested(c) {
-				cpn, cdn = 1, untestedDn // refutes unless futile (bounded.go)
-			}
-			x, y := cpn, cdn
-			if !or {
-				x, y = cdn, cpn
-			}
-			if x < best {
-				best2, best, bi, bestY = best, x, i, y
-			} else if x == best && y > bestY && !bounded {
-				// Between equal children, the one whose other number is larger: the
-				// likelier proof at an OR node, the stronger defence at an AND node.
-				best2, bi, bestY = best, i, y
-			} else if x < best2 {
-				best2 = x
-			}
-			sum += uint64(y)
-			if !bounded && cpn == 0 {
-				// A proof's length: the shortest check's, the longest reply's.
+		default:
+			var waiting shogi.Bitboard
+			unguardedWaiting := false
+			for i := range list {
+				c := &list[i]
+				if c.tested && c.futile {
+					continue // a futile interposition is no reply (bounded search)
+				}
+				if !or && c.move.IsDrop() && c.dn != 0 {
+					to := c.move.To()
+					if waiting.Has(to) {
+						continue
+					}
+					if unguarded.Has(to) {
+						if unguardedWaiting {
+							continue
+						}
+						unguardedWaiting = c.pn != 0
+					}
+					if c.pn != 0 {
+						waiting = waiting.Or(shogi.SquareBB(to))
+					}
+				}
+				cpn, cdn, crep := c.pn, c.dn, c.rep
+				if bounded && !or && cdn == 0 && s.untested(c) {
+					cpn, cdn = 1, untestedDn // refutes unless futile (bounded.go)
+				}
+				x, y := cpn, cdn
+				if !or {
+					x, y = cdn, cpn
+				}
+				if x < best {
+					best2, best, bi, bestY = best, x, i, y
+				} else if x == best && y > bestY && !bounded {
+					// Between equal children, the one whose other number is larger: the
+					// likelier proof at an OR node, the stronger defence at an AND node.
+					best2, bi, bestY = best, i, y
+				} else if x < best2 {
+					best2 = x
+				}
+				sum += uint64(y)
+				if !bounded && cpn == 0 {
+					// A proof's length: the shortest check's, the longest reply's.
+					switch {
+					case or && crep != 0 && (code == 0 || crep < code):
+						code = crep
+					case !or && crep == 0:
+						codeKnown = false
+					case !or:
+						code = max(code, crep)
+					}
+				}
 				switch {
-				case or && crep != 0 && (code == 0 || crep < code):
-					code = crep
-				case !or && crep == 0:
-					codeKnown = false
-				case !or:
-					code = max(code, crep)
+				case bounded:
+					// A proof's length: the attacker's shortest, the defender's longest.
+					if clen := int(crep); cpn == 0 && (length < 0 || or && clen < length || !or && clen > length) {
+						length = clen
+					}
+				case or:
+					rep = min(rep, crep) // a disproof of an OR node rests on every child's
+				case cdn == 0 && (!refuted || crep > rep):
+					rep, refuted, refuter = crep, true, i // and of an AND node on its least dependent refutation
 				}
-			}
-			switch {
-			case bounded:
-				// A proof's length: the attacker's shortest, the defender's longest.
-				if clen := int(crep); cpn == 0 && (length < 0 || or && clen < length || !or && clen > length) {
-					length = clen
-				}
-			case or:
-				rep = min(rep, crep) // a disproof of an OR node rests on every child's
-			case cdn == 0 && (!refuted || crep > rep):
-				rep, refuted, refuter = crep, true, i // and of an AND node on its least dependent refutation
 			}
 		}
 		if best > infinity { // every reply is futile: a mate (bounded search)
