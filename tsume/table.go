@@ -52,6 +52,12 @@ type entry struct {
 	plies uint16
 }
 
+// has compares the keys of a bucket one by one: bucketSize must stay 4.
+var (
+	_ [bucketSize - 4]struct{}
+	_ [4 - bucketSize]struct{}
+)
+
 type bucket struct {
 	keys [bucketSize]uint64
 	e    [bucketSize]entry
@@ -68,6 +74,11 @@ func (b *bucket) worth(i int) uint64 {
 		w += 1 << 32
 	}
 	return w
+}
+
+// has reports whether an entry of the bucket has the key (bucketSize is 4).
+func (b *bucket) has(key uint64) bool {
+	return b.keys[0] == key || b.keys[1] == key || b.keys[2] == key || b.keys[3] == key
 }
 
 // EntryBytes is the size of one entry of the transposition table, its key included.
@@ -139,6 +150,9 @@ func (t *table) lookup(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uin
 // (pieces.go): the entry's hands.
 func (t *table) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ra, rd shogi.Hand, ok bool) {
 	b := t.bucket(key)
+	if !b.has(key) {
+		return 0, 0, noRep, atk, def, false // most lookups: the common case, decided at once
+	}
 	var floorPn, floorDn uint32
 	for i := range b.keys {
 		if b.keys[i] != key {
@@ -200,31 +214,33 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 	}
 	b := t.bucket(key)
 	victim, covered := -1, 0
-	for i := range b.keys {
-		e := &b.e[i]
-		if b.keys[i] != key || e.plies != 0 {
-			continue
-		}
-		switch {
-		case e.pn == 0:
-			if includes(atk, e.atk) && includes(e.def, def) {
-				return // a proof stays, and holds for the position
+	if b.has(key) { // else no entry of the position's board
+		for i := range b.keys {
+			e := &b.e[i]
+			if b.keys[i] != key || e.plies != 0 {
+				continue
 			}
-		case e.dn == 0 && e.path == 0:
-			if includes(e.atk, atk) && includes(def, e.def) {
-				return // so does a disproof
+			switch {
+			case e.pn == 0:
+				if includes(atk, e.atk) && includes(e.def, def) {
+					return // a proof stays, and holds for the position
+				}
+			case e.dn == 0 && e.path == 0:
+				if includes(e.atk, atk) && includes(def, e.def) {
+					return // so does a disproof
+				}
+			case e.atk == atk && e.def == def && e.path == path:
+				victim = i
+			case final && e.path == 0 && e.dn != 0 && (pn == 0 && includes(e.atk, ra) && includes(rd, e.def) ||
+				dn == 0 && includes(ra, e.atk) && includes(e.def, rd)):
+				covered |= 1 << i // an unresolved entry the result covers
 			}
-		case e.atk == atk && e.def == def && e.path == path:
-			victim = i
-		case final && e.path == 0 && e.dn != 0 && (pn == 0 && includes(e.atk, ra) && includes(rd, e.def) ||
-			dn == 0 && includes(ra, e.atk) && includes(e.def, rd)):
-			covered |= 1 << i // an unresolved entry the result covers
 		}
 	}
 	if victim < 0 && covered != 0 {
 		victim = bits.TrailingZeros(uint(covered))
 	}
-	for i := range b.keys {
+	for i := 0; covered != 0 && i < bucketSize; i++ {
 		if covered&(1<<i) != 0 && i != victim {
 			b.keys[i], b.e[i] = 0, entry{}
 		}
