@@ -59,12 +59,13 @@ func BenchmarkDfPn(b *testing.B) {
 }
 
 // BenchmarkDfPnLong runs df-pn for a fixed number of nodes on long problems (YaneuraOu
-// issue #116's 馬鋸 and nine-piece mate) that it does not finish: the nodes per CPU
-// second of a search that fills its table.
+// issue #116's 馬鋸 and nine-piece mate, and the wide 将棋図巧 第1番) that it does not
+// finish: the nodes per CPU second of a search that fills its table.
 func BenchmarkDfPnLong(b *testing.B) {
 	for _, c := range []struct{ name, sfen string }{
 		{"umanoko", "7k1/5+Bp2/7Ss/9/9/9/1n7/9/9 b 2rb4g2s3n4l17p 1"},
 		{"ninepieces", "1+P2l4/2P6/9/p5+R2/2k6/B3+P3B/9/9/9 b r4g4s4n3l14p 1"},
+		{"zukou001", "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N5K b SP2gn2l11p 1"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			p := parse(b, c.sfen, false)
