@@ -527,6 +527,12 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		best, best2 := infinity+1, infinity+1
 		var sum uint64
 		var bestY uint32
+		// The unbounded OR node's drops of a ranging piece count by type, each type by
+		// its largest disproof number (dnGroup): top and second hold each group's two
+		// largest, topAt the child of the largest.
+		var top, second [numDnGroups]uint32
+		var topAt [numDnGroups]int
+		grouped := or && !bounded
 		bi := 0
 		rep, length = noRep, -1
 		code = 0
@@ -579,7 +585,19 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			} else if x < best2 {
 				best2 = x
 			}
-			sum += uint64(y)
+			if g := dnNone; grouped {
+				g = dnGroup(c.move)
+				switch {
+				case g == dnNone:
+					sum += uint64(y)
+				case y > top[g]:
+					second[g], top[g], topAt[g] = top[g], y, i
+				case y > second[g]:
+					second[g] = y
+				}
+			} else {
+				sum += uint64(y)
+			}
 			if !bounded && cpn == 0 {
 				// A proof's length: the shortest check's, the longest reply's.
 				switch {
@@ -606,6 +624,17 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		if best > infinity { // every reply is futile: a mate (bounded search)
 			pn, dn, length = 0, infinity, -1
 			break
+		}
+		// bestPart is what the best child adds to the node's summed number: its own,
+		// or its group's largest.
+		bestPart := uint64(bestY)
+		if grouped {
+			for g := range top {
+				sum += uint64(top[g])
+			}
+			if g := dnGroup(list[bi].move); g != dnNone {
+				bestPart = uint64(top[g])
+			}
 		}
 		y := uint32(min(sum, uint64(infinity-1)))
 		if best == 0 {
@@ -647,7 +676,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				cx = min(thx, best2+1+best2/2)
 			}
 		}
-		cy := uint32(min(uint64(thy)-(uint64(y)-uint64(bestY)), uint64(infinity)))
+		cy := uint32(min(uint64(thy)-(uint64(y)-min(bestPart, uint64(y))), uint64(infinity)))
 		if thy >= infinity && !bounded {
 			cy = infinity
 		}
@@ -828,4 +857,44 @@ func (s *searcher) auxOf(r int, rep uint16, length int) uint16 {
 		return uint16(length)
 	}
 	return rep
+}
+
+// The groups of dnGroup: dnNone for a check whose disproof number is summed.
+const (
+	dnNone = iota
+	dnLance
+	dnBishop
+	dnRook
+	numDnGroups
+)
+
+// dnGroup returns the group of a check whose disproof number the OR node of the
+// unbounded search counts by the group's largest rather than summed: the drops of a
+// lance, of a bishop and of a rook, one group for each type (dnNone for any other
+// check). A ranging piece dropped on one square or another checks alike, and the
+// defender's answers to one drop mostly answer the others (a piece interposed, the
+// king stepping off the line), so their sum overstated how hard the node is to
+// disprove: the AND node above, choosing the reply of least disproof number, left a
+// defence as soon as the attacker had several squares for one piece. As
+// KomoringHeights counts its drops of a lance, bishop or rook (IsSumDeltaNode, one
+// group for the three), but each type apart. The proof number and the verdicts are
+// not changed: the node is disproven when every check is. AnyMate on the collection
+// at 5 M nodes and 64 MiB: 19.7 % fewer nodes on the 522 problems answered (the same
+// ones; 24 % on the mates, 8 % on the no-mates); dlshogi-1242's no-mate at 256 MiB
+// 57.3 → 44.9 M nodes. One group for the three types: 12 % fewer; the dragon's and
+// the horse's moves in a group too: 10 %; the drops of a gold, a silver or a knight
+// in groups of their own: 19 % more; the lance's drops summed: 8 % more.
+func dnGroup(m shogi.Move) int {
+	if !m.IsDrop() {
+		return dnNone
+	}
+	switch m.DropType() {
+	case shogi.Lance:
+		return dnLance
+	case shogi.Bishop:
+		return dnBishop
+	case shogi.Rook:
+		return dnRook
+	}
+	return dnNone
 }
