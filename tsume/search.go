@@ -26,8 +26,10 @@ package tsume
 //
 // Numbers are kept from the attacker's side: pn is the proof number (how hard it looks
 // to prove mate), dn the disproof number. At an OR node (attacker to move; children:
-// the checks) pn is the least pn of the children and dn the sum of their dn; at an AND
-// node (defender to move; children: the evasions) the converse.
+// the checks) pn is the least pn of the children and dn the sum of their dn (but, in
+// the search of Options.AnyMate, the drops of a lance, a bishop or a rook, which count
+// by type: dnGroup); at an AND node (defender to move; children: the evasions) the
+// converse.
 //
 // In a graph with transpositions these sums count a subtree once for every path to it
 // (馬鋸's disproof numbers grow past a million and saturate at infinity-1), so two
@@ -137,6 +139,9 @@ type searcher struct {
 	simCode uint16
 	// simLeft is the budget of nodes left to the simulation under way (sim.go).
 	simLeft int
+	// groupDrops: the OR nodes count their drops of a ranging piece by type in the
+	// disproof number (dnGroup); in the search of Options.AnyMate only.
+	groupDrops bool
 }
 
 const pollEvery = 4096
@@ -528,11 +533,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		var sum uint64
 		var bestY uint32
 		// The unbounded OR node's drops of a ranging piece count by type, each type by
-		// its largest disproof number (dnGroup): top and second hold each group's two
-		// largest, topAt the child of the largest.
-		var top, second [numDnGroups]uint32
-		var topAt [numDnGroups]int
-		grouped := or && !bounded
+		// its largest disproof number (dnGroup), which top holds.
+		var top [numDnGroups]uint32
+		grouped := or && !bounded && s.groupDrops
 		bi := 0
 		rep, length = noRep, -1
 		code = 0
@@ -587,13 +590,10 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			}
 			if g := dnNone; grouped {
 				g = dnGroup(c.move)
-				switch {
-				case g == dnNone:
+				if g == dnNone {
 					sum += uint64(y)
-				case y > top[g]:
-					second[g], top[g], topAt[g] = top[g], y, i
-				case y > second[g]:
-					second[g] = y
+				} else {
+					top[g] = max(top[g], y)
 				}
 			} else {
 				sum += uint64(y)
@@ -878,12 +878,25 @@ const (
 // defence as soon as the attacker had several squares for one piece. As
 // KomoringHeights counts its drops of a lance, bishop or rook (IsSumDeltaNode, one
 // group for the three), but each type apart. The proof number and the verdicts are
-// not changed: the node is disproven when every check is. AnyMate on the collection
-// at 5 M nodes and 64 MiB: 19.7 % fewer nodes on the 522 problems answered (the same
-// ones; 24 % on the mates, 8 % on the no-mates); dlshogi-1242's no-mate at 256 MiB
-// 57.3 → 44.9 M nodes. One group for the three types: 12 % fewer; the dragon's and
-// the horse's moves in a group too: 10 %; the drops of a gold, a silver or a knight
-// in groups of their own: 19 % more; the lance's drops summed: 8 % more.
+// not changed: the node is disproven when every check is.
+//
+// Only the search of Options.AnyMate counts so (searcher.groupDrops). The tsume-line
+// search starts from the table of the df-pn's proof and is sensitive to it: with the
+// groups there too, on the collection at 7 M + 7 M nodes and 64 MiB, dlshogi-1222 and
+// yo-174 settled their lengths and dlshogi-1211 and 1233 no longer finished their
+// 駒余り tie-break (480 lengths as published, 479 before), and with the groups in the
+// main search only, three settled lengths were lost for two.
+//
+// AnyMate at 5 M nodes and 64 MiB: the same 522 problems of the collection answered
+// in 19.7 % fewer nodes (32.5 → 26.1 M; 24 % fewer on the mates, 8 % on the
+// no-mates); dlshogi-1242's no-mate 57.3 → 44.9 M nodes at 256 MiB, 73.0 → 65.0 M at
+// 64 MiB; at 30 M nodes, zuko-100 4.63 → 3.56 M, astral-traveler 2.35 → 2.08 M,
+// ambergris 11.6 → 10.7 M, hashimoto-587 13.1 M (the same), but 将棋図巧 第1番
+// 10.5 → 11.4 M and act-no-yume 1.80 → 2.03 M. One group for the three types: 12 %
+// fewer on the collection; the dragon's and the horse's moves grouped as well:
+// 10 %; the drops of a gold, a silver or a knight in groups of their own: 19 % more;
+// the lance's drops summed: 8 % more; drops next to the king left out of the groups:
+// 12 % fewer; a reply's count of checks (countChecks) made with the groups: 7 % more.
 func dnGroup(m shogi.Move) int {
 	if !m.IsDrop() {
 		return dnNone
