@@ -27,7 +27,9 @@
 // the defender's replies, from the kind of reply (df-pn+ as in GPS shogi and
 // KomoringHeights) and, once a reply is chosen, from the number of the attacker's
 // checks after it (none disproves it at once), ties between children broken by the
-// other number, and drop
+// other number, with Options.AnyMate the attacker's drops of a lance, of a bishop and
+// of a rook counted in the disproof number by each type's largest rather than summed,
+// and drop
 // interpositions on one square, and those on squares the defender does not guard,
 // expanded one at a time (as KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
