@@ -272,6 +272,9 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if untested {
 		for i, m := range moves {
 			if _, known := l.decided(m); !known && l.refutedKnown(key, atk, def, m, -keys[i], bound) && !l.futileReply(m) {
+				if l.stopped {
+					return 0, false // the test was cut short: no verdict
+				}
 				l.save(h, bound+1, -1, shogi.NoMove)
 				return 0, false
 			}
