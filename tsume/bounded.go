@@ -220,6 +220,10 @@ func (s *searcher) mayFutileMate() bool {
 	generateChecks(s.pos, &checks)
 	for _, m := range checks.Moves() {
 		s.pos.PlayUnchecked(m)
+		if !interposable(s.pos) {
+			s.pos.Undo()
+			continue
+		}
 		generateEvasions(s.pos, &replies)
 		may := replies.Len() > 0
 		for _, e := range replies.Moves() {
@@ -277,6 +281,10 @@ func (s *searcher) futileMateInOne() bool {
 	generateChecks(s.pos, &s.moves)
 	for _, m := range s.moves.Moves() {
 		s.pos.PlayUnchecked(m)
+		if !interposable(s.pos) {
+			s.pos.Undo()
+			continue
+		}
 		generateEvasions(s.pos, &s.look)
 		replies := s.look.Moves()
 		mate := len(replies) > 0
@@ -394,6 +402,27 @@ func (s *searcher) isFutile(c *child) bool {
 		c.tested, c.futile = true, s.futile(c.move)
 	}
 	return c.futile
+}
+
+// interposable reports whether the side to move of p, in check, may interpose: a
+// single checker with a square between it and the king. Otherwise every reply is a
+// king's move or takes the checker, and none is an interposition (the checks of
+// mayFutileMate and futileMateInOne are passed over without generating the replies).
+func interposable(p *shogi.Position) bool {
+	checkers := p.Checkers()
+	if checkers.IsEmpty() || checkers.More() {
+		return false
+	}
+	c, k := checkers.First(), p.King(p.SideToMove())
+	df, dr := abs(c.File()-k.File()), abs(c.Rank()-k.Rank())
+	return (df == 0 || dr == 0 || df == dr) && max(df, dr) > 1
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // interposition reports whether the reply m in p may be an interposition: a drop, or

@@ -161,3 +161,34 @@ func leftAfter(p *shogi.Position, line []shogi.Move) int {
 	}
 	return n
 }
+
+// TestInterposableProperty: after every check of a drawn position, when interposable
+// says the defender cannot interpose, no legal reply is an interposition (a drop, or
+// a move of a piece other than the king that takes nothing): mayFutileMate and
+// futileMateInOne pass such checks over without generating the replies.
+func TestInterposableProperty(t *testing.T) {
+	var far, near int
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		for _, m := range p.LegalMoves() {
+			p.PlayUnchecked(m)
+			if p.InCheck() {
+				can := tsume.Interposable(p)
+				if can {
+					far++
+				} else {
+					near++
+				}
+				for _, e := range p.LegalMoves() {
+					if !can && tsume.Interposition(p, e) {
+						t.Fatalf("%v after %v: %v interposes, but interposable says none can", p, m, e)
+					}
+				}
+			}
+			p.Undo()
+		}
+	})
+	if far == 0 || near == 0 {
+		t.Errorf("checks drawn: %d with a square between, %d without; want both", far, near)
+	}
+}

@@ -109,7 +109,10 @@
 // square included: the test does not depend on the piece), answered without a search
 // when the df-pn table holds a proof or disproof of it; one that does not finish counts
 // the drop as a reply, for the whole search, and is counted in Result.Undecided (the
-// line may then be longer).
+// line may then be longer). A test that the line search's own limits stop before its
+// budget (its nodes, or the time of the search or of a part of it) gives no verdict:
+// the search stops there, and the test runs again when a later part asks for it. The
+// tests run within the bounded df-pn count against its nodes.
 //
 // A depth-bounded df-pn helps it (mate within N plies: the plies left are part of the
 // search, and its table entries carry them: a proof its length, a disproof its bound).

@@ -81,6 +81,9 @@ type liner struct {
 	nodes    uint64
 	max      uint64
 	stopped  bool
+	// inBounded is set while the bounded df-pn runs (bounded): a futility test's nodes
+	// then count against its budget too, and a test cut short stops it.
+	inBounded bool
 	// upper is the length of the df-pn's proof of the root (prooflen.go), an upper
 	// bound of its tsume length; -1 when unknown.
 	upper int
@@ -269,6 +272,9 @@ func (l *liner) and(key uint64, depth int, bound int32) (score int32, ok bool) {
 	if untested {
 		for i, m := range moves {
 			if _, known := l.decided(m); !known && l.refutedKnown(key, atk, def, m, -keys[i], bound) && !l.futileReply(m) {
+				if l.stopped {
+					return 0, false // the test was cut short: no verdict
+				}
 				l.save(h, bound+1, -1, shogi.NoMove)
 				return 0, false
 			}
@@ -348,7 +354,9 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	bs.nodes, bs.deadline = 0, l.s.deadline
 	bs.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	bs.reset()
+	l.inBounded = true
 	pn, dn, aux := bs.mid(infinity, infinity, r)
+	l.inBounded = false
 	length = int(aux)
 	l.nodes += bs.nodes
 	switch bs.stop {
@@ -709,7 +717,10 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved, leaf bool) in
 			if l.spentOnTests() {
 				return 2
 			}
-			v := l.testFutile(q, sq, moved, leafFutileNodes)
+			v, cut := l.testFutile(q, sq, moved, leafFutileNodes)
+			if cut {
+				return 2 // cut short by the line search's limits: no verdict kept
+			}
 			if v != 2 {
 				key = full // a decision holds whatever the budget
 				e = &l.verdicts[key&uint64(len(l.verdicts)-1)]
@@ -721,7 +732,11 @@ func (l *liner) verdict(q *shogi.Position, sq shogi.Square, moved, leaf bool) in
 		if l.spentOnTests() {
 			return 2
 		}
-		*e = memoEntry{key: key, exact: l.testFutile(q, sq, moved, futileNodes)}
+		v, cut := l.testFutile(q, sq, moved, futileNodes)
+		if cut {
+			return 2 // cut short by the line search's limits: no verdict kept
+		}
+		*e = memoEntry{key: key, exact: v}
 	}
 	if e.exact == 2 && e.lower == 0 {
 		e.lower = 1 // counted once
@@ -745,30 +760,40 @@ func (l *liner) spentOnTests() bool {
 }
 
 // testFutile answers verdict's question: 1 futile, 0 not futile, 2 undecided (its
-// df-pn search ran out of nodes).
-func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool, budget uint64) int32 {
+// df-pn search ran out of its budget). cut is set when the line search's own limits
+// (its nodes left, its time or a part of it, the context) stopped the test before
+// its budget did: the answer is then no verdict, to be kept for the rest of the
+// search, and the line search stops (a part of it given a share, shortest's, ends;
+// the test runs again when a later part asks for it).
+func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool, budget uint64) (v int32, cut bool) {
 	if l.futile != FutileDrops && recaptures(q, sq) {
-		return 0
+		return 0, false
 	}
 	k := boardKey(q)
 	atk, def := q.Hand(l.attacker), q.Hand(l.attacker.Opponent())
 	if pn, dn, rep, ok := l.s.tt.lookup(k, atk, def, 0); ok && (pn == 0 || dn == 0 && rep == noRep) {
 		if pn == 0 {
-			return 1
+			return 1, false
 		}
-		return 0
+		return 0, false
 	}
 	if moved {
 		budget = min(budget, futileMoveNodes)
 	}
-	pn, _, stop := l.dfpnAt(q, budget)
+	pn, _, stop, full := l.dfpnAt(q, budget)
 	switch {
-	case stop == StopNodes:
-		return 2
-	case stop == StopNone && pn == 0:
-		return 1
+	case stop == StopNodes && full:
+		return 2, false
+	case stop != StopNone:
+		l.stopped = true
+		if l.inBounded {
+			l.bs.stop = StopNodes
+		}
+		return 2, true
+	case pn == 0:
+		return 1, false
 	}
-	return 0
+	return 0, false
 }
 
 func b2i(b bool) int {
@@ -855,23 +880,34 @@ func sign(x int) int {
 }
 
 // dfpnAt runs df-pn from q, either side to move, within budget nodes of the line
-// search's, sharing the solver's table; it returns the root's numbers and why it
-// stopped. A time limit or cancellation stops the line search too.
-func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop Stop) {
+// search's (while the bounded df-pn runs, of what its own nodes leave, and counted
+// against its budget), sharing the solver's table; it returns the root's numbers, why
+// it stopped, and whether it had its whole budget (full: the line search had as many
+// nodes left). A time limit or cancellation stops the line search too.
+func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop Stop, full bool) {
 	if l.sub == nil {
 		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 	}
 	sub := l.sub
 	sub.pos, sub.deadline = q, l.s.deadline
 	sub.nodes = 0
-	sub.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
+	used := l.nodes
+	if l.inBounded {
+		used += l.bs.nodes // the bounded df-pn's nodes, not yet added to l.nodes
+	}
+	sub.maxNodes = max(min(l.max-min(used, l.max), budget), 1)
+	full = sub.maxNodes == budget
 	sub.reset()
 	pn, dn, _ = sub.mid(infinity, infinity, unbounded)
 	l.nodes += sub.nodes
+	if l.inBounded {
+		// The test's nodes count against the bounded df-pn's budget as well.
+		l.bs.maxNodes = max(l.bs.maxNodes-min(sub.nodes, l.bs.maxNodes), 1)
+	}
 	if sub.stop == StopTime || sub.stop == StopCanceled {
 		l.stopped = true
 	}
-	return pn, dn, sub.stop
+	return pn, dn, sub.stop, full
 }
 
 // deepen returns the score of the tsume line from the current position of l.pos

@@ -539,7 +539,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				break
 			}
 		}
-		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, 0, 1)
+		if s.stop == StopNone { // a test cut short decides nothing
+			s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, 0, 1)
+		}
 		return pn, dn, 0
 	}
 	// The children's numbers are read from the table by generate; afterwards the list

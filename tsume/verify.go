@@ -220,7 +220,7 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 // longer tells, for the current position (attacker to move) reached by a defender's
 // reply that outlasts the line's left plies, whether it escapes or how long it lasts.
 func (l *liner) longer(key uint64, left int32) (Flaw, int) {
-	pn, dn, stop := l.dfpnAt(l.pos.Clone(), l.max)
+	pn, dn, stop, _ := l.dfpnAt(l.pos.Clone(), l.max)
 	switch {
 	case stop != StopNone:
 		return FlawLongerDefence, 0
