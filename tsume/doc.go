@@ -117,7 +117,8 @@
 // A depth-bounded df-pn helps it (mate within N plies: the plies left are part of the
 // search, and its table entries carry them: a proof its length, a disproof its bound).
 // Once a bound has cost the full-width search 20 000 nodes or more, the bounded df-pn
-// searches the next bounds instead, one after the other: a proof there is the tsume
+// searches the next bounds instead (and a bound the full-width search cannot settle
+// within 100 000 nodes), one after the other: a proof there is the tsume
 // length (no mate is within the bounds below it), a disproof passes the bound over. It
 // answers a node with one or two plies left by a mate in one, and, every reply
 // counted, one with three or four by a mate in one after each reply to a check. Each

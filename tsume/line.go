@@ -18,7 +18,8 @@ package tsume
 //
 // The full-width search runs while its bounds are cheap (less than probeNodes nodes
 // each): short problems end there, with the line of least score (LineTsume). Past
-// that, the depth-bounded df-pn of bounded.go takes the next bounds, one after the
+// that, or when one bound costs it more than fullWidthNodes (that bound included),
+// the depth-bounded df-pn of bounded.go takes the next bounds, one after the
 // other: its disproofs cost less where the attacker has many checks. Its first proof
 // within a bound is the tsume length (every shorter bound was disproven), and a line
 // of that length is read (LineLength); the ties of that length are then broken by the
@@ -59,6 +60,11 @@ const (
 	// probeNodes is the cost of a bound of the full-width search from which the bounded
 	// df-pn takes the next bounds (see deepen).
 	probeNodes = 20_000
+	// fullWidthNodes caps the nodes of one bound of the full-width search: a bound it
+	// cannot settle within them goes to the bounded df-pn (see deepen). The full-width
+	// search's futility tests can eat most of its share on one bound (dlshogi-1223 spent
+	// 1.5 M nodes on bound 7, which the bounded df-pn then disproved in 86 K).
+	fullWidthNodes = 100_000
 	// tieNodes is added to eight times the nodes the tsume length took for the 駒余り
 	// tie-break.
 	tieNodes     = 1_000_000
@@ -917,7 +923,8 @@ func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop St
 // hold no mate (start-2 when none was).
 //
 // The full-width search runs while its bounds are cheap. Once a bound costs it
-// probeNodes or more, the next bounds are searched by the bounded df-pn instead, whose
+// probeNodes or more, the next bounds are searched by the bounded df-pn instead (a
+// bound it cannot settle within fullWidthNodes as well), whose
 // disproofs cost less where the checks are many: a proof there is the tsume length (n,
 // the length proven; score is then -1), a disproof passes the bound over; a bound it
 // cannot settle with what is left of the nodes ends the search (-1, lo). It climbs
@@ -942,9 +949,17 @@ func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 			}
 			return -1, lo, 0
 		}
-		begin := l.nodes
+		begin, budget := l.nodes, l.max
+		l.max = min(budget, begin+fullWidthNodes)
 		r, ok := l.or(key, 0, plies*plyScore+plyScore-1)
+		l.max = budget
 		probe = l.nodes-begin >= probeNodes
+		if l.stopped && l.nodes < budget && !l.s.clock() {
+			// The bound's cap ran out: the bounded df-pn searches the same bound.
+			l.stopped = false
+			plies -= 2
+			continue
+		}
 		if l.stopped {
 			return -1, lo, 0
 		}
@@ -1076,7 +1091,8 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 // df-pn (駒余り): from the current position of l.pos (attacker to move, its length exactly
 // n), it finds the least score (len*64 + left, as the full-width search scores lines)
 // over the lines of exact length, and returns the line that makes it; nil when a limit
-// stopped it first, or the cache lost a move of the line.
+// stopped it first. A move of the line that the cache lost since (its entry taken by
+// another position's) is found again by the tie-break from there.
 func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 	score, ok := l.tieBreak(key, 0, n)
 	if !ok || l.stopped {
@@ -1097,7 +1113,12 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 			generateEvasions(l.pos, list)
 		}
 		if e.key != l.pos.Hash() || e.exact != score || !list.Contains(e.move) {
-			return nil
+			if s, ok := l.tieBreak(boardKey(l.pos), len(line), int(score/plyScore)); !ok || s != score || l.stopped {
+				return nil
+			}
+			if e.key != l.pos.Hash() || e.exact != score || !list.Contains(e.move) {
+				return nil
+			}
 		}
 		l.pos.PlayUnchecked(e.move)
 		line = append(line, e.move)
