@@ -135,21 +135,38 @@ func runeCount(b []byte) int {
 	return n + utf8.RuneCount(b)
 }
 
-// consumeScanned consumes up to n bytes of input that need not be kept, but never the
-// start of a character whose last bytes are still to come, so that columns count
-// characters however the input is cut into reads. It returns how many it consumed.
+// consumeScanned consumes about n bytes of input that need not be kept, ending on a
+// character's end so that columns count characters however the input is cut into
+// reads: never the start of a character whose last bytes are still to come, and the
+// whole of one that n cuts and the buffer holds. It returns how many it consumed.
 func (in *input) consumeScanned(n int) int {
 	b := in.buf[in.off : in.off+n]
 	for k := n - 1; k >= 0 && k >= n-utf8.UTFMax+1; k-- {
 		if utf8.RuneStart(b[k]) {
-			if !utf8.FullRune(b[k:]) && !in.eof {
-				n = k
+			rest := in.buf[in.off+k : in.end]
+			if !utf8.FullRune(rest) {
+				if !in.eof {
+					n = k
+				}
+			} else {
+				_, size := utf8.DecodeRune(rest)
+				n = max(n, k+size)
 			}
 			break
 		}
 	}
 	in.consume(n)
 	return n
+}
+
+// room returns how many of n unread bytes skipSpace and resync look at: no more than
+// take the read position one byte past stop, so that where they stop at the bound, and
+// what they consume, does not depend on how the input was cut into reads.
+func (in *input) room(n int) int {
+	if in.stop == 0 {
+		return n
+	}
+	return int(min(int64(n), max(in.stop+1-in.pos, 0)))
 }
 
 // start skips a byte order mark at the start of the input.
@@ -175,6 +192,7 @@ func (in *input) start() error {
 func (in *input) skipSpace() (bool, error) {
 	for {
 		b := in.unread()
+		b = b[:in.room(len(b))]
 		n := 0
 		for n < len(b) && isSpace(b[n]) {
 			n++
@@ -201,6 +219,7 @@ func (in *input) skipSpace() (bool, error) {
 func (in *input) resync() error {
 	for {
 		b := in.unread()
+		b = b[:in.room(len(b))]
 		lineStart := in.col == 1
 		i := 0
 		for ; i < len(b); i++ {
@@ -211,11 +230,11 @@ func (in *input) resync() error {
 			lineStart = b[i] == '\n'
 		}
 		in.consumeScanned(i)
-		if in.eof {
-			return nil
-		}
 		if in.past() {
 			return errPastStop
+		}
+		if in.eof && in.off == in.end {
+			return nil
 		}
 		if err := in.fill(); err != nil {
 			return err
