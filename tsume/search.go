@@ -595,14 +595,15 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				} else if x < best2 {
 					best2 = x
 				}
-				g := dnNone
-				if grouped {
+				if g := dnNone; grouped {
 					g = dnGroup(c.move)
-				}
-				if g == dnNone {
-					sum += uint64(y)
+					if g == dnNone {
+						sum += uint64(y)
+					} else {
+						top[g] = max(top[g], y)
+					}
 				} else {
-					top[g] = max(top[g], y)
+					sum += uint64(y)
 				}
 				if x == 0 && c.rep != 0 && (code == 0 || c.rep < code) {
 					code = c.rep
@@ -610,11 +611,24 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				rep = min(rep, c.rep)
 			}
 		case !bounded:
-			chain := dropChain{unguarded: unguarded}
+			var waiting shogi.Bitboard
+			unguardedWaiting := false
 			for i := range list {
 				c := &list[i]
-				if c.dn != 0 && c.move.IsDrop() && chain.waits(c.move.To(), c.pn != 0) {
-					continue
+				if c.dn != 0 && c.move.IsDrop() {
+					to := c.move.To()
+					if waiting.Has(to) {
+						continue
+					}
+					if unguarded.Has(to) {
+						if unguardedWaiting {
+							continue
+						}
+						unguardedWaiting = c.pn != 0
+					}
+					if c.pn != 0 {
+						waiting = waiting.Or(shogi.SquareBB(to))
+					}
 				}
 				x, y := c.dn, c.pn
 				if x < best {
@@ -637,14 +651,27 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 				}
 			}
 		default:
-			chain := dropChain{unguarded: unguarded}
+			var waiting shogi.Bitboard
+			unguardedWaiting := false
 			for i := range list {
 				c := &list[i]
 				if c.tested && c.futile {
 					continue // a futile interposition is no reply (bounded search)
 				}
-				if !or && c.dn != 0 && c.move.IsDrop() && chain.waits(c.move.To(), c.pn != 0) {
-					continue
+				if !or && c.move.IsDrop() && c.dn != 0 {
+					to := c.move.To()
+					if waiting.Has(to) {
+						continue
+					}
+					if unguarded.Has(to) {
+						if unguardedWaiting {
+							continue
+						}
+						unguardedWaiting = c.pn != 0
+					}
+					if c.pn != 0 {
+						waiting = waiting.Or(shogi.SquareBB(to))
+					}
 				}
 				cpn, cdn, crep := c.pn, c.dn, c.rep
 				if bounded && !or && cdn == 0 && s.untested(c) {
@@ -813,37 +840,6 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		s.storeResult(&node, r, pn, dn, rep, length, s.nodes-start)
 	}
 	return pn, dn, s.auxOf(r, rep, length)
-}
-
-// dropChain holds back, in an AND node's list, the drops whose turn has not come
-// (遅延展開): a drop on a square where an earlier drop is not yet proven, and a drop on
-// an unguarded square (unguardedDrops) while an earlier one on any unguarded square is
-// not yet proven. The drops are met in the list's order.
-type dropChain struct {
-	waiting          shogi.Bitboard // squares with a drop not yet proven
-	unguarded        shogi.Bitboard
-	unguardedWaiting bool // an unguarded square's drop is not yet proven
-}
-
-// waits reports whether a drop on to, not disproven, waits its turn, and records it;
-// open: the drop is not yet proven.
-func (d *dropChain) waits(to shogi.Square, open bool) bool {
-	// On the set's words, not its methods: small enough for the compiler to inline
-	// in mid's loops.
-	sq := shogi.SquareBB(to)
-	if d.waiting.Lo&sq.Lo|d.waiting.Hi&sq.Hi != 0 {
-		return true
-	}
-	if d.unguarded.Lo&sq.Lo|d.unguarded.Hi&sq.Hi != 0 {
-		if d.unguardedWaiting {
-			return true
-		}
-		d.unguardedWaiting = open
-	}
-	if open {
-		d.waiting.Lo, d.waiting.Hi = d.waiting.Lo|sq.Lo, d.waiting.Hi|sq.Hi
-	}
-	return false
 }
 
 // unguardedDrops returns the squares of the drops of list, the replies of the current
