@@ -584,7 +584,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		switch {
 		case !bounded && or:
 			// The unbounded search's loops, apart for speed: the same rules as the
-			// general loop below (whose OR nodes never group their drops).
+			// general loop below (whose OR nodes never group their drops). The chain
+			// of drops is written out in both AND loops: a shared type, even inlined,
+			// cost mid 5.5 % more instructions on 将棋図巧 第1番.
 			for i := range list {
 				c := &list[i]
 				x, y := c.pn, c.dn
