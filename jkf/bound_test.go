@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi/internal/bigfile"
 	"github.com/kifu-go/shogi/internal/gametest"
 	"github.com/kifu-go/shogi/jkf"
@@ -99,5 +102,52 @@ func TestManyForksReadByDefault(t *testing.T) {
 	}
 	if n, want := gametest.CountNodes(&got.Root), gametest.CountNodes(&rec.Root); n != want {
 		t.Errorf("%d nodes read, want %d", n, want)
+	}
+}
+
+// TestLongGapThenNext: text between records that goes past the bound (white space, or
+// the rest of a value that is not JSON) is one ErrTooLarge error, at the byte past the
+// bound however the input comes in reads, and the next Read reads the record after it.
+func TestLongGapThenNext(t *testing.T) {
+	small := `{"header":{},"moves":[{},{"move":{"to":{"x":7,"y":6},"piece":"FU","from":{"x":7,"y":7},"color":0}}]}`
+	for _, tc := range []struct {
+		name, gap string
+		want      []string
+	}{
+		{"white space", strings.Repeat(" ", 5000) + "\n", []string{
+			"record at line 1",
+			"jkf: line 2, column 1001: record too large: a value of more than 1000 bytes",
+			"record at line 3",
+		}},
+		{"a broken value's rest", ":\n" + strings.Repeat("  1,\n", 1000), []string{
+			"record at line 1",
+			"jkf: line 2, column 1: invalid JSON: invalid character ':' looking for beginning of value",
+			"jkf: line 203, column 1: record too large: a value of more than 1000 bytes",
+			"record at line 1003",
+		}},
+	} {
+		for _, oneByte := range []bool{false, true} {
+			var in io.Reader = strings.NewReader(small + "\n" + tc.gap + small + "\n")
+			if oneByte {
+				in = iotest.OneByteReader(in)
+			}
+			r := jkf.NewReader(in)
+			r.MaxBytes = 1000
+			var got []string
+			for len(got) < 10 {
+				_, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					got = append(got, err.Error())
+					continue
+				}
+				got = append(got, fmt.Sprintf("record at line %d", r.RecordLine()))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s, a byte at a time %v (-want +got):\n%s", tc.name, oneByte, diff)
+			}
+		}
 	}
 }

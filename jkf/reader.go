@@ -66,7 +66,10 @@ type Reader struct {
 	recordLine int
 	resync     bool     // the last value was not valid JSON: skip to a line that may start one
 	tail       *scanner // the scanner of a value too large, whose rest the next Read skips
-	err        error
+	// pastBound: the text between records (white space, or a broken value's rest)
+	// went past the bound on a record; the next Read skips the rest of it.
+	pastBound bool
+	err       error
 
 	fast *fastDecoder // made on the first record; Parse borrows one from decoders
 	// scanFirst makes the reader cut every value out with the scanner before decoding
@@ -170,6 +173,20 @@ func (r *Reader) read() (*shogi.Record, error) {
 		}
 		r.tail, r.resync = nil, broken
 	}
+	if r.pastBound {
+		// So is the rest of the text between records that went past the bound: one
+		// error, not one per MaxBytes of white space or of a broken value's rest.
+		r.pastBound = false
+		if r.resync {
+			if err := r.in.resync(); err != nil {
+				return nil, r.fail(err)
+			}
+			r.resync = false
+		}
+		if _, err := r.in.skipSpace(); err != nil {
+			return nil, r.fail(err)
+		}
+	}
 	// Every byte up to the end of the record counts towards the bound: the white space
 	// before it and the rest of a broken value skipped, as well as its own.
 	start := r.in.pos
@@ -177,6 +194,7 @@ func (r *Reader) read() (*shogi.Record, error) {
 	defer func() { r.in.stop = 0 }()
 	if r.resync {
 		if err := r.in.resync(); err == errPastStop {
+			r.pastBound = true
 			return nil, r.tooLarge(r.in.line, r.in.col, limit)
 		} else if err != nil {
 			return nil, r.fail(err)
@@ -185,6 +203,7 @@ func (r *Reader) read() (*shogi.Record, error) {
 	}
 	end, err := r.in.skipSpace()
 	if err == errPastStop {
+		r.pastBound = true
 		return nil, r.tooLarge(r.in.line, r.in.col, limit)
 	}
 	if err != nil {
