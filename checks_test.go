@@ -429,12 +429,7 @@ func TestPieceMoveCountProperty(t *testing.T) {
 		}
 	}
 	rapid.Check(t, func(t *rapid.T) {
-		var p *shogi.Position
-		if rapid.Bool().Draw(t, "composed") {
-			p = gametest.DrawComposed(t, nil)
-		} else {
-			p = gametest.DrawPlayed(t, rapid.SampledFrom(startSFENs).Draw(t, "start"), maxRandomPlies)
-		}
+		p := drawCheckPosition(t)
 		target := shogi.Bitboard{Lo: rapid.Uint64().Draw(t, "lo") &^ 1, Hi: rapid.Uint64().Draw(t, "hi") & (1<<18 - 1)}
 		if counted, generated := p.PieceMoveCounts(target); counted != generated {
 			t.Fatalf("%s, target\n%v: %d moves counted, %d generated", p, target, counted, generated)
@@ -442,16 +437,20 @@ func TestPieceMoveCountProperty(t *testing.T) {
 	})
 }
 
+// drawCheckPosition draws a position of random play or a composed one, as the
+// properties of the check and evasion generators take them.
+func drawCheckPosition(t *rapid.T) *shogi.Position {
+	if rapid.Bool().Draw(t, "composed") {
+		return gametest.DrawComposed(t, nil)
+	}
+	return gametest.DrawPlayed(t, rapid.SampledFrom(startSFENs).Draw(t, "start"), maxRandomPlies)
+}
+
 // TestChecksProperty compares the generators with the judges on positions of random
 // play and on composed positions.
 func TestChecksProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		var p *shogi.Position
-		if rapid.Bool().Draw(t, "composed") {
-			p = gametest.DrawComposed(t, nil)
-		} else {
-			p = gametest.DrawPlayed(t, rapid.SampledFrom(startSFENs).Draw(t, "start"), maxRandomPlies)
-		}
+		p := drawCheckPosition(t)
 		checkChecks(t, p)
 	})
 }
