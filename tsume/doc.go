@@ -158,7 +158,10 @@
 // drop counts as a reply there, and so in the length; where the full test finds it
 // futile later, and a defender's node of the tie-break is left with no counted reply
 // that keeps to the length, the tie-break counts the drops found futile there, as the
-// length did.
+// length did. Where such a drop lies deeper, under a disproof of the bounded df-pn's
+// table that the proofs the tie-break reads now contradict, a defender's node every
+// reply of which is mated sooner lies on no line of the length: the reply before it
+// is no move of those lines, and a check to it makes its node mated sooner in turn.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need

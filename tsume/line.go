@@ -1170,6 +1170,9 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 	}
 	h := l.pos.Hash()
 	if _, exact := l.probe(h); exact >= 0 {
+		if int(exact/plyScore) < v {
+			return mateSooner, false
+		}
 		return exact, int(exact/plyScore) == v
 	}
 	or := l.pos.SideToMove() == l.attacker
@@ -1206,7 +1209,7 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 			s, in, ok := l.tieMove(key, depth, v, r, or, atk, def, m)
 			switch {
 			case !ok:
-				return 0, false
+				return s, false // a limit, an unsettled length, or a check that mates sooner
 			case !in:
 				continue
 			}
@@ -1214,6 +1217,9 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 				best, bestMove = s, m
 			}
 		}
+	}
+	if best < 0 && !or && !l.stopped {
+		return mateSooner, false // every reply is mated sooner: see mateSooner
 	}
 	if best < 0 || int(best/plyScore) != v {
 		return 0, false // cannot be with exact lengths
@@ -1234,7 +1240,25 @@ func (l *liner) tieMove(key uint64, depth, v, r int, or bool, atk, def shogi.Han
 	ok = true
 	if in && !l.stopped {
 		s, ok = l.tieBreak(k, depth+1, v-1)
+		if !or && !ok && s == mateSooner && !l.stopped {
+			s, in, ok = 0, false, true // the reply is mated sooner: not a move of the lines
+		}
 	}
 	l.pos.Undo()
+	if !ok && s == mateSooner && !l.stopped {
+		return mateSooner, in, false // the check mates sooner, and so does the node
+	}
 	return s, in, ok && !l.stopped && (pn == 0 || dn == 0)
 }
+
+// mateSooner is the score tieBreak returns, not ok, at a node mated in fewer than its
+// v plies under what is known now: a defender's node every reply of which (the futile
+// ones counted too) is mated sooner, an attacker's node with a check after which the
+// defender is. The length search settled v from the bounded df-pn's table, whose
+// disproofs may rest on a futility test at a leaf that ran out of its nodes and so
+// counted an interposition that the full test found futile since, where the proofs the
+// tie-break reads rest on that verdict: such a node lies on no line of length v. A
+// defender's reply to it is then no move of the lines (as a reply after which a mate
+// is within v-3 is not), and an attacker's check to it makes its node mated sooner in
+// turn; at the root the tie-break fails, and the line read with the length stands.
+const mateSooner = -2
