@@ -319,8 +319,8 @@ func (s *searcher) futileMateInOne() bool {
 func (s *searcher) binit(c *child, r int) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
-	moves, squares := countEvasions(s.pos) // as the AND node counts them: drops on one square once
-	n := uint32(moves + squares)
+	generateEvasions(s.pos, &s.look)
+	n := uint32(s.look.Len())
 	s.pos.Undo()
 	c.known, c.rep = true, 0
 	if n == 0 {
