@@ -31,8 +31,30 @@ func (p *Position) GenerateEvasions(list *MoveList) {
 // square between it and the king, each with the forms it may take there. It does not
 // allocate.
 func (p *Position) CountEvasions() (moves, dropSquares int) {
+	moves, target := p.countEvasionMoves()
+	if !target.IsEmpty() {
+		dropSquares = p.dropSquares(target).Count()
+	}
+	return moves, dropSquares
+}
+
+// NumEvasions returns the number of moves [Position.GenerateEvasions] generates, for
+// the side to move in check (0 when it is not), without generating them: the moves of
+// CountEvasions and every drop, each piece of the hand on each square it may be
+// dropped on. It does not allocate.
+func (p *Position) NumEvasions() int {
+	moves, target := p.countEvasionMoves()
+	if !target.IsEmpty() {
+		moves += p.countDrops(target)
+	}
+	return moves
+}
+
+// countEvasionMoves returns CountEvasions's moves and the squares its drops are chosen
+// among (empty when the side to move holds nothing or may not drop).
+func (p *Position) countEvasionMoves() (moves int, dropTarget Bitboard) {
 	if p.checkers.IsEmpty() {
-		return 0, 0
+		return 0, Bitboard{}
 	}
 	us := p.side
 	k := p.kings[us]
@@ -40,11 +62,11 @@ func (p *Position) CountEvasions() (moves, dropSquares int) {
 	occ := p.Occupied()
 	moves = p.kingTargets(k, own, occ).Count()
 	if p.checkers.More() {
-		return moves, 0 // double check: only the king may move
+		return moves, Bitboard{} // double check: only the king may move
 	}
 	checker := p.checkers.First()
 	if p.board[checker].Type() == King {
-		return moves, 0 // no piece takes a king (only in a Setup.AllowUnreachable position)
+		return moves, Bitboard{} // no piece takes a king (only in a Setup.AllowUnreachable position)
 	}
 	block := between[k][checker]
 	if block.More() {
@@ -67,10 +89,10 @@ func (p *Position) CountEvasions() (moves, dropSquares int) {
 			}
 		}
 	}
-	if !block.IsEmpty() && !p.hands[us].IsEmpty() {
-		dropSquares = p.dropSquares(block).Count()
+	if p.hands[us].IsEmpty() {
+		return moves, Bitboard{}
 	}
-	return moves, dropSquares
+	return moves, block
 }
 
 // evasionsNoDrops fills list with the moves of GenerateEvasions that are not drops,

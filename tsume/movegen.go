@@ -16,3 +16,7 @@ func generateEvasions(p *shogi.Position, list *shogi.MoveList) { p.GenerateEvasi
 // countEvasions returns the number of legal moves of the side to move, which is in
 // check, that are not drops, and the number of squares it may drop a piece on.
 func countEvasions(p *shogi.Position) (moves, dropSquares int) { return p.CountEvasions() }
+
+// countReplies returns the number of legal moves of the side to move, which is in check:
+// the length of generateEvasions' list, counted without generating it.
+func countReplies(p *shogi.Position) int { return p.NumEvasions() }
