@@ -24,6 +24,7 @@ func TestChecksAllocateNothing(t *testing.T) {
 			"GenerateEvasions": func() { p.GenerateEvasions(&list) },
 			"CountEvasions":    func() { _, _ = p.CountEvasions() },
 			"NumEvasions":      func() { _ = p.NumEvasions() },
+			"EvasionMoves":     func() { p.GenerateEvasionMoves(&list) },
 			"MateInOne":        func() { _ = p.MateInOne() },
 			"MateAmong":        func() { _ = p.MateAmong(checks.Moves()) },
 			"GivesCheck": func() {

@@ -119,8 +119,8 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	}
 }
 
-// compareEvasions compares GenerateEvasions, CountEvasions and NumEvasions on p with
-// its legal moves.
+// compareEvasions compares GenerateEvasions, CountEvasions, NumEvasions and
+// GenerateEvasionMoves on p with its legal moves.
 func compareEvasions(t tHelper, p *shogi.Position) {
 	t.Helper()
 	var list shogi.MoveList
@@ -145,6 +145,13 @@ func compareEvasions(t tHelper, p *shogi.Position) {
 	}
 	if n := p.NumEvasions(); n != len(wantEvasions) {
 		t.Fatalf("%s: NumEvasions = %d, want %d", p, n, len(wantEvasions))
+	}
+	// GenerateEvasionMoves: GenerateEvasions' moves before its drops, in its order.
+	var moves shogi.MoveList
+	p.GenerateEvasionMoves(&moves)
+	n := moves.Len()
+	if n != wantMoves || !slices.Equal(moves.Moves(), list.Moves()[:n]) {
+		t.Fatalf("%s: GenerateEvasionMoves = %v, want GenerateEvasions' %d moves before its drops, %v", p, moves.Moves(), wantMoves, list.Moves())
 	}
 }
 

@@ -23,6 +23,12 @@ func (p *Position) GenerateEvasions(list *MoveList) {
 	}
 }
 
+// GenerateEvasionMoves fills list with the moves of [Position.GenerateEvasions] that
+// are not drops, in its order (GenerateEvasions lists its drops last), replacing what
+// the list held: for a caller that needs the king's steps and the captures of the
+// checker, not the drops. It does not allocate.
+func (p *Position) GenerateEvasionMoves(list *MoveList) { p.evasionsNoDrops(list) }
+
 // CountEvasions returns, for the side to move in check, the number of its legal moves
 // that are not drops (moves) and the number of squares where it may drop a piece
 // (dropSquares): the drops on one square count once. Both are 0 when the side to move

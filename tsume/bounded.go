@@ -191,7 +191,7 @@ func (s *searcher) bquickDisproof(node *pathNode, r int) bool {
 	for _, m := range checks {
 		s.pos.PlayUnchecked(m)
 		s.nodes++
-		generateEvasions(s.pos, &s.look)
+		generateEvasionMoves(s.pos, &s.look) // a drop interposes
 		refuted := false
 		for _, e := range s.look.Moves() {
 			if interposition(s.pos, e) {
@@ -230,19 +230,13 @@ func (s *searcher) mayFutileMate(checks []shogi.Move) bool {
 			s.pos.Undo()
 			continue
 		}
-		generateEvasions(s.pos, replies)
-		may := replies.Len() > 0
-		for _, e := range replies.Moves() {
-			if !interposition(s.pos, e) {
-				may = false
-				break
-			}
-			if s.decided != nil {
-				if futile, known := s.decided(e); known && !futile {
-					may = false
-					break
-				}
-			}
+		// The replies that are no drop first: a king's step or a capture, seldom
+		// absent, settles the check without generating the drops.
+		generateEvasionMoves(s.pos, replies)
+		may := s.onlyUndecidedInterpositions(replies.Moves())
+		if may {
+			generateEvasions(s.pos, replies)
+			may = replies.Len() > 0 && s.onlyUndecidedInterpositions(replies.Moves())
 		}
 		s.pos.Undo()
 		if may {
@@ -250,6 +244,22 @@ func (s *searcher) mayFutileMate(checks []shogi.Move) bool {
 		}
 	}
 	return false
+}
+
+// onlyUndecidedInterpositions reports whether every reply of replies, at the current
+// node (defender to move), is an interposition not known to be legitimate.
+func (s *searcher) onlyUndecidedInterpositions(replies []shogi.Move) bool {
+	for _, e := range replies {
+		if !interposition(s.pos, e) {
+			return false
+		}
+		if s.decided != nil {
+			if futile, known := s.decided(e); known && !futile {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // mateInThree reports whether a check at the current node (attacker to move, no mate
@@ -293,26 +303,19 @@ func (s *searcher) futileMateInOne(checks []shogi.Move) bool {
 			s.pos.Undo()
 			continue
 		}
-		generateEvasions(s.pos, &s.look)
-		replies := s.look.Moves()
-		mate := len(replies) > 0
-		for _, e := range replies {
-			if !interposition(s.pos, e) {
-				mate = false
-				break
-			}
-			if s.decided != nil {
-				if futile, known := s.decided(e); known && !futile {
-					mate = false
+		// As mayFutileMate: the replies that are no drop first.
+		generateEvasionMoves(s.pos, &s.look)
+		mate := s.onlyUndecidedInterpositions(s.look.Moves())
+		if mate {
+			generateEvasions(s.pos, &s.look)
+			replies := s.look.Moves()
+			mate = len(replies) > 0 && s.onlyUndecidedInterpositions(replies)
+			for _, e := range replies {
+				if !mate {
 					break
 				}
+				mate = s.leafFutile(e)
 			}
-		}
-		for _, e := range replies {
-			if !mate {
-				break
-			}
-			mate = s.leafFutile(e)
 		}
 		s.pos.Undo()
 		if mate || s.stop != StopNone {

@@ -13,6 +13,10 @@ func generateChecks(p *shogi.Position, list *shogi.MoveList) { p.GenerateChecks(
 // check.
 func generateEvasions(p *shogi.Position, list *shogi.MoveList) { p.GenerateEvasions(list) }
 
+// generateEvasionMoves fills list with generateEvasions' moves that are no drop, in
+// its order (it lists the drops last).
+func generateEvasionMoves(p *shogi.Position, list *shogi.MoveList) { p.GenerateEvasionMoves(list) }
+
 // countEvasions returns the number of legal moves of the side to move, which is in
 // check, that are not drops, and the number of squares it may drop a piece on.
 func countEvasions(p *shogi.Position) (moves, dropSquares int) { return p.CountEvasions() }
