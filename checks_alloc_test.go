@@ -25,6 +25,7 @@ func TestChecksAllocateNothing(t *testing.T) {
 			"CountEvasions":    func() { _, _ = p.CountEvasions() },
 			"NumEvasions":      func() { _ = p.NumEvasions() },
 			"EvasionMoves":     func() { p.GenerateEvasionMoves(&list) },
+			"HasEvasionMove":   func() { _ = p.HasEvasionMove() },
 			"MateInOne":        func() { _ = p.MateInOne() },
 			"MateAmong":        func() { _ = p.MateAmong(checks.Moves()) },
 			"GivesCheck": func() {

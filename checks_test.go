@@ -119,8 +119,8 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	}
 }
 
-// compareEvasions compares GenerateEvasions, CountEvasions, NumEvasions and
-// GenerateEvasionMoves on p with its legal moves.
+// compareEvasions compares GenerateEvasions, CountEvasions, NumEvasions,
+// GenerateEvasionMoves and HasEvasionMove on p with its legal moves.
 func compareEvasions(t tHelper, p *shogi.Position) {
 	t.Helper()
 	var list shogi.MoveList
@@ -152,6 +152,9 @@ func compareEvasions(t tHelper, p *shogi.Position) {
 	n := moves.Len()
 	if n != wantMoves || !slices.Equal(moves.Moves(), list.Moves()[:n]) {
 		t.Fatalf("%s: GenerateEvasionMoves = %v, want GenerateEvasions' %d moves before its drops, %v", p, moves.Moves(), wantMoves, list.Moves())
+	}
+	if has := p.HasEvasionMove(); has != (wantMoves > 0) {
+		t.Fatalf("%s: HasEvasionMove = %v with %d evasions that are no drop", p, has, wantMoves)
 	}
 }
 

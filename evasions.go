@@ -29,6 +29,43 @@ func (p *Position) GenerateEvasions(list *MoveList) {
 // checker, not the drops. It does not allocate.
 func (p *Position) GenerateEvasionMoves(list *MoveList) { p.evasionsNoDrops(list) }
 
+// HasEvasionMove reports whether the side to move, in check, has a legal move that is
+// no drop: whether [Position.GenerateEvasionMoves] would list one. It looks for a
+// king's step first, and only then for a piece that takes the checker or interposes.
+// It does not allocate.
+func (p *Position) HasEvasionMove() bool {
+	if p.checkers.IsEmpty() {
+		return false
+	}
+	us := p.side
+	k := p.kings[us]
+	own := p.byColor[us]
+	occ := p.Occupied()
+	if !p.kingTargets(k, own, occ).IsEmpty() {
+		return true
+	}
+	if p.checkers.More() {
+		return false // double check: only the king may move
+	}
+	checker := p.checkers.First()
+	if p.board[checker].Type() == King {
+		return false // no piece takes a king (only in a Setup.AllowUnreachable position)
+	}
+	// A piece that attacks a square it may go to has a legal form there: where the
+	// plain one has no move left, the square is in the zone, and it promotes.
+	notKing := own.AndNot(SquareBB(k))
+	pinned := p.pinnedPieces(us, occ)
+	for b := between[k][checker].Or(SquareBB(checker)); !b.IsEmpty(); {
+		to := b.Pop()
+		for movers := p.attackers(to, us, occ).And(notKing); !movers.IsEmpty(); {
+			if from := movers.Pop(); !pinned.Has(from) || line[k][from].Has(to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // CountEvasions returns, for the side to move in check, the number of its legal moves
 // that are not drops (moves) and the number of squares where it may drop a piece
 // (dropSquares): the drops on one square count once. Both are 0 when the side to move

@@ -241,10 +241,7 @@ func (s *searcher) mayFutileMate(checks []shogi.Move) bool {
 			s.pos.Undo()
 			continue
 		}
-		// The replies that are no drop first: a king's step or a capture, seldom
-		// absent, settles the check without generating the drops.
-		generateEvasionMoves(s.pos, replies)
-		may := s.onlyUndecidedInterpositions(replies.Moves())
+		may := s.onlyDropsMayBeFutile(replies)
 		if may {
 			generateEvasions(s.pos, replies)
 			may = replies.Len() > 0 && s.onlyUndecidedInterpositions(replies.Moves())
@@ -255,6 +252,20 @@ func (s *searcher) mayFutileMate(checks []shogi.Move) bool {
 		}
 	}
 	return false
+}
+
+// onlyDropsMayBeFutile is the first test of a check at mayFutileMate and
+// futileMateInOne (defender to move, in check): whether the replies that are no drop
+// (a king's step or a capture, seldom absent, settles the check) are all
+// interpositions not known to be legitimate, none at all where only drops may be
+// futile (s.dropsOnly: decided knows a piece moved to interpose as legitimate), then
+// looked for rather than generated. list is a scratch list.
+func (s *searcher) onlyDropsMayBeFutile(list *shogi.MoveList) bool {
+	if s.dropsOnly {
+		return !hasReplyMove(s.pos)
+	}
+	generateEvasionMoves(s.pos, list)
+	return s.onlyUndecidedInterpositions(list.Moves())
 }
 
 // onlyUndecidedInterpositions reports whether every reply of replies, at the current
@@ -314,9 +325,7 @@ func (s *searcher) futileMateInOne(checks []shogi.Move) bool {
 			s.pos.Undo()
 			continue
 		}
-		// As mayFutileMate: the replies that are no drop first.
-		generateEvasionMoves(s.pos, &s.look)
-		mate := s.onlyUndecidedInterpositions(s.look.Moves())
+		mate := s.onlyDropsMayBeFutile(&s.look) // as in mayFutileMate
 		if mate {
 			generateEvasions(s.pos, &s.look)
 			replies := s.look.Moves()

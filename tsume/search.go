@@ -128,6 +128,9 @@ type searcher struct {
 	// leafFutile is futile for the leaves of the bounded search (bleaf), whose tests
 	// are many and speculative: a smaller budget (see liner.leafFutile).
 	leafFutile func(shogi.Move) bool
+	// dropsOnly, with futile: only drops may be futile (not Options.FutileMoves), and
+	// decided knows every other reply legitimate.
+	dropsOnly bool
 	// touch sums words of the table read ahead of their use where they are not
 	// prefetched (see generate).
 	touch uint64
