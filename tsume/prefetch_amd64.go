@@ -18,10 +18,3 @@ func prefetchBucket(b *bucket) uint64 {
 	prefetch(unsafe.Pointer(b))
 	return 0
 }
-
-// prefetchReplies starts loading e, a slot of the cache of replies counted
-// (replyCount), and returns 0 at once.
-func prefetchReplies(e *replyCount) uint64 {
-	prefetch(unsafe.Pointer(e))
-	return 0
-}

@@ -6,7 +6,3 @@ package tsume
 // node's children are issued together and their cache misses overlap; the caller sums
 // the words so that the loads are not dropped.
 func prefetchBucket(b *bucket) uint64 { return b.keys[0] }
-
-// prefetchReplies reads the first word of e, a slot of the cache of replies counted,
-// as prefetchBucket reads a bucket's.
-func prefetchReplies(e *replyCount) uint64 { return e.key }
