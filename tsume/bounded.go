@@ -36,12 +36,7 @@ package tsume
 // Repetitions need no care: every line is bounded, and a mate within r plies that
 // repeats a position has a shorter one that does not.
 
-import (
-	"math/bits"
-	"unsafe"
-
-	"github.com/kifu-go/shogi"
-)
+import "github.com/kifu-go/shogi"
 
 // blookup returns what the table knows of a position for a search of mate within r
 // plies: its numbers, and with a proof the length proven.
@@ -342,14 +337,10 @@ func (s *searcher) futileMateInOne(checks []shogi.Move) bool {
 // binit gives a check the table does not know its initial numbers for a search of r
 // plies after it: the number of the defender's replies (a proof when there is none).
 func (s *searcher) binit(c *child, r int) {
+	s.pos.PlayUnchecked(c.move)
 	s.nodes++
-	n, ok := s.repliesCounted(c)
-	if !ok {
-		s.pos.PlayUnchecked(c.move)
-		n = uint32(countReplies(s.pos))
-		s.pos.Undo()
-		s.countedReplies(c, n)
-	}
+	n := uint32(countReplies(s.pos))
+	s.pos.Undo()
 	c.known, c.rep = true, 0
 	if n == 0 {
 		c.pn, c.dn = 0, infinity
@@ -357,62 +348,6 @@ func (s *searcher) binit(c *child, r int) {
 		return
 	}
 	c.pn, c.dn = n, 1
-}
-
-// replyCount is a slot of the cache of the replies binit counted: the board key and
-// hands of the position after a check, and the number of the defender's replies
-// there. The bounded search does not store a check's initial numbers in the table
-// (only the results of searches), so a node expanded again counts its new children's
-// replies again; the number depends on the position alone, and the cache spares the
-// count (not the node binit counts for it). On the collection's game positions about
-// half the counts are found there (2^16 slots).
-type replyCount struct {
-	key      uint64
-	atk, def shogi.Hand
-	n        uint32 // the number of replies plus one; 0 in an empty slot
-}
-
-// maxReplyCountBytes caps the cache of replies counted (see newReplyCounts).
-const maxReplyCountBytes = 1 << 16 * int(unsafe.Sizeof(replyCount{}))
-
-// newReplyCounts returns a cache of replies counted of at most bytes (and
-// maxReplyCountBytes): a power of two slots, none when bytes holds fewer than 256.
-func newReplyCounts(bytes int) []replyCount {
-	n := 1
-	for 2*n*int(unsafe.Sizeof(replyCount{})) <= min(bytes, maxReplyCountBytes) {
-		n *= 2
-	}
-	if n < 256 {
-		return nil
-	}
-	return make([]replyCount, n)
-}
-
-// replySlot returns the slot of the cache of replies counted for the position after
-// the check of c.
-func (s *searcher) replySlot(c *child) *replyCount {
-	h := (c.key ^ uint64(c.atk)<<32 ^ uint64(c.def)) * 0x9e3779b97f4a7c15
-	return &s.replies[h>>(64-bits.TrailingZeros(uint(len(s.replies))))]
-}
-
-// repliesCounted returns the number of replies after the check of c when the cache
-// holds it.
-func (s *searcher) repliesCounted(c *child) (uint32, bool) {
-	if s.replies == nil {
-		return 0, false
-	}
-	e := s.replySlot(c)
-	if e.n == 0 || e.key != c.key || e.atk != c.atk || e.def != c.def {
-		return 0, false
-	}
-	return e.n - 1, true
-}
-
-// countedReplies keeps the number n of replies after the check of c in the cache.
-func (s *searcher) countedReplies(c *child, n uint32) {
-	if s.replies != nil {
-		*s.replySlot(c) = replyCount{key: c.key, atk: c.atk, def: c.def, n: n + 1}
-	}
 }
 
 // untestedDn is the disproof number an AND node of the bounded search gives a reply

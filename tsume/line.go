@@ -90,8 +90,6 @@ type liner struct {
 	// inBounded is set while the bounded df-pn runs (bounded): a futility test's nodes
 	// then count against its budget too, and a test cut short stops it.
 	inBounded bool
-	// replies caches the bounded df-pn's counts of replies (see replyCount).
-	replies []replyCount
 	// upper is the length of the df-pn's proof of the root (prooflen.go), an upper
 	// bound of its tsume length; -1 when unknown.
 	upper int
@@ -353,7 +351,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 		return pn, dn, length
 	}
 	if l.bs == nil {
-		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline, replies: l.replies}
+		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 		if l.futile != FutileNone {
 			l.bs.futile, l.bs.decided, l.bs.leafFutile = l.isFutile, l.decided, l.leafFutile
 			l.bs.dropsOnly = l.futile != FutileMoves

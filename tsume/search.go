@@ -101,8 +101,6 @@ type searcher struct {
 	// leafChecks and leafReplies: the checks and replies of the positions the bounded
 	// search's quick disproof looks at below the lists of moves and look (bounded.go).
 	leafChecks, leafReplies shogi.MoveList
-	// replies caches the counts of replies binit makes (bounded.go); nil: none.
-	replies []replyCount
 	// counted holds the attacker's checks that countChecks generated after the last
 	// replies it counted, countedNext the slot the next count takes: the expansion of
 	// a reply counted takes them instead of generating them again (see generate).

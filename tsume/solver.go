@@ -120,8 +120,6 @@ type Solver struct {
 	memo []memoEntry
 	// verdicts caches the futility tests of one search (see liner.isFutile).
 	verdicts []memoEntry
-	// replies caches the bounded search's counts of replies (see replyCount).
-	replies []replyCount
 }
 
 // NewSolver returns a solver with the options opt and a table of opt.HashBytes.
@@ -135,20 +133,15 @@ func NewSolver(opt Options) *Solver {
 	}
 	// Three quarters for the df-pn table, one for the tsume-line search's cache; the
 	// cache of futility verdicts (at most a 64th, 1 MiB) comes out of the table's share.
-	// The cache of replies counted takes what the tsume-line cache leaves of its share
-	// (a power of two entries), at most maxReplyCountBytes.
 	verdicts := newMemo(min(bytes/64, 1<<20))
 	vb := len(verdicts) * int(unsafe.Sizeof(memoEntry{}))
-	memo := newMemo(bytes / 4)
-	replies := newReplyCounts(bytes/4 - len(memo)*int(unsafe.Sizeof(memoEntry{})))
-	return &Solver{opt: opt, tt: newTable(bytes - bytes/4 - vb), memo: memo, verdicts: verdicts, replies: replies}
+	return &Solver{opt: opt, tt: newTable(bytes - bytes/4 - vb), memo: newMemo(bytes / 4), verdicts: verdicts}
 }
 
 // TableBytes returns the memory of the solver's transposition table, which never
 // exceeds Options.HashBytes (unless that is smaller than one bucket of four entries).
 func (v *Solver) TableBytes() int {
-	return v.tt.Bytes() + (len(v.memo)+len(v.verdicts))*int(unsafe.Sizeof(memoEntry{})) +
-		len(v.replies)*int(unsafe.Sizeof(replyCount{}))
+	return v.tt.Bytes() + (len(v.memo)+len(v.verdicts))*int(unsafe.Sizeof(memoEntry{}))
 }
 
 // Solve is NewSolver(opt).Solve(ctx, p).
@@ -213,7 +206,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 
 // newLiner returns the tsume-line search over the table and cache of v, from s.
 func (v *Solver) newLiner(s *searcher) *liner {
-	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, replies: v.replies, futile: v.opt.Futile,
+	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, futile: v.opt.Futile,
 		leftover: v.opt.Leftover, max: v.opt.LineNodes, upper: -1, noneWithin: -1}
 }
 
