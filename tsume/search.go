@@ -893,16 +893,20 @@ func (s *searcher) unguardedDrops(list []child) shogi.Bitboard {
 // drop when the checker stood on its former square) is then proven already more
 // often, and the reply is proven by simulation (sim.go) instead of a search of its
 // own. Before, the chain took the squares in the generator's order, from the king
-// outward or towards it depending on where the checker stood. AnyMate on the
-// collection at 5 M nodes and 64 MiB: the same 522 problems answered in 4.5 % fewer
-// nodes (26.1 → 24.9 M); at 30 M nodes, 将棋図巧 第1番 11.37 → 9.68 M, zuko-100
-// 3.56 → 2.50 M, act-no-yume 2.03 → 1.96 M, hashimoto-587 13.06 → 12.88 M,
-// astral-traveler and dlshogi-1451 the same, but ambergris 10.69 → 13.60 M.
-// Ordering every drop so (those on guarded squares as well): 24.1 M on the
-// collection and 将棋図巧 第1番 8.68 M, but ambergris unknown at 60 M nodes; by
-// square first, every type on the nearest square before the next square: 将棋図巧
-// 第1番 6.76 M, but 27.2 M on the collection (zuko-100 4.90 M); farthest first:
-// worse on six of the eight hardest.
+// outward or towards it depending on where the checker stood. AnyMate at 64 MiB: on
+// the collection at 5 M nodes, the same 522 problems answered in 4.5 % fewer nodes
+// (26.1 → 24.9 M); at 30 M nodes, 将棋図巧 第1番 11.37 → 9.16 M, zuko-100 3.56 →
+// 2.50 M, act-no-yume 2.03 → 1.96 M, hashimoto-587 13.06 → 12.88 M, astral-traveler
+// and dlshogi-1451 the same, ambergris 10.69 → 10.94 M. On 将棋図巧 第1番 the cost was
+// such re-interpositions: after R*1e L*5e 7g9e 8e7f 1e1f P*2f 1f2f P*3f the search
+// had spent 165 000 expansions proving 9e7g, where OSL's df-pn proves 2f3f by
+// simulation in 745. Measured and not kept: the drops on guarded squares ordered so
+// as well, the collection in 24.1 M and 将棋図巧 第1番 in 8.68 M, but ambergris
+// unknown at 60 M nodes; the drops that check the attacker's king (双玉) as well,
+// 将棋図巧 第1番 9.68 M but ambergris 13.6 M; every drop by square first (every type
+// on the nearest square before the next square), 将棋図巧 第1番 6.76 M but 27.2 M on
+// the collection (zuko-100 4.90 M); every drop farthest first, worse on six of the
+// eight hardest.
 func nearestFirst(list []child, unguarded shogi.Bitboard, k shogi.Square) {
 	if unguarded.IsEmpty() {
 		return
