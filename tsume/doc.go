@@ -31,7 +31,8 @@
 // of a rook counted in the disproof number by each type's largest rather than summed,
 // and drop
 // interpositions on one square, and those on squares the defender does not guard
-// (from the king outward), expanded one at a time (as KomoringHeights does).
+// (with Options.AnyMate, from the king outward), expanded one at a time (as
+// KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.

@@ -16,9 +16,9 @@ package tsume
 // children once every drop before it on that square is proven, so that the seven
 // pieces the defender may drop on a square do not add seven proof numbers. The drops
 // on squares no piece of the defender guards (中合い, taken for free) form one such
-// chain across their squares, as KomoringHeights chains them (unguardedDrops), taken
-// from the square nearest the king outward (nearestFirst). The node
-// is proven only when every drop is, so nothing is lost.
+// chain across their squares, as KomoringHeights chains them (unguardedDrops), in the
+// search of Options.AnyMate from the square nearest the king outward (nearestFirst).
+// The node is proven only when every drop is, so nothing is lost.
 //
 // A reply that looks like one proven before is first proven by simulation (sim.go):
 // another drop on a square where a drop was proven, and a reply after an interposition
@@ -140,6 +140,9 @@ type searcher struct {
 	// groupDrops: the OR nodes count their drops of a ranging piece by type in the
 	// disproof number (dnGroup); in the search of Options.AnyMate only.
 	groupDrops bool
+	// nearDrops: the chain of unguarded drops takes the squares nearest the king first
+	// (nearestFirst); in the search of Options.AnyMate only.
+	nearDrops bool
 }
 
 const pollEvery = 4096
@@ -555,7 +558,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	var unguarded shogi.Bitboard
 	if !or && !bounded {
 		unguarded = s.unguardedDrops(list)
-		nearestFirst(list, unguarded, s.pos.King(s.pos.SideToMove()))
+		if s.nearDrops {
+			nearestFirst(list, unguarded, s.pos.King(s.pos.SideToMove()))
+		}
 	}
 	var rep uint16
 	length := -1
@@ -907,6 +912,13 @@ func (s *searcher) unguardedDrops(list []child) shogi.Bitboard {
 // on the nearest square before the next square), 将棋図巧 第1番 6.76 M but 27.2 M on
 // the collection (zuko-100 4.90 M); every drop farthest first, worse on six of the
 // eight hardest.
+//
+// Only the search of Options.AnyMate orders so (searcher.nearDrops), as it groups its
+// drops (dnGroup): in the tsume-line search, whose futility tests are df-pn searches of
+// a few thousand nodes and whose lengths can rest on the tests left undecided, the
+// collection at 3 s settled two lines fewer (dlshogi-1211 stayed at 13 plies, not
+// settled at 11 within 6 s, where it settled in 2.1 M line nodes), and
+// dlshogi-1213's df-pn took 1.59 M nodes instead of 0.87 M.
 func nearestFirst(list []child, unguarded shogi.Bitboard, k shogi.Square) {
 	if unguarded.IsEmpty() {
 		return
