@@ -131,7 +131,8 @@
 // (or of the time left), the bounded df-pn goes on from lo, the largest bound known to
 // hold no mate: it proves mate within lo+2 plies, or failing that within 2(lo+2)+1, …
 // up to the root's proof length (each bound with half of what
-// is left), then halves the bounds between lo and the length proven (the bound halfway
+// is left; after a disproof, the bound two plies longer first, with no more nodes than
+// the disproof cost), then halves the bounds between lo and the length proven (the bound halfway
 // with half of what is left, the one two plies below the length with all of it) until
 // the length is lo+2: the last length proven is the tsume length (the attacker's
 // shortest mate from above, as KomoringHeights shortens its mates). It then
