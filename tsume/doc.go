@@ -30,8 +30,9 @@
 // other number, with Options.AnyMate the attacker's drops of a lance, of a bishop and
 // of a rook counted in the disproof number by each type's largest rather than summed,
 // and drop
-// interpositions on one square, and those on squares the defender does not guard,
-// expanded one at a time (as KomoringHeights does).
+// interpositions on one square, and those on squares the defender does not guard
+// (with Options.AnyMate, from the king outward), expanded one at a time (as
+// KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.
@@ -130,7 +131,8 @@
 // (or of the time left), the bounded df-pn goes on from lo, the largest bound known to
 // hold no mate: it proves mate within lo+2 plies, or failing that within 2(lo+2)+1, …
 // up to the root's proof length (each bound with half of what
-// is left), then halves the bounds between lo and the length proven (the bound halfway
+// is left; after a disproof, the bound two plies longer first, with no more nodes than
+// the disproof cost), then halves the bounds between lo and the length proven (the bound halfway
 // with half of what is left, the one two plies below the length with all of it) until
 // the length is lo+2: the last length proven is the tsume length (the attacker's
 // shortest mate from above, as KomoringHeights shortens its mates). It then
