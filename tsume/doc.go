@@ -30,8 +30,9 @@
 // other number, with Options.AnyMate the attacker's drops of a lance, of a bishop and
 // of a rook counted in the disproof number by each type's largest rather than summed,
 // and drop
-// interpositions on one square, and those on squares the defender does not guard,
-// expanded one at a time (as KomoringHeights does).
+// interpositions on one square, and those on squares the defender does not guard
+// (with Options.AnyMate, from the king outward), expanded one at a time (as
+// KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
 // defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
 // that mates is illegal (打ち歩詰め), a pawn moved may mate.

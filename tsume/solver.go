@@ -172,7 +172,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 	v.tt.clear()
 	clear(v.memo)
 	clear(v.verdicts)
-	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), ctx: ctx, maxNodes: v.opt.Nodes, groupDrops: v.opt.AnyMate}
+	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), ctx: ctx, maxNodes: v.opt.Nodes, groupDrops: v.opt.AnyMate, nearDrops: v.opt.AnyMate}
 	if v.opt.Time > 0 {
 		s.deadline = begin.Add(v.opt.Time)
 	}
