@@ -148,25 +148,6 @@ func TestLeftoverAfterLeafVerdict(t *testing.T) {
 	checkTsumeLine(t, p, r.Moves, true)
 }
 
-// TestLeftoverAfterStaleDisproof breaks the ties of a length the bounded df-pn settled
-// with disproofs that rested on a futility test at a leaf that ran out of its nodes,
-// where the full test found the drop futile later, deeper than the tie-break's node
-// (dlshogi's test position 1233, a full defender hand): a defender's node six plies
-// deep has every reply mated sooner under the proofs the tie-break reads, so the reply
-// before it is no move of the lines of the length, and the tie-break finishes over the
-// others (it stopped there, LineLength, before).
-func TestLeftoverAfterStaleDisproof(t *testing.T) {
-	if testing.Short() {
-		t.Skip("2.9 M line nodes")
-	}
-	p := parse(t, "1p+Bnn+R2K/3+R5/4ps1pp/3p2p2/1NG1s4/6kPP/P2PP4/3G1+s1G1/L8 b BSN3L6Pgp 1", false)
-	r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 5_000_000, HashBytes: 64 << 20, Futile: tsume.FutileDrops, LineNodes: 6_000_000})
-	if err != nil || r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Length() != 11 {
-		t.Fatalf("%v (%v, %d line nodes), want the tsume line of 11 plies: %v", r, r.Line, r.LineNodes, err)
-	}
-	checkTsumeLine(t, p, r.Moves, true)
-}
-
 // leftAfter returns the pieces in the attacker's hand after line.
 func leftAfter(p *shogi.Position, line []shogi.Move) int {
 	q := p.Clone()
