@@ -273,6 +273,33 @@ func BenchmarkCountEvasions(b *testing.B) {
 	}
 }
 
+// BenchmarkNumEvasions: NumEvasions, which counts every evasion without generating
+// any, and HasEvasionMove, which looks for one that is no drop, on the positions of
+// BenchmarkGenerateEvasions.
+func BenchmarkNumEvasions(b *testing.B) {
+	for _, bc := range evasionBenchPositions {
+		p := mustParse(b, bc.sfen)
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				n = p.NumEvasions()
+			}
+			sinkLen = n
+		})
+		b.Run(bc.name+"/HasEvasionMove", func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				if p.HasEvasionMove() {
+					n++
+				}
+			}
+			sinkLen = n
+		})
+	}
+}
+
 // BenchmarkEvasionsVsMoves: GenerateEvasions beside GenerateMoves, on the same
 // positions in check.
 func BenchmarkEvasionsVsMoves(b *testing.B) {

@@ -93,6 +93,9 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	}
 	mates := refMates(p)
 	m := p.MateInOne()
+	if a := p.MateAmong(got); a != m {
+		t.Fatalf("%s: MateAmong(GenerateChecks) = %v, MateInOne = %v", sfen, a, m)
+	}
 	if p.String() != sfen || p.Hash() != hash {
 		t.Fatalf("%s: MateInOne changed the position to %s", sfen, p)
 	}
@@ -116,8 +119,8 @@ func compareChecks(t tHelper, p *shogi.Position) {
 	}
 }
 
-// compareEvasions compares GenerateEvasions and CountEvasions on p with its legal
-// moves.
+// compareEvasions compares GenerateEvasions, CountEvasions, NumEvasions,
+// GenerateEvasionMoves and HasEvasionMove on p with its legal moves.
 func compareEvasions(t tHelper, p *shogi.Position) {
 	t.Helper()
 	var list shogi.MoveList
@@ -139,6 +142,19 @@ func compareEvasions(t tHelper, p *shogi.Position) {
 	}
 	if moves, drops := p.CountEvasions(); moves != wantMoves || drops != len(dropSquares) {
 		t.Fatalf("%s: CountEvasions = %d moves, %d drop squares, want %d, %d", p, moves, drops, wantMoves, len(dropSquares))
+	}
+	if n := p.NumEvasions(); n != len(wantEvasions) {
+		t.Fatalf("%s: NumEvasions = %d, want %d", p, n, len(wantEvasions))
+	}
+	// GenerateEvasionMoves: GenerateEvasions' moves before its drops, in its order.
+	var moves shogi.MoveList
+	p.GenerateEvasionMoves(&moves)
+	n := moves.Len()
+	if n != wantMoves || !slices.Equal(moves.Moves(), list.Moves()[:n]) {
+		t.Fatalf("%s: GenerateEvasionMoves = %v, want GenerateEvasions' %d moves before its drops, %v", p, moves.Moves(), wantMoves, list.Moves())
+	}
+	if has := p.HasEvasionMove(); has != (wantMoves > 0) {
+		t.Fatalf("%s: HasEvasionMove = %v with %d evasions that are no drop", p, has, wantMoves)
 	}
 }
 

@@ -34,9 +34,12 @@
 //
 // For mate search, [Position.GenerateChecks] generates only the moves that give check,
 // [Position.GivesCheck] tells whether one move does without playing it,
-// [Position.GenerateEvasions] generates the answers to a check,
-// [Position.CountEvasions] counts them with the drops on one square counted once, and
-// [Position.MateInOne] finds a mate in one; none of them allocates.
+// [Position.GenerateEvasions] generates the answers to a check
+// ([Position.GenerateEvasionMoves] those that are no drop, [Position.HasEvasionMove]
+// whether there is one),
+// [Position.CountEvasions] counts them with the drops on one square counted once,
+// [Position.NumEvasions] counts them all, and [Position.MateInOne] finds a mate in one
+// ([Position.MateAmong] among checks already generated); none of them allocates.
 //
 // # Illegal moves
 //

@@ -10,11 +10,7 @@ func (p *Position) addDrops(list *MoveList, target Bitboard) {
 	us := p.side
 	h := p.hands[us]
 	if h.Has(Pawn) {
-		pawnTarget := target.AndNot(farRanks[us][1]).AndNot(p.pawnFiles(us))
-		if ps := p.pawnDropMateSquare(); ps != NoSquare && pawnTarget.Has(ps) && p.isPawnDropMate(ps) {
-			pawnTarget.clear(ps)
-		}
-		for !pawnTarget.IsEmpty() {
+		for pawnTarget := p.pawnDrops(target); !pawnTarget.IsEmpty(); {
 			list.Add(NewDrop(Pawn, pawnTarget.Pop()))
 		}
 	}
@@ -35,6 +31,44 @@ func (p *Position) addDrops(list *MoveList, target Bitboard) {
 			}
 		}
 	}
+}
+
+// pawnDrops returns the squares of target where the side to move, holding a pawn, may
+// drop it: not on the last rank, not on a file holding one of its pawns (二歩), not
+// where it would mate (打ち歩詰め).
+func (p *Position) pawnDrops(target Bitboard) Bitboard {
+	us := p.side
+	b := target.AndNot(farRanks[us][1]).AndNot(p.pawnFiles(us))
+	if ps := p.pawnDropMateSquare(); ps != NoSquare && b.Has(ps) && p.isPawnDropMate(ps) {
+		b.clear(ps)
+	}
+	return b
+}
+
+// countDrops returns the number of drops addDrops adds.
+func (p *Position) countDrops(target Bitboard) int {
+	us := p.side
+	h := p.hands[us]
+	n := 0
+	if h.Has(Pawn) {
+		n += p.pawnDrops(target).Count()
+	}
+	if h.Has(Lance) {
+		n += target.AndNot(farRanks[us][1]).Count()
+	}
+	if h.Has(Knight) {
+		n += target.AndNot(farRanks[us][2]).Count()
+	}
+	all := 0 // the pieces dropped anywhere
+	for _, t := range [4]PieceType{Silver, Gold, Bishop, Rook} {
+		if h.Has(t) {
+			all++
+		}
+	}
+	if all > 0 {
+		n += all * target.Count()
+	}
+	return n
 }
 
 // dropSquares returns the squares of target where the side to move may drop some

@@ -23,6 +23,49 @@ func (p *Position) GenerateEvasions(list *MoveList) {
 	}
 }
 
+// GenerateEvasionMoves fills list with the moves of [Position.GenerateEvasions] that
+// are not drops, in its order (GenerateEvasions lists its drops last), replacing what
+// the list held: for a caller that needs the king's steps and the captures of the
+// checker, not the drops. It does not allocate.
+func (p *Position) GenerateEvasionMoves(list *MoveList) { p.evasionsNoDrops(list) }
+
+// HasEvasionMove reports whether the side to move, in check, has a legal move that is
+// no drop: whether [Position.GenerateEvasionMoves] would list one. It looks for a
+// king's step first, and only then for a piece that takes the checker or interposes.
+// It does not allocate.
+func (p *Position) HasEvasionMove() bool {
+	if p.checkers.IsEmpty() {
+		return false
+	}
+	us := p.side
+	k := p.kings[us]
+	own := p.byColor[us]
+	occ := p.Occupied()
+	if !p.kingTargets(k, own, occ).IsEmpty() {
+		return true
+	}
+	if p.checkers.More() {
+		return false // double check: only the king may move
+	}
+	checker := p.checkers.First()
+	if p.board[checker].Type() == King {
+		return false // no piece takes a king (only in a Setup.AllowUnreachable position)
+	}
+	// A piece that attacks a square it may go to has a legal form there: where the
+	// plain one has no move left, the square is in the zone, and it promotes.
+	notKing := own.AndNot(SquareBB(k))
+	pinned := p.pinnedPieces(us, occ)
+	for b := between[k][checker].Or(SquareBB(checker)); !b.IsEmpty(); {
+		to := b.Pop()
+		for movers := p.attackers(to, us, occ).And(notKing); !movers.IsEmpty(); {
+			if from := movers.Pop(); !pinned.Has(from) || line[k][from].Has(to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // CountEvasions returns, for the side to move in check, the number of its legal moves
 // that are not drops (moves) and the number of squares where it may drop a piece
 // (dropSquares): the drops on one square count once. Both are 0 when the side to move
@@ -31,8 +74,30 @@ func (p *Position) GenerateEvasions(list *MoveList) {
 // square between it and the king, each with the forms it may take there. It does not
 // allocate.
 func (p *Position) CountEvasions() (moves, dropSquares int) {
+	moves, target := p.countEvasionMoves()
+	if !target.IsEmpty() {
+		dropSquares = p.dropSquares(target).Count()
+	}
+	return moves, dropSquares
+}
+
+// NumEvasions returns the number of moves [Position.GenerateEvasions] generates, for
+// the side to move in check (0 when it is not), without generating them: the moves of
+// CountEvasions and every drop, each piece of the hand on each square it may be
+// dropped on. It does not allocate.
+func (p *Position) NumEvasions() int {
+	moves, target := p.countEvasionMoves()
+	if !target.IsEmpty() {
+		moves += p.countDrops(target)
+	}
+	return moves
+}
+
+// countEvasionMoves returns CountEvasions's moves and the squares its drops are chosen
+// among (empty when the side to move holds nothing or may not drop).
+func (p *Position) countEvasionMoves() (moves int, dropTarget Bitboard) {
 	if p.checkers.IsEmpty() {
-		return 0, 0
+		return 0, Bitboard{}
 	}
 	us := p.side
 	k := p.kings[us]
@@ -40,11 +105,11 @@ func (p *Position) CountEvasions() (moves, dropSquares int) {
 	occ := p.Occupied()
 	moves = p.kingTargets(k, own, occ).Count()
 	if p.checkers.More() {
-		return moves, 0 // double check: only the king may move
+		return moves, Bitboard{} // double check: only the king may move
 	}
 	checker := p.checkers.First()
 	if p.board[checker].Type() == King {
-		return moves, 0 // no piece takes a king (only in a Setup.AllowUnreachable position)
+		return moves, Bitboard{} // no piece takes a king (only in a Setup.AllowUnreachable position)
 	}
 	block := between[k][checker]
 	if block.More() {
@@ -67,10 +132,10 @@ func (p *Position) CountEvasions() (moves, dropSquares int) {
 			}
 		}
 	}
-	if !block.IsEmpty() && !p.hands[us].IsEmpty() {
-		dropSquares = p.dropSquares(block).Count()
+	if p.hands[us].IsEmpty() {
+		return moves, Bitboard{}
 	}
-	return moves, dropSquares
+	return moves, block
 }
 
 // evasionsNoDrops fills list with the moves of GenerateEvasions that are not drops,

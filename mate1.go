@@ -16,7 +16,16 @@ package shogi
 func (p *Position) MateInOne() Move {
 	var list MoveList
 	p.GenerateChecks(&list)
-	for _, m := range list.Moves() {
+	return p.MateAmong(list.Moves())
+}
+
+// MateAmong returns the first move of checks that checkmates the opponent, or NoMove
+// when none does: [Position.MateInOne] over checks, the moves [Position.GenerateChecks]
+// filled a list with in p (or some of them), for a caller that has them already. p is
+// left as it was; it does not allocate while p has room for one more move in its line
+// of play.
+func (p *Position) MateAmong(checks []Move) Move {
+	for _, m := range checks {
 		if p.kingEscapesAfter(m) {
 			continue
 		}

@@ -163,10 +163,12 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 // each reply it plays.
 func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 	pn, dn = infinity, 0
+	generateChecks(s.pos, &s.moves) // for all three tests
+	checks := s.moves.Moves()
 	switch {
-	case s.pos.MateInOne() != shogi.NoMove || s.futile != nil && s.futileMateInOne():
+	case s.pos.MateAmong(checks) != shogi.NoMove || s.futile != nil && s.futileMateInOne(checks):
 		pn, dn, aux = 0, infinity, 1
-	case r >= 3 && s.futile == nil && s.mateInThree():
+	case r >= 3 && s.futile == nil && s.mateInThree(checks):
 		pn, dn, aux = 0, infinity, 3
 	}
 	if s.stop == StopNone { // a futility test may have stopped the search
@@ -189,7 +191,7 @@ func (s *searcher) bquickDisproof(node *pathNode, r int) bool {
 	for _, m := range checks {
 		s.pos.PlayUnchecked(m)
 		s.nodes++
-		generateEvasions(s.pos, &s.look)
+		generateEvasionMoves(s.pos, &s.look) // a drop interposes
 		refuted := false
 		for _, e := range s.look.Moves() {
 			if interposition(s.pos, e) {
@@ -197,7 +199,9 @@ func (s *searcher) bquickDisproof(node *pathNode, r int) bool {
 			}
 			s.pos.PlayUnchecked(e)
 			s.nodes++
-			refuted = s.pos.MateInOne() == shogi.NoMove && !s.mayFutileMate()
+			generateChecks(s.pos, &s.leafChecks) // for both tests
+			leaf := s.leafChecks.Moves()
+			refuted = s.pos.MateAmong(leaf) == shogi.NoMove && !s.mayFutileMate(leaf)
 			s.pos.Undo()
 			if refuted {
 				break
@@ -212,31 +216,24 @@ func (s *searcher) bquickDisproof(node *pathNode, r int) bool {
 	return true
 }
 
-// mayFutileMate reports whether the current node (attacker to move) has a check whose
-// replies are all interpositions (at least one) of which none is known to be
-// legitimate: a check that futileMateInOne might find a mate.
-func (s *searcher) mayFutileMate() bool {
-	var checks, replies shogi.MoveList
-	generateChecks(s.pos, &checks)
-	for _, m := range checks.Moves() {
+// mayFutileMate reports whether the current node (attacker to move), whose checks are
+// checks, has a check whose replies are all interpositions (at least one) of which none
+// is known to be legitimate: a check that futileMateInOne might find a mate.
+func (s *searcher) mayFutileMate(checks []shogi.Move) bool {
+	replies := &s.leafReplies
+	for _, m := range checks {
+		if !mayInterpose(s.pos, m) {
+			continue
+		}
 		s.pos.PlayUnchecked(m)
 		if !interposable(s.pos) {
 			s.pos.Undo()
 			continue
 		}
-		generateEvasions(s.pos, &replies)
-		may := replies.Len() > 0
-		for _, e := range replies.Moves() {
-			if !interposition(s.pos, e) {
-				may = false
-				break
-			}
-			if s.decided != nil {
-				if futile, known := s.decided(e); known && !futile {
-					may = false
-					break
-				}
-			}
+		may := s.onlyDropsMayBeFutile(replies)
+		if may {
+			generateEvasions(s.pos, replies)
+			may = replies.Len() > 0 && s.onlyUndecidedInterpositions(replies.Moves())
 		}
 		s.pos.Undo()
 		if may {
@@ -246,11 +243,41 @@ func (s *searcher) mayFutileMate() bool {
 	return false
 }
 
+// onlyDropsMayBeFutile is the first test of a check at mayFutileMate and
+// futileMateInOne (defender to move, in check): whether the replies that are no drop
+// (a king's step or a capture, seldom absent, settles the check) are all
+// interpositions not known to be legitimate, none at all where only drops may be
+// futile (s.dropsOnly: decided knows a piece moved to interpose as legitimate), then
+// looked for rather than generated. list is a scratch list.
+func (s *searcher) onlyDropsMayBeFutile(list *shogi.MoveList) bool {
+	if s.dropsOnly {
+		return !hasReplyMove(s.pos)
+	}
+	generateEvasionMoves(s.pos, list)
+	return s.onlyUndecidedInterpositions(list.Moves())
+}
+
+// onlyUndecidedInterpositions reports whether every reply of replies, at the current
+// node (defender to move), is an interposition not known to be legitimate.
+func (s *searcher) onlyUndecidedInterpositions(replies []shogi.Move) bool {
+	for _, e := range replies {
+		if !interposition(s.pos, e) {
+			return false
+		}
+		if s.decided != nil {
+			if futile, known := s.decided(e); known && !futile {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // mateInThree reports whether a check at the current node (attacker to move, no mate
-// in one) leaves the defender only replies after which the attacker mates in one.
-func (s *searcher) mateInThree() bool {
-	generateChecks(s.pos, &s.moves)
-	for _, m := range s.moves.Moves() {
+// in one), one of checks, leaves the defender only replies after which the attacker
+// mates in one.
+func (s *searcher) mateInThree(checks []shogi.Move) bool {
+	for _, m := range checks {
 		s.pos.PlayUnchecked(m)
 		generateEvasions(s.pos, &s.look)
 		mate := true
@@ -271,40 +298,33 @@ func (s *searcher) mateInThree() bool {
 	return false
 }
 
-// futileMateInOne reports whether a check at the current node leaves the defender only
-// futile interpositions (and at least one: a check with no reply is MateInOne's). The
-// verdicts known without a search are read first, so that a check with an
-// interposition known not futile costs no test; the others are tested with the small
-// budget of a leaf (leafFutileNodes: such tests are many, and most of those that
-// decide at all decide within it).
-func (s *searcher) futileMateInOne() bool {
-	generateChecks(s.pos, &s.moves)
-	for _, m := range s.moves.Moves() {
+// futileMateInOne reports whether a check at the current node, one of checks, leaves
+// the defender only futile interpositions (and at least one: a check with no reply is
+// MateInOne's). The verdicts known without a search are read first, so that a check
+// with an interposition known not futile costs no test; the others are tested with
+// the small budget of a leaf (leafFutileNodes: such tests are many, and most of those
+// that decide at all decide within it).
+func (s *searcher) futileMateInOne(checks []shogi.Move) bool {
+	for _, m := range checks {
+		if !mayInterpose(s.pos, m) {
+			continue
+		}
 		s.pos.PlayUnchecked(m)
 		if !interposable(s.pos) {
 			s.pos.Undo()
 			continue
 		}
-		generateEvasions(s.pos, &s.look)
-		replies := s.look.Moves()
-		mate := len(replies) > 0
-		for _, e := range replies {
-			if !interposition(s.pos, e) {
-				mate = false
-				break
-			}
-			if s.decided != nil {
-				if futile, known := s.decided(e); known && !futile {
-					mate = false
+		mate := s.onlyDropsMayBeFutile(&s.look) // as in mayFutileMate
+		if mate {
+			generateEvasions(s.pos, &s.look)
+			replies := s.look.Moves()
+			mate = len(replies) > 0 && s.onlyUndecidedInterpositions(replies)
+			for _, e := range replies {
+				if !mate {
 					break
 				}
+				mate = s.leafFutile(e)
 			}
-		}
-		for _, e := range replies {
-			if !mate {
-				break
-			}
-			mate = s.leafFutile(e)
 		}
 		s.pos.Undo()
 		if mate || s.stop != StopNone {
@@ -319,8 +339,7 @@ func (s *searcher) futileMateInOne() bool {
 func (s *searcher) binit(c *child, r int) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
-	generateEvasions(s.pos, &s.look)
-	n := uint32(s.look.Len())
+	n := uint32(countReplies(s.pos))
 	s.pos.Undo()
 	c.known, c.rep = true, 0
 	if n == 0 {
@@ -416,6 +435,35 @@ func interposable(p *shogi.Position) bool {
 	c, k := checkers.First(), p.King(p.SideToMove())
 	df, dr := abs(c.File()-k.File()), abs(c.Rank()-k.Rank())
 	return (df == 0 || dr == 0 || df == dr) && max(df, dr) > 1
+}
+
+// mayInterpose reports whether the defender may be interposable (see interposable)
+// after the check m of the attacker, who is to move in p, without playing m: false
+// when m surely leaves no square to interpose on. A drop checks alone, and a move
+// whose origin is on no line through the defender's king discovers no check (the
+// defender does not stand in check before m: see ErrDefenderInCheck) and so checks
+// alone too: then only a lance, bishop, rook, horse or dragon checking from two
+// squares away or more leaves a square between.
+func mayInterpose(p *shogi.Position, m shogi.Move) bool {
+	k, to := p.King(p.SideToMove().Opponent()), m.To()
+	var t shogi.PieceType
+	if m.IsDrop() {
+		t = m.DropType()
+	} else {
+		from := m.From()
+		if df, dr := abs(from.File()-k.File()), abs(from.Rank()-k.Rank()); df == 0 || dr == 0 || df == dr {
+			return true // a discovered check, maybe
+		}
+		t = p.PieceAt(from).Type()
+		if m.IsPromotion() {
+			t = t.Promote()
+		}
+	}
+	switch t {
+	case shogi.Lance, shogi.Bishop, shogi.Rook, shogi.Horse, shogi.Dragon:
+		return max(abs(to.File()-k.File()), abs(to.Rank()-k.Rank())) > 1
+	}
+	return false
 }
 
 func abs(x int) int {

@@ -165,15 +165,21 @@ func leftAfter(p *shogi.Position, line []shogi.Move) int {
 // TestInterposableProperty: after every check of a drawn position, when interposable
 // says the defender cannot interpose, no legal reply is an interposition (a drop, or
 // a move of a piece other than the king that takes nothing): mayFutileMate and
-// futileMateInOne pass such checks over without generating the replies.
+// futileMateInOne pass such checks over without generating the replies. And
+// mayInterpose, which tells it before the check is played, never says no where
+// interposable says yes.
 func TestInterposableProperty(t *testing.T) {
 	var far, near int
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProblem(t)
 		for _, m := range p.LegalMoves() {
+			may := tsume.MayInterpose(p, m)
 			p.PlayUnchecked(m)
 			if p.InCheck() {
 				can := tsume.Interposable(p)
+				if can && !may {
+					t.Fatalf("%v after %v: interposable, but mayInterpose said no", p, m)
+				}
 				if can {
 					far++
 				} else {

@@ -82,7 +82,10 @@ func BoundedTsumeLine(p *shogi.Position, futile Futile, nodes uint64) (n int, ex
 	return n, exact, line, l.undecided
 }
 
-// Interposable and Interposition expose interposable and interposition (bounded.go).
+// Interposable, MayInterpose and Interposition expose interposable, mayInterpose and
+// interposition (bounded.go).
 func Interposable(p *shogi.Position) bool { return interposable(p) }
+
+func MayInterpose(p *shogi.Position, m shogi.Move) bool { return mayInterpose(p, m) }
 
 func Interposition(p *shogi.Position, m shogi.Move) bool { return interposition(p, m) }

@@ -355,6 +355,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 		if l.futile != FutileNone {
 			l.bs.futile, l.bs.decided, l.bs.leafFutile = l.isFutile, l.decided, l.leafFutile
+			l.bs.dropsOnly = l.futile != FutileMoves
 		}
 	}
 	bs := l.bs

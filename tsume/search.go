@@ -99,6 +99,9 @@ type searcher struct {
 	lists    [][]child
 	moves    shogi.MoveList
 	look     shogi.MoveList
+	// leafChecks and leafReplies: the checks and replies of the positions the bounded
+	// search's quick disproof looks at below the lists of moves and look (bounded.go).
+	leafChecks, leafReplies shogi.MoveList
 	// counted holds the attacker's checks that countChecks generated after the last
 	// replies it counted, countedNext the slot the next count takes: the expansion of
 	// a reply counted takes them instead of generating them again (see generate).
@@ -124,6 +127,9 @@ type searcher struct {
 	// leafFutile is futile for the leaves of the bounded search (bleaf), whose tests
 	// are many and speculative: a smaller budget (see liner.leafFutile).
 	leafFutile func(shogi.Move) bool
+	// dropsOnly, with futile: only drops may be futile (not Options.FutileMoves), and
+	// decided knows every other reply legitimate.
+	dropsOnly bool
 	// touch sums words of the table read ahead of their use where they are not
 	// prefetched (see generate).
 	touch uint64
