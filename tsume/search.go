@@ -778,6 +778,36 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		} else {
 			s.ra, s.rd = node.atk, node.def
 		}
+		// A node over its thresholds at its first pass returns at once; its numbers are
+		// stored (storeResult) and its parent takes them and chooses again. On 将棋図巧
+		// 第1番 (AnyMate, 64 MiB, 9.16 M nodes) 0.81 M of the 1.98 M AND expansions do
+		// so: 0.73 M at the node's first expansion (0.70 M nodes do it once only), the
+		// check's initial pn below its replies' sum, the sum 16 or less in 97 % of them.
+		// They are the price of the initial estimate, not a node expanded again and
+		// again. Measured and not kept (AnyMate, 64 MiB; collection at 5 M nodes: 522
+		// answered in 24.9 M; 30 M nodes: 図巧 9.16 M, ambergris 10.94 M, hashimoto-587
+		// 12.88 M, zuko-100 2.50 M, astral-traveler 2.09 M, act-no-yume 1.96 M,
+		// dlshogi-1451 1.00 M):
+		//   - OSL's widening: at a call's first pass, a summed number past its threshold
+		//     and above 100 widens the threshold to the sum + 1, so the node descends
+		//     once. Both sides: collection 28.6 M, ambergris unknown at 30 M. AND nodes
+		//     only: 図巧 8.61 M, ambergris unknown; above 16: 図巧 10.3 M; above 0: 25.6 M.
+		//     At a node's first expansion only, above 50: 図巧 6.48 M but zuko-100 4.29 M,
+		//     collection 25.5 M; above 40 or 64, ambergris 15.5 M or unknown.
+		//   - The check's initial pn as the sum of its replies' initReply numbers, the
+		//     drops chained as the AND node chains them (evasions generated): collection
+		//     24.5 M (-1.8 %; 11.3 s of CPU against 9.8, one run each); 図巧 7.30 M, 1451
+		//     0.59 M, but zuko-100 3.65 M, ambergris 11.9 M, hashimoto 13.5 M (the seven
+		//     40.5 → 41.5 M). Without chaining the unguarded drops across squares,
+		//     ambergris unknown.
+		//   - OSL's upward children: an AND node leaves out of its sum and its choice a
+		//     child not final whose shallowest distance from the root (OSL's: its
+		//     parent's + 1, lowered below the children's) is at most the node's, when the
+		//     child's pn reaches the threshold and the threshold is above 100 (distances
+		//     kept in a map for the test): ambergris 10.94 → 18.9 M (16.8 M with the
+		//     lowering), hashimoto 12.72 M, the others as before; the collection loses
+		//     dlshogi-1248's no-mate at 5 M (the other 521: 21.41 → 21.48 M). Above 16:
+		//     astral 3.47 M, zuko-100 4.92 M.
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
 			break
 		}
