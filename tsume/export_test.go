@@ -9,12 +9,20 @@ func BoundedMate(p *shogi.Position, r int, futile Futile, nodes uint64) (proven,
 	if err != nil {
 		return false, false, 0
 	}
+	l, s := freshLiner(pos, futile, nodes)
+	atk, def := s.hands()
+	pn, dn, length := l.bounded(boardKey(pos), atk, def, r, nodes)
+	return pn == 0, dn == 0, length
+}
+
+// freshLiner returns a line search of pos (a problem, attacker to move) under futile,
+// with a fresh table of 1 MiB and Options.LineNodes nodes (0: no limit), and its df-pn
+// searcher, reset at the root.
+func freshLiner(pos *shogi.Position, futile Futile, nodes uint64) (*liner, *searcher) {
 	v := NewSolver(Options{HashBytes: 1 << 20, Futile: futile, LineNodes: nodes})
 	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove()}
 	s.reset()
-	atk, def := s.hands()
-	pn, dn, length := v.newLiner(s).bounded(boardKey(pos), atk, def, r, nodes)
-	return pn == 0, dn == 0, length
+	return v.newLiner(s), s
 }
 
 // BoundedLength solves p (a problem, attacker to move) with df-pn, then finds its
@@ -57,13 +65,11 @@ func provenLiner(p *shogi.Position, futile Futile, nodes uint64) (*liner, uint64
 	if err != nil {
 		return nil, 0
 	}
-	v := NewSolver(Options{HashBytes: 1 << 20, Futile: futile, LineNodes: nodes})
-	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), maxNodes: nodes}
-	s.reset()
+	l, s := freshLiner(pos, futile, nodes)
+	s.maxNodes = nodes
 	if pn, _, _ := s.mid(infinity, infinity, unbounded); pn != 0 {
 		return nil, 0
 	}
-	l := v.newLiner(s)
 	l.upper = s.tt.proofLength(boardKey(pos), s.path[0].atk, s.path[0].def)
 	return l, boardKey(pos)
 }

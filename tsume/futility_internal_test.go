@@ -24,12 +24,10 @@ func TestFutilityTestCutShort(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := NewSolver(Options{HashBytes: 1 << 20, Futile: FutileDrops})
-		s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove()}
-		s.reset()
+		l, _ := freshLiner(pos, FutileDrops, 0)
 		q := pos.Clone()
 		q.PlayUnchecked(m) // the defender to move, mated in 6 plies: a futile verdict
-		return v.newLiner(s), q
+		return l, q
 	}
 	slot := func(l *liner, q *shogi.Position) *memoEntry {
 		return &l.verdicts[q.Hash()&uint64(len(l.verdicts)-1)]

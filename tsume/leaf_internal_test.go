@@ -28,11 +28,8 @@ func TestDropsOnlyShortcut(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := NewSolver(Options{HashBytes: 1 << 20, Futile: futile})
-			s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove()}
-			s.reset()
-			l := v.newLiner(s)
-			bs := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), futile: l.isFutile, decided: l.decided}
+			l, s := freshLiner(pos, futile, 0)
+			bs := &searcher{pos: pos, tt: s.tt, attacker: pos.SideToMove(), futile: l.isFutile, decided: l.decided}
 			var checks, replies, list shogi.MoveList
 			var visit func(depth int)
 			visit = func(depth int) {
