@@ -256,47 +256,35 @@ func BenchmarkGenerateEvasions(b *testing.B) {
 	}
 }
 
-// BenchmarkCountEvasions: CountEvasions, which counts the evasions without generating
-// them (the drops on one square once), on the positions of BenchmarkGenerateEvasions.
+// BenchmarkCountEvasions: the evasions counted without generating any, on the
+// positions of BenchmarkGenerateEvasions: CountEvasions (the drops on one square
+// once), NumEvasions (every drop), and HasEvasionMove (whether one is no drop).
 func BenchmarkCountEvasions(b *testing.B) {
-	for _, bc := range evasionBenchPositions {
-		p := mustParse(b, bc.sfen)
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			n := 0
-			for b.Loop() {
-				moves, drops := p.CountEvasions()
-				n = moves + drops
+	counters := []struct {
+		name  string
+		count func(p *shogi.Position) int
+	}{
+		{"CountEvasions", func(p *shogi.Position) int { moves, drops := p.CountEvasions(); return moves + drops }},
+		{"NumEvasions", (*shogi.Position).NumEvasions},
+		{"HasEvasionMove", func(p *shogi.Position) int {
+			if p.HasEvasionMove() {
+				return 1
 			}
-			sinkLen = n
-		})
+			return 0
+		}},
 	}
-}
-
-// BenchmarkNumEvasions: NumEvasions, which counts every evasion without generating
-// any, and HasEvasionMove, which looks for one that is no drop, on the positions of
-// BenchmarkGenerateEvasions.
-func BenchmarkNumEvasions(b *testing.B) {
 	for _, bc := range evasionBenchPositions {
 		p := mustParse(b, bc.sfen)
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			n := 0
-			for b.Loop() {
-				n = p.NumEvasions()
-			}
-			sinkLen = n
-		})
-		b.Run(bc.name+"/HasEvasionMove", func(b *testing.B) {
-			b.ReportAllocs()
-			n := 0
-			for b.Loop() {
-				if p.HasEvasionMove() {
-					n++
+		for _, c := range counters {
+			b.Run(bc.name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					n = c.count(p)
 				}
-			}
-			sinkLen = n
-		})
+				sinkLen = n
+			})
+		}
 	}
 }
 
