@@ -186,3 +186,161 @@ func TestStoreNewIsStore(t *testing.T) {
 		}
 	})
 }
+
+// TestBstoreCovers follows the bounded entries of one board through stores: a final
+// result clears those it answers and is not stored when one answers it, and a store
+// takes the slot of an unbounded proof that another covers before a final entry.
+func TestBstoreCovers(t *testing.T) {
+	tt := newTable(int(unsafe.Sizeof(bucket{})))
+	const key = 0x1234_5678_9abc_def0
+	p, pp := hand(shogi.Pawn), hand(shogi.Pawn, shogi.Pawn)
+	rest := hand(shogi.Rook, shogi.Gold)
+	count := func() int {
+		n := 0
+		for _, k := range tt.buckets[0].keys {
+			if k == key {
+				n++
+			}
+		}
+		return n
+	}
+	tt.bstore(key, p, rest, 4, infinity, 0, 0, 1)                 // no mate within 4 plies
+	tt.bstore(key, p, rest, 6, 3, 2, 0, 5)                        // unresolved at 6
+	tt.bstore(key, 0, rest.Add(shogi.Pawn), 8, infinity, 0, 0, 9) // less for the attacker, at 8
+	if n := count(); n != 3 {
+		t.Fatalf("%d entries, want 3 (a disproof with less in the attacker's hand answers neither)", n)
+	}
+	tt.bstore(key, pp, rest, 8, infinity, 0, 0, 9) // more for the attacker, at 8: answers all three
+	if n := count(); n != 1 {
+		t.Fatalf("%d entries after the covering disproof, want 1", n)
+	}
+	for _, r := range []int{2, 4, 6, 8} {
+		if _, dn, _, ok := tt.blookup(key, p, rest, r); !ok || dn != 0 {
+			t.Errorf("bound %d: no disproof", r)
+		}
+	}
+	tt.bstore(key, p, rest, 6, infinity, 0, 0, 1) // answered: not stored
+	if n := count(); n != 1 {
+		t.Fatalf("%d entries after an answered disproof, want 1", n)
+	}
+	// Proofs: one of length 9 and an unresolved bound 11, answered by a proof of length 9
+	// with less in the attacker's hand; an unresolved bound 7 stays.
+	tt.clear()
+	tt.bstore(key, pp, rest, 11, 0, infinity, 9, 50)
+	tt.bstore(key, pp, rest, 13, 4, 1, 0, 60)
+	tt.bstore(key, pp, rest, 7, 4, 1, 0, 30)
+	tt.bstore(key, p, rest, 9, 0, infinity, 9, 40)
+	if n := count(); n != 2 {
+		t.Fatalf("%d entries after the covering proof, want 2", n)
+	}
+	if pn, _, length, ok := tt.blookup(key, pp, rest, 13); !ok || pn != 0 || length != 9 {
+		t.Errorf("the proof of length 9 does not answer bound 13 (%d %d %v)", pn, length, ok)
+	}
+	if pn, dn, _, ok := tt.blookup(key, pp, rest, 7); !ok || pn != 4 || dn != 1 {
+		t.Errorf("the unresolved bound 7 is lost (%d %d %v)", pn, dn, ok)
+	}
+	// Three unbounded proofs, the one with the most pawns for the defender covering the
+	// others, and a bounded disproof: a new bound takes a covered proof's slot.
+	tt.clear()
+	for i, def := range []shogi.Hand{rest.Add(shogi.Pawn), rest, rest.Add(shogi.Pawn).Add(shogi.Pawn)} {
+		tt.store(key, p, def, 0, 0, infinity, noRep, uint64(1000*(i+1)))
+	}
+	tt.bstore(key, p, rest, 4, infinity, 0, 0, 1)
+	tt.bstore(key, p, rest, 8, 5, 1, 0, 3)
+	if _, dn, _, ok := tt.blookup(key, p, rest, 4); !ok || dn != 0 {
+		t.Error("the bounded disproof was evicted before a covered unbounded proof")
+	}
+	if pn, dn, _, ok := tt.blookup(key, p, rest, 8); !ok || pn != 5 || dn != 1 {
+		t.Error("the unresolved bound 8 was not stored")
+	}
+	if pn, _, _, ok := tt.lookup(key, p, rest.Add(shogi.Pawn).Add(shogi.Pawn), 0); !ok || pn != 0 {
+		t.Error("the covering unbounded proof was evicted")
+	}
+}
+
+// TestBstoreKeepsAnswers checks on random buckets of one board, with an empty slot (no
+// entry need be given up), that a bounded store loses no final answer of blookup: what
+// it clears, the new result answers.
+func TestBstoreKeepsAnswers(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tt := newTable(int(unsafe.Sizeof(bucket{})))
+		const key = 0x1234_5678_9abc_def0
+		hands := []shogi.Hand{0, hand(shogi.Gold), hand(shogi.Silver), hand(shogi.Gold, shogi.Silver)}
+		drawHand := rapid.SampledFrom(hands)
+		b := &tt.buckets[0]
+		for i := range bucketSize - 1 {
+			if rapid.Bool().Draw(t, "empty") {
+				continue
+			}
+			e := entry{atk: drawHand.Draw(t, "atk"), def: drawHand.Draw(t, "def"), repDep: noRep,
+				plies: uint16(rapid.IntRange(0, 9).Draw(t, "plies")), effort: rapid.Uint32Range(1, 100).Draw(t, "effort")}
+			switch rapid.IntRange(0, 2).Draw(t, "kind") {
+			case 0:
+				e.pn, e.dn = 0, infinity
+				if e.plies == 0 {
+					e.repDep = uint16(rapid.IntRange(0, 9).Draw(t, "code"))
+				}
+			case 1:
+				e.pn, e.dn = infinity, 0
+			default:
+				e.pn, e.dn = rapid.Uint32Range(1, 9).Draw(t, "pn"), rapid.Uint32Range(1, 9).Draw(t, "dn")
+				if e.plies == 0 {
+					e.plies = 1
+				}
+			}
+			b.keys[i], b.e[i] = key, e
+		}
+		type query struct {
+			atk, def shogi.Hand
+			r        int
+		}
+		var queries []query
+		for _, a := range hands {
+			for _, d := range hands {
+				for r := range 9 {
+					queries = append(queries, query{a, d, r})
+				}
+			}
+		}
+		type answer struct {
+			pn, dn uint32
+			length int
+		}
+		before := map[query]answer{}
+		for _, q := range queries {
+			if pn, dn, length, ok := tt.blookup(key, q.atk, q.def, q.r); ok && (pn == 0 || dn == 0) {
+				before[q] = answer{pn, dn, length}
+			}
+		}
+		atk, def, r := drawHand.Draw(t, "new atk"), drawHand.Draw(t, "new def"), rapid.IntRange(0, 8).Draw(t, "new r")
+		var pn, dn uint32
+		length := 0
+		switch rapid.IntRange(0, 2).Draw(t, "new kind") {
+		case 0:
+			pn, dn, length = 0, infinity, rapid.IntRange(0, r).Draw(t, "length")
+		case 1:
+			pn, dn = infinity, 0
+		default:
+			pn, dn = rapid.Uint32Range(1, 9).Draw(t, "new pn"), rapid.Uint32Range(1, 9).Draw(t, "new dn")
+		}
+		// Results that contradict the bucket's cannot arise from a search.
+		for _, q := range queries {
+			if a, ok := before[q]; ok && (pn == 0 && a.dn == 0 && q.r >= length && includes(q.atk, atk) && includes(def, q.def) ||
+				dn == 0 && a.pn == 0 && q.r <= r && includes(atk, q.atk) && includes(q.def, def)) {
+				t.Skip("a contradiction")
+			}
+		}
+		tt.bstore(key, atk, def, r, pn, dn, length, 1)
+		for q, a := range before {
+			pn2, dn2, length2, ok := tt.blookup(key, q.atk, q.def, q.r)
+			if !ok || (a.pn == 0) != (pn2 == 0) || (a.dn == 0) != (dn2 == 0) || pn2 == 0 && length2 > a.length {
+				t.Fatalf("%+v: answered %+v before the store, %d %d %d %v after", q, a, pn2, dn2, length2, ok)
+			}
+		}
+		if pn == 0 || dn == 0 {
+			if pn2, dn2, _, ok := tt.blookup(key, atk, def, r); !ok || (pn == 0) != (pn2 == 0) || (dn == 0) != (dn2 == 0) {
+				t.Fatalf("the result stored is not answered: %d %d %v", pn2, dn2, ok)
+			}
+		}
+	})
+}
