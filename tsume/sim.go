@@ -32,7 +32,11 @@ package tsume
 //     図巧 10.11 → 8.37 M, at 128 MiB 8.46 → 8.55 M. In the first kind of simulation
 //     only: 図巧 7.17 M, the collection 27.90 M. Only where the oracle could not drop
 //     the piece (a pawn on its file, or none in its hand): 図巧 9.14 M, ambergris
-//     unknown. Only where it could: 図巧 9.04 M, ambergris 12.79 M;
+//     unknown. Only where it could: 図巧 9.04 M, ambergris 12.79 M. Only in the
+//     simulation of a lance's drop from a pawn's: 図巧 7.87 M, the seven 39.76 M, the
+//     collection 24.67 M (dlshogi-1439 0.21 → 1.35 M), but at 128 MiB 図巧 8.46 →
+//     9.58 M and ambergris unknown (9.52 M before), at 32 MiB 図巧 10.11 → 11.03 M:
+//     with such changes, counts at one table size are no guide;
 //   - going on after a reply the oracle cannot answer, so that the other replies' proofs
 //     are stored (OSL's simulation sums the unanswered ones and returns): ambergris
 //     unknown, zuko-100 2.50 → 7.24 M; at the simulation's first AND node only,
