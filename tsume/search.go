@@ -321,7 +321,11 @@ func (s *searcher) generate(depth int) []child {
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
 			c.ra, c.rd = c.atk, c.def
 		default:
-			pn, dn, rep, ra, rd, ok := s.tt.probe(c.key, c.atk, c.def, c.path)
+			// The table's probe, its common case (no entry of the board) inlined.
+			pn, dn, rep, ra, rd, ok := uint32(0), uint32(0), noRep, c.atk, c.def, false
+			if b := s.tt.bucket(c.key); b.has(c.key) {
+				pn, dn, rep, ra, rd, ok = b.probe(c.key, c.atk, c.def, c.path)
+			}
 			c.ra, c.rd = ra, rd
 			if c.pn, c.dn, c.rep = pn, dn, rep; ok {
 				break

@@ -153,6 +153,11 @@ func (t *table) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint
 	if !b.has(key) {
 		return 0, 0, noRep, atk, def, false // most lookups: the common case, decided at once
 	}
+	return b.probe(key, atk, def, path)
+}
+
+// probe is table.probe in a bucket that has an entry of the key (b.has(key)).
+func (b *bucket) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ra, rd shogi.Hand, ok bool) {
 	var floorPn, floorDn uint32
 	for i := range b.keys {
 		if b.keys[i] != key {
