@@ -582,8 +582,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		var sum uint64
 		var bestY uint32
 		// The unbounded OR node's drops of a ranging piece count by type, each type by
-		// its largest disproof number (dnGroup), which top holds.
-		var top [numDnGroups]uint32
+		// its largest disproof number (dnGroup).
 		grouped := or && !bounded && s.groupDrops
 		bi := 0
 		rep, length = noRep, -1
@@ -616,32 +615,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			// The unbounded search's loops, apart for speed: the same rules as the
 			// general loop below (whose OR nodes never group their drops). The chain
 			// of drops is written out in both AND loops: a shared type, even inlined,
-			// cost mid 5.5 % more instructions on 将棋図巧 第1番.
-			for i := range list {
-				c := &list[i]
-				x, y := c.pn, c.dn
-				if x < best {
-					best2, best, bi, bestY = best, x, i, y
-				} else if x == best && y > bestY {
-					best2, bi, bestY = best, i, y
-				} else if x < best2 {
-					best2 = x
-				}
-				if g := dnNone; grouped {
-					g = dnGroup(c.move)
-					if g == dnNone {
-						sum += uint64(y)
-					} else {
-						top[g] = max(top[g], y)
-					}
-				} else {
-					sum += uint64(y)
-				}
-				if x == 0 && c.rep != 0 && (code == 0 || c.rep < code) {
-					code = c.rep
-				}
-				rep = min(rep, c.rep)
-			}
+			// cost mid 5.5 % more instructions on 将棋図巧 第1番. The OR node's loop is
+			// a function of its own (scanChecks), its numbers kept in registers.
+			var part uint64
+			best, best2, bi, part, sum, code, rep = scanChecks(list, grouped)
+			bestY = uint32(part) // no more than a child's number
 		case !bounded:
 			var waiting shogi.Bitboard
 			unguardedWaiting := false
@@ -752,16 +730,8 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			break
 		}
 		// bestPart is what the best child adds to the node's summed number: its own,
-		// or its group's largest.
+		// or its group's largest (scanChecks).
 		bestPart := uint64(bestY)
-		if grouped {
-			for g := range top {
-				sum += uint64(top[g])
-			}
-			if g := dnGroup(list[bi].move); g != dnNone {
-				bestPart = uint64(top[g])
-			}
-		}
 		y := uint32(min(sum, uint64(infinity-1)))
 		if best == 0 {
 			y = infinity
@@ -902,6 +872,53 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		s.storeResult(&node, r, pn, dn, rep, length, s.nodes-start)
 	}
 	return pn, dn, s.auxOf(r, rep, length)
+}
+
+// scanChecks is the unbounded search's pass over the children of an OR node (mid):
+// the least and the second least proof number, the index of the best child (of the
+// least proof number, the first of the largest disproof number among them), what the
+// best child adds to the sum of the disproof numbers (its own, or with grouped its
+// group's largest: dnGroup), that sum, the least length code of the proofs (0 when
+// none is known), and the least path dependency of the children.
+func scanChecks(list []child, grouped bool) (best, best2 uint32, bi int, bestPart, sum uint64, code, rep uint16) {
+	best, best2, rep = infinity+1, infinity+1, noRep
+	var bestY uint32
+	var top [numDnGroups]uint32
+	for i := range list {
+		c := &list[i]
+		x, y := c.pn, c.dn
+		if x < best {
+			best2, best, bi, bestY = best, x, i, y
+		} else if x == best && y > bestY {
+			best2, bi, bestY = best, i, y
+		} else if x < best2 {
+			best2 = x
+		}
+		if g := dnNone; grouped {
+			g = dnGroup(c.move)
+			if g == dnNone {
+				sum += uint64(y)
+			} else {
+				top[g] = max(top[g], y)
+			}
+		} else {
+			sum += uint64(y)
+		}
+		if x == 0 && c.rep != 0 && (code == 0 || c.rep < code) {
+			code = c.rep
+		}
+		rep = min(rep, c.rep)
+	}
+	bestPart = uint64(bestY)
+	if grouped {
+		for g := range top {
+			sum += uint64(top[g])
+		}
+		if g := dnGroup(list[bi].move); g != dnNone {
+			bestPart = uint64(top[g])
+		}
+	}
+	return best, best2, bi, bestPart, sum, code, rep
 }
 
 // unguardedDrops returns the squares of the drops of list, the replies of the current
