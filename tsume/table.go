@@ -81,6 +81,25 @@ func (b *bucket) has(key uint64) bool {
 	return b.keys[0] == key || b.keys[1] == key || b.keys[2] == key || b.keys[3] == key
 }
 
+// matches returns the slots of the bucket whose key is key, one bit each (bit i: slot
+// i), so that a lookup visits only those, in the order of the slots.
+func (b *bucket) matches(key uint64) uint {
+	var m uint
+	if b.keys[0] == key {
+		m |= 1
+	}
+	if b.keys[1] == key {
+		m |= 2
+	}
+	if b.keys[2] == key {
+		m |= 4
+	}
+	if b.keys[3] == key {
+		m |= 8
+	}
+	return m
+}
+
 // EntryBytes is the size of one entry of the transposition table, its key included.
 const EntryBytes = int(unsafe.Sizeof(bucket{})) / bucketSize
 
@@ -159,11 +178,8 @@ func (t *table) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint
 // probe is table.probe in a bucket that has an entry of the key (b.has(key)).
 func (b *bucket) probe(key uint64, atk, def shogi.Hand, path uint64) (pn, dn uint32, repDep uint16, ra, rd shogi.Hand, ok bool) {
 	var floorPn, floorDn uint32
-	for i := range b.keys {
-		if b.keys[i] != key {
-			continue
-		}
-		e := &b.e[i]
+	for m := b.matches(key); m != 0; m &= m - 1 {
+		e := &b.e[bits.TrailingZeros(m)&(bucketSize-1)]
 		switch {
 		case e.pn == 0:
 			if includes(atk, e.atk) && includes(e.def, def) {
@@ -220,9 +236,10 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 	b := t.bucket(key)
 	victim, covered := -1, 0
 	if b.has(key) { // else no entry of the position's board
-		for i := range b.keys {
+		for m := b.matches(key); m != 0; m &= m - 1 {
+			i := bits.TrailingZeros(m) & (bucketSize - 1)
 			e := &b.e[i]
-			if b.keys[i] != key || e.plies != 0 {
+			if e.plies != 0 {
 				continue
 			}
 			switch {
