@@ -320,12 +320,17 @@ func (s *searcher) generate(depth int) []child {
 		case c.repDep != noRep:
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
 			c.ra, c.rd = c.atk, c.def
-		default:
-			// The table's probe, its common case (no entry of the board) inlined.
-			pn, dn, rep, ra, rd, ok := uint32(0), uint32(0), noRep, c.atk, c.def, false
-			if b := s.tt.bucket(c.key); b.has(c.key) {
-				pn, dn, rep, ra, rd, ok = b.probe(c.key, c.atk, c.def, c.path)
+		case !s.tt.bucket(c.key).has(c.key):
+			// The table's probe, its common case inlined: no entry of the board, no
+			// floor (the numbers stay 0 until initialised).
+			c.ra, c.rd, c.rep, c.fresh = c.atk, c.def, noRep, true
+			if or {
+				s.initCheck(c)
+			} else {
+				s.initReply(c)
 			}
+		default:
+			pn, dn, rep, ra, rd, ok := s.tt.bucket(c.key).probe(c.key, c.atk, c.def, c.path)
 			c.ra, c.rd = ra, rd
 			if c.pn, c.dn, c.rep = pn, dn, rep; ok {
 				break
