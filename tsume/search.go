@@ -302,13 +302,18 @@ func (s *searcher) generate(depth int) []child {
 			generateChecks(s.pos, moves)
 		}
 	}
-	list := s.lists[depth][:0]
+	ms := moves.Moves()
+	list := s.lists[depth]
+	if cap(list) < len(ms) {
+		list = make([]child, len(ms), 2*len(ms))
+	}
+	list = list[:len(ms)]
 	// First the children's keys, their buckets prefetched (prefetch_amd64.go) or
 	// touched so that the cache misses of the table overlap; then the lookups.
 	var touch uint64
-	for _, m := range moves.Moves() {
-		list = append(list, child{})
-		c := &list[len(list)-1]
+	for i, m := range ms {
+		c := &list[i]
+		*c = child{}
 		s.setChild(c, m, parent)
 		c.known = true
 		touch += prefetchBucket(s.tt.bucket(c.key))
