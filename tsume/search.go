@@ -921,9 +921,7 @@ func scanChecks(list []child, grouped bool) (best, best2 uint32, bi int, bestPar
 	}
 	bestPart = uint64(bestY)
 	if grouped {
-		for g := range top {
-			sum += uint64(top[g])
-		}
+		sum += uint64(top[dnLance]) + uint64(top[dnBishop]) + uint64(top[dnRook])
 		if g := dnGroup(list[bi].move); g != dnNone {
 			bestPart = uint64(top[g])
 		}
