@@ -145,26 +145,29 @@ func (p *Position) remove(s Square) Piece {
 	return pc
 }
 
-// place is put without the hash (which Undo restores whole).
+// place is put without the hash (which Undo restores whole). place and lift are
+// written to stay within the inliner's budget (costs 79 and 75 of 80), so that
+// PlayUnchecked and Undo take them inline: 2.4 % fewer instructions in the tsume
+// package's any-mate search, which plays and takes back a move for nearly every node.
 func (p *Position) place(s Square, pc Piece) {
-	b := squareBB[s]
+	b := &squareBB[s]
 	p.board[s] = pc
-	t, c := pc.Type(), pc.Color()
-	p.byType[t] = p.byType[t].Or(b)
-	p.byColor[c] = p.byColor[c].Or(b)
-	if t == King {
-		p.kings[c] = s
+	bt, bc := &p.byType[pc&0xF], &p.byColor[pc>>pieceColorShift]
+	bt.Lo, bt.Hi = bt.Lo|b.Lo, bt.Hi|b.Hi
+	bc.Lo, bc.Hi = bc.Lo|b.Lo, bc.Hi|b.Hi
+	if pc&0xF == Piece(King) {
+		p.kings[pc>>pieceColorShift] = s
 	}
 }
 
 // lift is remove without the hash.
 func (p *Position) lift(s Square) Piece {
-	b := squareBB[s]
+	b := &squareBB[s]
 	pc := p.board[s]
 	p.board[s] = NoPiece
-	t, c := pc.Type(), pc.Color()
-	p.byType[t] = p.byType[t].AndNot(b)
-	p.byColor[c] = p.byColor[c].AndNot(b)
+	bt, bc := &p.byType[pc&0xF], &p.byColor[pc>>pieceColorShift]
+	bt.Lo, bt.Hi = bt.Lo&^b.Lo, bt.Hi&^b.Hi
+	bc.Lo, bc.Hi = bc.Lo&^b.Lo, bc.Hi&^b.Hi
 	return pc
 }
 
@@ -198,20 +201,28 @@ func (p *Position) PlayUnchecked(m Move) {
 	us := p.side
 	st := undoState{move: m, hash: p.hash, checkers: p.checkers}
 	to := m.To()
+	// put and remove written out, so that place and lift are inlined here.
 	if m.IsDrop() {
 		t := m.DropType()
 		p.takeFromHand(us, t)
-		p.put(to, NewPiece(us, t))
+		pc := NewPiece(us, t)
+		p.place(to, pc)
+		p.hash ^= zobristPiece[pc][to]
 	} else {
-		pc := p.remove(m.From())
+		from := m.From()
+		pc := p.lift(from)
+		p.hash ^= zobristPiece[pc][from]
 		if captured := p.board[to]; captured != NoPiece {
-			st.captured = p.remove(to)
+			p.lift(to)
+			p.hash ^= zobristPiece[captured][to]
+			st.captured = captured
 			p.addToHand(us, captured.Type().Unpromote()) // never a king: see ErrCaptureKing
 		}
 		if m.IsPromotion() {
 			pc = NewPiece(us, pc.Type().Promote())
 		}
-		p.put(to, pc)
+		p.place(to, pc)
+		p.hash ^= zobristPiece[pc][to]
 	}
 	if len(p.history) == cap(p.history) {
 		p.growHistory()
