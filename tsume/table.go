@@ -135,15 +135,18 @@ const handGuards = 1<<5 | 1<<9 | 1<<13 | 1<<17 | 1<<21 | 1<<25 | 1<<29
 
 // includes reports whether hand a holds at least as many pieces of every type as b.
 func includes(a, b shogi.Hand) bool {
-	if a == b {
-		return true
-	}
 	if (a|b)&handGuards == 0 {
 		// Subtract all counts at once: a count of a, its guard bit set, minus the
 		// count of b keeps the guard bit exactly when it is no smaller, and never
 		// borrows from the next count.
 		return ((uint32(a)|handGuards)-uint32(b))&handGuards == handGuards
 	}
+	return includesCounts(a, b)
+}
+
+// includesCounts is includes, count by count (for hands whose counts may reach a
+// guard bit); apart so that includes is inlined.
+func includesCounts(a, b shogi.Hand) bool {
 	for _, t := range shogi.HandTypes {
 		if a.Count(t) < b.Count(t) {
 			return false
