@@ -211,7 +211,7 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 	to := m.To()
 	if m.IsDrop() {
 		t := m.DropType()
-		k ^= zobristPiece[shogi.NewPiece(us, t)][to]
+		k ^= pieceKey(shogi.NewPiece(us, t), to)
 		if us == attacker {
 			return k, atk.Remove(t), def
 		}
@@ -223,9 +223,9 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 	if m.IsPromotion() {
 		placed = shogi.NewPiece(us, moved.Type().Promote())
 	}
-	k ^= zobristPiece[moved][from] ^ zobristPiece[placed][to]
+	k ^= pieceKey(moved, from) ^ pieceKey(placed, to)
 	if c := p.PieceAt(to); c != shogi.NoPiece {
-		k ^= zobristPiece[c][to]
+		k ^= pieceKey(c, to)
 		if t := c.Type().Unpromote(); us == attacker {
 			atk = atk.Add(t)
 		} else {
