@@ -286,7 +286,8 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 		path = uint64(move)
 	}
 	b.keys[victim] = key
-	b.e[victim] = entry{path: path, atk: ra, def: rd, pn: pn, dn: dn, effort: uint32(effort), repDep: repDep}
+	e := &b.e[victim&(bucketSize-1)] // field by field: cheaper than a composite literal
+	e.path, e.atk, e.def, e.pn, e.dn, e.effort, e.repDep, e.plies = path, ra, rd, pn, dn, uint32(effort), repDep, 0
 }
 
 // storeNew records the unresolved numbers of a position for which a probe of the
@@ -306,7 +307,8 @@ func (t *table) storeNew(key uint64, atk, def shogi.Hand, pn, dn uint32) {
 		}
 	}
 	b.keys[victim] = key
-	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, repDep: noRep}
+	e := &b.e[victim&(bucketSize-1)]
+	e.path, e.atk, e.def, e.pn, e.dn, e.effort, e.repDep, e.plies = 0, atk, def, pn, dn, 0, noRep, 0
 }
 
 // proofMove returns the check of a proof of the unbounded search that holds for a
