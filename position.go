@@ -9,7 +9,7 @@ package shogi
 // gives each goroutine its own.
 type Position struct {
 	board      [NumSquares + 1]Piece
-	byType     [NumPieceTypes]Bitboard
+	byType     [typeCodes]Bitboard // by PieceType; the last row (no type) stays empty
 	byColor    [2]Bitboard
 	hands      [2]Hand
 	kings      [2]Square
@@ -19,6 +19,11 @@ type Position struct {
 	checkers   Bitboard
 	history    []undoState
 }
+
+// typeCodes is the number of 4-bit piece type codes (a Piece's low bits): Position's
+// byType has a row for each, so that indexing it by a piece's code needs no bounds
+// check (the row of code 15, no type, stays empty).
+const typeCodes = 16
 
 // undoState is what Undo needs to restore, and what the repetition rules read.
 type undoState struct {
@@ -165,7 +170,7 @@ func (p *Position) lift(s Square) Piece {
 	b := &squareBB[s]
 	pc := p.board[s]
 	p.board[s] = NoPiece
-	bt, bc := &p.byType[pc&0xF], &p.byColor[pc>>pieceColorShift]
+	bt, bc := &p.byType[pc&0xF], &p.byColor[pc>>pieceColorShift&1]
 	bt.Lo, bt.Hi = bt.Lo&^b.Lo, bt.Hi&^b.Hi
 	bc.Lo, bc.Hi = bc.Lo&^b.Lo, bc.Hi&^b.Hi
 	return pc
