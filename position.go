@@ -204,7 +204,13 @@ func (p *Position) Play(m Move) error {
 // search and perft: moves from input go through [Position.Play] or [Position.CheckMove].
 func (p *Position) PlayUnchecked(m Move) {
 	us := p.side
-	st := undoState{move: m, hash: p.hash, checkers: p.checkers}
+	n := len(p.history)
+	if n == cap(p.history) {
+		p.growHistory()
+	}
+	p.history = p.history[:n+1]
+	st := &p.history[n] // written in place
+	*st = undoState{move: m, hash: p.hash, checkers: p.checkers}
 	to := m.To()
 	// put and remove written out, so that place and lift are inlined here.
 	if m.IsDrop() {
@@ -229,14 +235,10 @@ func (p *Position) PlayUnchecked(m Move) {
 		p.place(to, pc)
 		p.hash ^= zobristPiece[pc][to]
 	}
-	if len(p.history) == cap(p.history) {
-		p.growHistory()
-	}
-	p.history = append(p.history, st)
 	p.side = us.Opponent()
 	p.hash ^= zobristSide
 	p.moveNumber++
-	if len(p.history) == 1 {
+	if n == 0 {
 		// The first move: the side to move may have stood in check before it already
 		// (see standingCheck).
 		p.checkers = p.attackersToKing(p.side)
@@ -303,7 +305,7 @@ func (p *Position) Undo() Move {
 	if n == 0 {
 		return NoMove
 	}
-	st := p.history[n-1]
+	st := &p.history[n-1] // read in place: the array outlives the slice's shortening
 	p.history = p.history[:n-1]
 	p.side = p.side.Opponent()
 	us := p.side
