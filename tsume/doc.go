@@ -26,16 +26,15 @@
 // look-ahead (a check's proof number is the number of the defender's replies) and, for
 // the defender's replies, from the kind of reply (df-pn+ as in GPS shogi and
 // KomoringHeights) and, once a reply is chosen, from the number of the attacker's
-// checks after it (none disproves it at once), ties between children broken by the
-// other number, with Options.AnyMate the attacker's drops of a lance, of a bishop and
-// of a rook counted in the disproof number by each type's largest rather than summed,
-// and drop
-// interpositions on one square, and those on squares the defender does not guard
-// (with Options.AnyMate, from the king outward), expanded one at a time (as
+// checks after it (none disproves it at once). Ties between children are broken by the
+// other number. With Options.AnyMate, the attacker's drops of a lance, of a bishop and
+// of a rook count in the disproof number by each type's largest rather than summed.
+// Drop interpositions on one square, and those on squares the defender does not guard
+// (with Options.AnyMate, from the king outward), are expanded one at a time (as
 // KomoringHeights does).
 // OR nodes are the attacker's, whose children are the legal checks; AND nodes the
-// defender's, whose children are the legal replies to check. The rules are the game's: a pawn drop
-// that mates is illegal (打ち歩詰め), a pawn moved may mate.
+// defender's, whose children are the legal replies to check. The rules are the
+// game's: a pawn drop that mates is illegal (打ち歩詰め), a pawn moved may mate.
 //
 // The transposition table is a fixed array sized from Options.HashBytes when the
 // Solver is made and never grown (see table.go for the replacement policy: cheapest
@@ -82,14 +81,16 @@
 //     included) can take the checker there, and the position with the checker there
 //     and the hands as before the drop is a mate. FutileMoves applies the same test
 //     to a piece moved to interpose (移動合, futile as well by the same rule; the
-//     defender keeps the piece taken in hand); its tests are many and costly. FutileDrops is the wider test of KomoringHeights' post-search (its issues
+//     defender keeps the piece taken in hand); its tests are many and costly.
+//     FutileDrops is the wider test of KomoringHeights' post-search (its issues
 //     #5 and #7: "王手駒で合駒をすぐに取って、その局面で取った駒を受方に返したとしても
 //     詰む場合は無駄合", "definition 1" of YaneuraOu's article): drops only, and the
 //     defender may take the checker back. The two differ on KomoringHeights #7, where
 //     a gold takes the rook back: 3 moves under FutileDrops (what KomoringHeights
 //     answers once its capture without promotion is allowed, as the issue found),
 //     13 under FutileFree (its futility tests not all decided); the 21 that version
-//     0.5 answered is longer than the 15 of FutileNone, so no convention gives it. FutileNone counts every reply, as in a game. A position whose only
+//     0.5 answered is longer than the 15 of FutileNone, so no convention gives it.
+//     FutileNone counts every reply, as in a game. A position whose only
 //     replies are futile ends the line as a mate does (透かし詰). The variants for a
 //     recapture by another piece than the checker and for 原型復帰 (馬鋸: an
 //     interposition that lengthens the line by more than two plies) are not
@@ -119,50 +120,56 @@
 // search, and its table entries carry them: a proof its length, a disproof its bound).
 // Once a bound has cost the full-width search 20 000 nodes or more, the bounded df-pn
 // searches the next bounds instead (and a bound the full-width search cannot settle
-// within 100 000 nodes), one after the other: a proof there is the tsume
-// length (no mate is within the bounds below it), a disproof passes the bound over. It
-// answers a node with one or two plies left by a mate in one, and, every reply
-// counted, one with three or four by a mate in one after each reply to a check. Each
-// proof of df-pn records the length of the mate it proved (the attacker's checks of
-// the proof, the defender's longest reply, every reply counted): an upper bound of the
-// tsume length under every convention, as a convention that does not count a reply
-// only takes a choice from the defender. The bounded df-pn takes such a proof as a
-// mate within its length. Once the bounds have used a quarter of Options.LineNodes
-// (or of the time left), the bounded df-pn goes on from lo, the largest bound known to
-// hold no mate: it proves mate within lo+2 plies, or failing that within 2(lo+2)+1, …
-// up to the root's proof length (each bound with half of what
-// is left; after a disproof, the bound two plies longer first, with no more nodes than
-// the disproof cost), then halves the bounds between lo and the length proven (the bound halfway
-// with half of what is left, the one two plies below the length with all of it) until
-// the length is lo+2: the last length proven is the tsume length (the attacker's
-// shortest mate from above, as KomoringHeights shortens its mates). It then
-// reads a line of that length, each node of which has its exact length: the attacker
-// plays a check after which the defender is mated within the plies left, the defender a
-// reply (not futile) after which no mate is two plies shorter. What the two searches
-// already know of a move answers first, and the one move left when the others are
-// known not to do is taken without a search. With PreferNoLeftover, the ties of that
-// length are then broken (駒余り) with what is left of the nodes and time, and
-// no more than eight times the nodes the length took (plus a million): a
-// minimax over the lines of that exact length (the attacker's checks after which the
-// defender is mated within the plies left, the defender's counted replies after which
-// no mate is two plies shorter, each length answered by the bounded df-pn) of the
-// pieces left in the attacker's hand at the end, fewest for the attacker, most for the
-// defender. When it finishes, the line is the tsume line (LineTsume, the same as the
-// full-width search's when no futility test was left undecided); when a limit stops it, the line read before is kept
-// (LineLength: its length is exact and each of its moves keeps to that length, but
-// between lines of equal length it is the first found, not the one with the fewest
-// pieces left). Futile interpositions are tested only when they would refute a node,
-// and by the bounded df-pn only once the node's replies that look cheaper to disprove
-// have not refuted it; at its nodes with one or two plies left (a check whose every
-// reply may be a futile drop), with a budget of 700 nodes, a verdict it leaves
-// undecided counted in Result.Undecided and kept apart from the full test's. Such a
-// drop counts as a reply there, and so in the length; where the full test finds it
-// futile later, and a defender's node of the tie-break is left with no counted reply
-// that keeps to the length, the tie-break counts the drops found futile there, as the
-// length did. Where such a drop lies deeper, under a disproof of the bounded df-pn's
-// table that the proofs the tie-break reads now contradict, a defender's node every
-// reply of which is mated sooner lies on no line of the length: the reply before it
-// is no move of those lines, and a check to it makes its node mated sooner in turn.
+// within 100 000 nodes), one after the other: a proof there is the tsume length (no
+// mate is within the bounds below it), a disproof passes the bound over. It answers a
+// node with one or two plies left by a mate in one, and, every reply counted, one with
+// three or four by a mate in one after each reply to a check. Each proof of df-pn
+// records the length of the mate it proved (the attacker's checks of the proof, the
+// defender's longest reply, every reply counted): an upper bound of the tsume length
+// under every convention, as a convention that does not count a reply only takes a
+// choice from the defender. The bounded df-pn takes such a proof as a mate within its
+// length.
+//
+// Once the bounds have used a quarter of Options.LineNodes (or of the time left), the
+// bounded df-pn goes on from lo, the largest bound known to hold no mate: it proves
+// mate within lo+2 plies, or failing that within 2(lo+2)+1, … up to the root's proof
+// length (each bound with half of what is left; after a disproof, the bound two plies
+// longer first, with no more nodes than the disproof cost), then halves the bounds
+// between lo and the length proven (the bound halfway with half of what is left, the
+// one two plies below the length with all of it) until the length is lo+2: the last
+// length proven is the tsume length (the attacker's shortest mate from above, as
+// KomoringHeights shortens its mates).
+//
+// It then reads a line of that length, each node of which has its exact length: the
+// attacker plays a check after which the defender is mated within the plies left, the
+// defender a reply (not futile) after which no mate is two plies shorter. What the two
+// searches already know of a move answers first, and the one move left when the others
+// are known not to do is taken without a search.
+//
+// With PreferNoLeftover, the ties of that length are then broken (駒余り) with what is
+// left of the nodes and time, and no more than eight times the nodes the length took
+// (plus a million): a minimax over the lines of that exact length (the attacker's
+// checks after which the defender is mated within the plies left, the defender's
+// counted replies after which no mate is two plies shorter, each length answered by the
+// bounded df-pn) of the pieces left in the attacker's hand at the end, fewest for the
+// attacker, most for the defender. When it finishes, the line is the tsume line
+// (LineTsume, the same as the full-width search's when no futility test was left
+// undecided); when a limit stops it, the line read before is kept (LineLength: its
+// length is exact and each of its moves keeps to that length, but between lines of
+// equal length it is the first found, not the one with the fewest pieces left).
+//
+// Futile interpositions are tested only when they would refute a node, and by the
+// bounded df-pn only once the node's replies that look cheaper to disprove have not
+// refuted it; at its nodes with one or two plies left (a check whose every reply may be
+// a futile drop), with a budget of 700 nodes, a verdict it leaves undecided counted in
+// Result.Undecided and kept apart from the full test's. Such a drop counts as a reply
+// there, and so in the length; where the full test finds it futile later, and a
+// defender's node of the tie-break is left with no counted reply that keeps to the
+// length, the tie-break counts the drops found futile there, as the length did. Where
+// such a drop lies deeper, under a disproof of the bounded df-pn's table that the
+// proofs the tie-break reads now contradict, a defender's node every reply of which is
+// mated sooner lies on no line of the length: the reply before it is no move of those
+// lines, and a check to it makes its node mated sooner in turn.
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need
