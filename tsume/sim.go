@@ -18,6 +18,31 @@ package tsume
 //     same reply when the checker stood on a, two plies before, if that was proven.
 //
 // The oracle is the target's board with a few squares changed (at most simDiff).
+//
+// Where the first kind fails on 将棋図巧 第1番 (AnyMate, 64 MiB): the target drops a
+// piece that the oracle could not, or whose position the oracle's proof never reached.
+// After R*2f, L*3f simulated from P*3f's proof fails at 2e2c+ P*3c, a pawn on a file
+// where the oracle has one; L*3f is then searched (441 K expansions, OSL's df-pn 61 K).
+// After R*1e, L*4e from P*4e fails at P*4f alike. Measured and not kept (on main: 図巧
+// 9.16 M nodes; the seven hard problems of issue 19 at 30 M nodes 40.53 M; the
+// collection at 5 M nodes 24.94 M on the 522 answered):
+//   - answering such a drop with the oracle's position after another drop on that
+//     square that it proved: 図巧 6.73 M, the seven 39.35 M, but the collection 27.90 M
+//     (dlshogi-1439 0.21 → 1.34 M, 1223 0.69 → 1.64 M, 1235 0.51 → 1.38 M); at 32 MiB
+//     図巧 10.11 → 8.37 M, at 128 MiB 8.46 → 8.55 M. In the first kind of simulation
+//     only: 図巧 7.17 M, the collection 27.90 M. Only where the oracle could not drop
+//     the piece (a pawn on its file, or none in its hand): 図巧 9.14 M, ambergris
+//     unknown. Only where it could: 図巧 9.04 M, ambergris 12.79 M. Only in the
+//     simulation of a lance's drop from a pawn's: 図巧 7.87 M, the seven 39.76 M, the
+//     collection 24.67 M (dlshogi-1439 0.21 → 1.35 M), but at 128 MiB 図巧 8.46 →
+//     9.58 M and ambergris unknown (9.52 M before), at 32 MiB 図巧 10.11 → 11.03 M:
+//     with such changes, counts at one table size are no guide;
+//   - going on after a reply the oracle cannot answer, so that the other replies' proofs
+//     are stored (OSL's simulation sums the unanswered ones and returns): ambergris
+//     unknown, zuko-100 2.50 → 7.24 M; at the simulation's first AND node only,
+//     zuko-100 6.60 M;
+//   - a mate in one tried for such a reply (as OSL tries one for a reply the table does
+//     not know): dlshogi-1451 1.00 → 7.97 M, 図巧 10.31 M.
 
 import "github.com/kifu-go/shogi"
 
