@@ -105,7 +105,7 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	if victim < 0 {
 		return
 	}
-	b.keys[victim] = key
+	t.setKey(b, victim, key)
 	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
 }
 

@@ -120,12 +120,12 @@ type Solver struct {
 	memo []memoEntry
 	// verdicts caches the futility tests of one search (see liner.isFutile).
 	verdicts []memoEntry
-	// searched: the table has been written since it was made (zero until then);
 	// lined: a tsume-line search (newLiner) may have written memo and verdicts since
-	// they were last cleared. A search clears only what was written: with AnyMate the
-	// tsume-line cache, a quarter of the budget, is never touched (its pages never
-	// even faulted in), where clearing it cost every search 64 MiB of writes at 256.
-	searched, lined bool
+	// they were last cleared. A search clears only what was written (the table keeps
+	// its own account, table.clear): with AnyMate the tsume-line cache, a quarter of
+	// the budget, is never touched (its pages never even faulted in), where clearing
+	// it cost every search 64 MiB of writes at 256.
+	lined bool
 }
 
 // NewSolver returns a solver with the options opt and a table of opt.HashBytes.
@@ -175,10 +175,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 	if err != nil {
 		return Result{}, nil, err
 	}
-	if v.searched {
-		v.tt.clear()
-	}
-	v.searched = true
+	v.tt.clear()
 	if v.lined {
 		clear(v.memo)
 		clear(v.verdicts)
