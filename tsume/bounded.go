@@ -79,6 +79,7 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	if pn == 0 {
 		plies = uint16(length + 1)
 	}
+	t.noteStore(key)
 	b := t.bucket(key)
 	victim := -1
 	worst := uint64(1) << 40
@@ -105,7 +106,7 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	if victim < 0 {
 		return
 	}
-	t.setKey(b, victim, key)
+	b.keys[victim] = key
 	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
 }
 

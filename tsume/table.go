@@ -106,18 +106,17 @@ const EntryBytes = int(unsafe.Sizeof(bucket{})) / bucketSize
 type table struct {
 	buckets []bucket
 	n       uint64 // len(buckets)
-	// filled holds the buckets of the first filledMax stores into an empty slot since
-	// the table was last cleared, and nFilled counts all such stores: a search that
-	// filled few slots is cleared bucket by bucket (every bucket written had an empty
-	// slot filled first), not the whole table (2 ms at 256 MiB, where 405 of the
-	// collection's 529 problems take fewer than 2 000 nodes).
-	filled  [filledMax]uint32
-	nFilled int
+	// stored holds the buckets of the first storedMax stores since the table was last
+	// cleared, and nStored counts the stores, up to one more: a search that stored
+	// little is cleared bucket by bucket, not the whole table (2 ms at 256 MiB, where
+	// 405 of the collection's 529 problems take fewer than 2 000 nodes).
+	stored  [storedMax]uint32
+	nStored int
 }
 
-// filledMax is the length of table.filled: 64 KiB besides the budget, whose clearing
-// slot by slot costs less than clearing the whole of a large table.
-const filledMax = 1 << 14
+// storedMax is the length of table.stored: 64 KiB besides the budget, whose clearing
+// bucket by bucket costs less than clearing the whole of a large table.
+const storedMax = 1 << 14
 
 // newTable returns a table of at most bytes bytes (at least one bucket). The number of
 // buckets is not rounded to a power of two: a key's bucket is the high word of the key
@@ -133,28 +132,29 @@ func newTable(bytes int) *table {
 // Bytes returns the memory the table's entries occupy.
 func (t *table) Bytes() int { return len(t.buckets) * int(unsafe.Sizeof(bucket{})) }
 
-// clear empties the table: the buckets filled since the last clear, or all of them.
+// clear empties the table: the buckets stored into since the last clear, or all of them.
 func (t *table) clear() {
-	if t.nFilled <= len(t.filled) && t.n <= 1<<32 {
-		for _, i := range t.filled[:t.nFilled] {
+	if t.nStored <= len(t.stored) && t.n <= 1<<32 {
+		for _, i := range t.stored[:t.nStored] {
 			t.buckets[i] = bucket{}
 		}
 	} else {
 		clear(t.buckets)
 	}
-	t.nFilled = 0
+	t.nStored = 0
 }
 
-// setKey writes key into slot i of b, a bucket of t, recording b when the slot was
-// empty (see clear). Every store writes its key so.
-func (t *table) setKey(b *bucket, i int, key uint64) {
-	if b.keys[i] == 0 {
-		if t.nFilled < len(t.filled) {
-			t.filled[t.nFilled] = uint32((uintptr(unsafe.Pointer(b)) - uintptr(unsafe.Pointer(&t.buckets[0]))) / unsafe.Sizeof(bucket{}))
+// noteStore records the bucket of key, into which a store is about to write (see
+// clear); every store calls it first. Once the stores outnumber table.stored, it only
+// compares.
+func (t *table) noteStore(key uint64) {
+	if t.nStored <= len(t.stored) {
+		if t.nStored < len(t.stored) {
+			i, _ := bits.Mul64(key, t.n)
+			t.stored[t.nStored] = uint32(i)
 		}
-		t.nFilled++
+		t.nStored++
 	}
-	b.keys[i] = key
 }
 
 func (t *table) bucket(key uint64) *bucket {
@@ -269,6 +269,7 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 	if !final {
 		ra, rd = atk, def
 	}
+	t.noteStore(key)
 	b := t.bucket(key)
 	victim, covered := -1, 0
 	if b.has(key) { // else no entry of the position's board
@@ -318,7 +319,7 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 	if pn == 0 {
 		path = uint64(move)
 	}
-	t.setKey(b, victim, key)
+	b.keys[victim] = key
 	e := &b.e[victim&(bucketSize-1)] // field by field: cheaper than a composite literal
 	e.path, e.atk, e.def, e.pn, e.dn, e.effort, e.repDep, e.plies = path, ra, rd, pn, dn, uint32(effort), repDep, 0
 }
@@ -328,6 +329,7 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 // is the position's or covers it, so the store only chooses its slot, as store would
 // (an empty one, or the one least worth keeping).
 func (t *table) storeNew(key uint64, atk, def shogi.Hand, pn, dn uint32) {
+	t.noteStore(key)
 	b := t.bucket(key)
 	victim, worst := 0, uint64(1)<<40
 	for i := range b.keys {
@@ -339,7 +341,7 @@ func (t *table) storeNew(key uint64, atk, def shogi.Hand, pn, dn uint32) {
 			victim, worst = i, w
 		}
 	}
-	t.setKey(b, victim, key)
+	b.keys[victim] = key
 	e := &b.e[victim&(bucketSize-1)]
 	e.path, e.atk, e.def, e.pn, e.dn, e.effort, e.repDep, e.plies = 0, atk, def, pn, dn, 0, noRep, 0
 }
