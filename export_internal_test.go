@@ -8,7 +8,7 @@ import "fmt"
 // bitboards by type and colour, the king squares, the hash recomputed from scratch,
 // and the checkers of the side to move. It returns the first disagreement.
 func (p *Position) Invariants() error {
-	var byType [NumPieceTypes]Bitboard
+	var byType [typeCodes]Bitboard
 	var byColor [2]Bitboard
 	kings := [2]Square{NoSquare, NoSquare}
 	if p.board[0] != NoPiece {

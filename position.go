@@ -9,7 +9,7 @@ package shogi
 // gives each goroutine its own.
 type Position struct {
 	board      [NumSquares + 1]Piece
-	byType     [NumPieceTypes]Bitboard
+	byType     [typeCodes]Bitboard // by PieceType; the last row (no type) stays empty
 	byColor    [2]Bitboard
 	hands      [2]Hand
 	kings      [2]Square
@@ -19,6 +19,11 @@ type Position struct {
 	checkers   Bitboard
 	history    []undoState
 }
+
+// typeCodes is the number of 4-bit piece type codes (a Piece's low bits): Position's
+// byType has a row for each, so that indexing it by a piece's code needs no bounds
+// check (the row of code 15, no type, stays empty).
+const typeCodes = 16
 
 // undoState is what Undo needs to restore, and what the repetition rules read.
 type undoState struct {
@@ -139,32 +144,29 @@ func (p *Position) put(s Square, pc Piece) {
 	p.hash ^= zobristPiece[pc][s]
 }
 
-func (p *Position) remove(s Square) Piece {
-	pc := p.lift(s)
-	p.hash ^= zobristPiece[pc][s]
-	return pc
-}
-
-// place is put without the hash (which Undo restores whole).
+// place is put without the hash (which Undo restores whole). place and lift are
+// written to stay within the inliner's budget (costs 79 and 75 of 80), so that
+// PlayUnchecked and Undo take them inline: 2.4 % fewer instructions in the tsume
+// package's any-mate search, which plays and takes back a move for nearly every node.
 func (p *Position) place(s Square, pc Piece) {
-	b := squareBB[s]
+	b := &squareBB[s]
 	p.board[s] = pc
-	t, c := pc.Type(), pc.Color()
-	p.byType[t] = p.byType[t].Or(b)
-	p.byColor[c] = p.byColor[c].Or(b)
-	if t == King {
-		p.kings[c] = s
+	bt, bc := &p.byType[pc&0xF], &p.byColor[pc>>pieceColorShift]
+	bt.Lo, bt.Hi = bt.Lo|b.Lo, bt.Hi|b.Hi
+	bc.Lo, bc.Hi = bc.Lo|b.Lo, bc.Hi|b.Hi
+	if pc&0xF == Piece(King) {
+		p.kings[pc>>pieceColorShift] = s
 	}
 }
 
-// lift is remove without the hash.
+// lift takes the piece off s, without the hash (see place).
 func (p *Position) lift(s Square) Piece {
-	b := squareBB[s]
+	b := &squareBB[s]
 	pc := p.board[s]
 	p.board[s] = NoPiece
-	t, c := pc.Type(), pc.Color()
-	p.byType[t] = p.byType[t].AndNot(b)
-	p.byColor[c] = p.byColor[c].AndNot(b)
+	bt, bc := &p.byType[pc&0xF], &p.byColor[pc>>pieceColorShift&1]
+	bt.Lo, bt.Hi = bt.Lo&^b.Lo, bt.Hi&^b.Hi
+	bc.Lo, bc.Hi = bc.Lo&^b.Lo, bc.Hi&^b.Hi
 	return pc
 }
 
@@ -196,31 +198,41 @@ func (p *Position) Play(m Move) error {
 // search and perft: moves from input go through [Position.Play] or [Position.CheckMove].
 func (p *Position) PlayUnchecked(m Move) {
 	us := p.side
-	st := undoState{move: m, hash: p.hash, checkers: p.checkers}
+	n := len(p.history)
+	if n == cap(p.history) {
+		p.growHistory()
+	}
+	p.history = p.history[:n+1]
+	st := &p.history[n] // written in place
+	*st = undoState{move: m, hash: p.hash, checkers: p.checkers}
 	to := m.To()
+	// put, and lift with the hash, written out so that place and lift are inlined here.
 	if m.IsDrop() {
 		t := m.DropType()
 		p.takeFromHand(us, t)
-		p.put(to, NewPiece(us, t))
+		pc := NewPiece(us, t)
+		p.place(to, pc)
+		p.hash ^= zobristPiece[pc][to]
 	} else {
-		pc := p.remove(m.From())
+		from := m.From()
+		pc := p.lift(from)
+		p.hash ^= zobristPiece[pc][from]
 		if captured := p.board[to]; captured != NoPiece {
-			st.captured = p.remove(to)
+			p.lift(to)
+			p.hash ^= zobristPiece[captured][to]
+			st.captured = captured
 			p.addToHand(us, captured.Type().Unpromote()) // never a king: see ErrCaptureKing
 		}
 		if m.IsPromotion() {
 			pc = NewPiece(us, pc.Type().Promote())
 		}
-		p.put(to, pc)
+		p.place(to, pc)
+		p.hash ^= zobristPiece[pc][to]
 	}
-	if len(p.history) == cap(p.history) {
-		p.growHistory()
-	}
-	p.history = append(p.history, st)
 	p.side = us.Opponent()
 	p.hash ^= zobristSide
 	p.moveNumber++
-	if len(p.history) == 1 {
+	if n == 0 {
 		// The first move: the side to move may have stood in check before it already
 		// (see standingCheck).
 		p.checkers = p.attackersToKing(p.side)
@@ -287,7 +299,7 @@ func (p *Position) Undo() Move {
 	if n == 0 {
 		return NoMove
 	}
-	st := p.history[n-1]
+	st := &p.history[n-1] // read in place: the array outlives the slice's shortening
 	p.history = p.history[:n-1]
 	p.side = p.side.Opponent()
 	us := p.side

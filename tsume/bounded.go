@@ -94,6 +94,7 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 	if pn == 0 {
 		plies = uint16(length + 1)
 	}
+	t.noteStore(key)
 	b := t.bucket(key)
 	victim := -1
 	worst := uint64(1) << 40

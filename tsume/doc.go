@@ -192,5 +192,7 @@
 // and limits; a question a limit stopped is an "undecided" finding.
 //
 // The line search needs memory as well: a quarter of Options.HashBytes is its cache,
-// three quarters the df-pn table, so a Solver never holds more than HashBytes of tables.
+// three quarters the df-pn table, so a Solver never holds more than HashBytes of tables
+// (and 64 KiB besides, where the table notes the buckets a search wrote, so that the
+// next search clears only those).
 package tsume

@@ -8,14 +8,20 @@ package tsume
 import "github.com/kifu-go/shogi"
 
 var (
-	zobristPiece [32][shogi.NumSquares + 1]uint64
+	// zobristPiece[pc][s] is the key of piece pc on square s; its rows are 128 long
+	// (the squares past NumSquares unused) so that pieceKey's masked indexes need no
+	// bounds check.
+	zobristPiece [32][128]uint64
 	zobristSide  uint64
 )
+
+// pieceKey returns zobristPiece[pc][s].
+func pieceKey(pc shogi.Piece, s shogi.Square) uint64 { return zobristPiece[pc&31][s&127] }
 
 func init() {
 	state := uint64(0x5453_554d_455f_4b59) // "TSUME_KY"
 	for pc := range zobristPiece {
-		for s := range zobristPiece[pc] {
+		for s := range shogi.NumSquares + 1 {
 			state, zobristPiece[pc][s] = splitmix(state)
 		}
 	}

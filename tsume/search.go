@@ -211,7 +211,7 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 	to := m.To()
 	if m.IsDrop() {
 		t := m.DropType()
-		k ^= zobristPiece[shogi.NewPiece(us, t)][to]
+		k ^= pieceKey(shogi.NewPiece(us, t), to)
 		if us == attacker {
 			return k, atk.Remove(t), def
 		}
@@ -223,9 +223,9 @@ func after(p *shogi.Position, attacker shogi.Color, key uint64, atk, def shogi.H
 	if m.IsPromotion() {
 		placed = shogi.NewPiece(us, moved.Type().Promote())
 	}
-	k ^= zobristPiece[moved][from] ^ zobristPiece[placed][to]
+	k ^= pieceKey(moved, from) ^ pieceKey(placed, to)
 	if c := p.PieceAt(to); c != shogi.NoPiece {
-		k ^= zobristPiece[c][to]
+		k ^= pieceKey(c, to)
 		if t := c.Type().Unpromote(); us == attacker {
 			atk = atk.Add(t)
 		} else {
@@ -302,13 +302,18 @@ func (s *searcher) generate(depth int) []child {
 			generateChecks(s.pos, moves)
 		}
 	}
-	list := s.lists[depth][:0]
+	ms := moves.Moves()
+	list := s.lists[depth]
+	if cap(list) < len(ms) {
+		list = make([]child, len(ms), 2*len(ms))
+	}
+	list = list[:len(ms)]
 	// First the children's keys, their buckets prefetched (prefetch_amd64.go) or
 	// touched so that the cache misses of the table overlap; then the lookups.
 	var touch uint64
-	for _, m := range moves.Moves() {
-		list = append(list, child{})
-		c := &list[len(list)-1]
+	for i, m := range ms {
+		c := &list[i]
+		*c = child{}
 		s.setChild(c, m, parent)
 		c.known = true
 		touch += prefetchBucket(s.tt.bucket(c.key))
@@ -320,8 +325,17 @@ func (s *searcher) generate(depth int) []child {
 		case c.repDep != noRep:
 			c.pn, c.dn, c.rep = infinity, 0, c.repDep
 			c.ra, c.rd = c.atk, c.def
+		case !s.tt.bucket(c.key).has(c.key):
+			// The table's probe, its common case inlined: no entry of the board, no
+			// floor (the numbers stay 0 until initialised).
+			c.ra, c.rd, c.rep, c.fresh = c.atk, c.def, noRep, true
+			if or {
+				s.initCheck(c)
+			} else {
+				s.initReply(c)
+			}
 		default:
-			pn, dn, rep, ra, rd, ok := s.tt.probe(c.key, c.atk, c.def, c.path)
+			pn, dn, rep, ra, rd, ok := s.tt.bucket(c.key).probe(c.key, c.atk, c.def, c.path)
 			c.ra, c.rd = ra, rd
 			if c.pn, c.dn, c.rep = pn, dn, rep; ok {
 				break
@@ -578,8 +592,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		var sum uint64
 		var bestY uint32
 		// The unbounded OR node's drops of a ranging piece count by type, each type by
-		// its largest disproof number (dnGroup), which top holds.
-		var top [numDnGroups]uint32
+		// its largest disproof number (dnGroup).
 		grouped := or && !bounded && s.groupDrops
 		bi := 0
 		rep, length = noRep, -1
@@ -612,32 +625,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			// The unbounded search's loops, apart for speed: the same rules as the
 			// general loop below (whose OR nodes never group their drops). The chain
 			// of drops is written out in both AND loops: a shared type, even inlined,
-			// cost mid 5.5 % more instructions on 将棋図巧 第1番.
-			for i := range list {
-				c := &list[i]
-				x, y := c.pn, c.dn
-				if x < best {
-					best2, best, bi, bestY = best, x, i, y
-				} else if x == best && y > bestY {
-					best2, bi, bestY = best, i, y
-				} else if x < best2 {
-					best2 = x
-				}
-				if g := dnNone; grouped {
-					g = dnGroup(c.move)
-					if g == dnNone {
-						sum += uint64(y)
-					} else {
-						top[g] = max(top[g], y)
-					}
-				} else {
-					sum += uint64(y)
-				}
-				if x == 0 && c.rep != 0 && (code == 0 || c.rep < code) {
-					code = c.rep
-				}
-				rep = min(rep, c.rep)
-			}
+			// cost mid 5.5 % more instructions on 将棋図巧 第1番. The OR node's loop is
+			// a function of its own (scanChecks), its numbers kept in registers.
+			var part uint64
+			best, best2, bi, part, sum, code, rep = scanChecks(list, grouped)
+			bestY = uint32(part) // no more than a child's number
 		case !bounded:
 			var waiting shogi.Bitboard
 			unguardedWaiting := false
@@ -748,16 +740,8 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			break
 		}
 		// bestPart is what the best child adds to the node's summed number: its own,
-		// or its group's largest.
+		// or its group's largest (scanChecks).
 		bestPart := uint64(bestY)
-		if grouped {
-			for g := range top {
-				sum += uint64(top[g])
-			}
-			if g := dnGroup(list[bi].move); g != dnNone {
-				bestPart = uint64(top[g])
-			}
-		}
 		y := uint32(min(sum, uint64(infinity-1)))
 		if best == 0 {
 			y = infinity
@@ -898,6 +882,51 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		s.storeResult(&node, r, pn, dn, rep, length, s.nodes-start)
 	}
 	return pn, dn, s.auxOf(r, rep, length)
+}
+
+// scanChecks is the unbounded search's pass over the children of an OR node (mid):
+// the least and the second least proof number, the index of the best child (of the
+// least proof number, the first of the largest disproof number among them), what the
+// best child adds to the sum of the disproof numbers (its own, or with grouped its
+// group's largest: dnGroup), that sum, the least length code of the proofs (0 when
+// none is known), and the least path dependency of the children.
+func scanChecks(list []child, grouped bool) (best, best2 uint32, bi int, bestPart, sum uint64, code, rep uint16) {
+	best, best2, rep = infinity+1, infinity+1, noRep
+	var bestY uint32
+	var top [numDnGroups]uint32
+	for i := range list {
+		c := &list[i]
+		x, y := c.pn, c.dn
+		if x < best {
+			best2, best, bi, bestY = best, x, i, y
+		} else if x == best && y > bestY {
+			best2, bi, bestY = best, i, y
+		} else if x < best2 {
+			best2 = x
+		}
+		if g := dnNone; grouped {
+			g = dnGroup(c.move)
+			if g == dnNone {
+				sum += uint64(y)
+			} else {
+				top[g] = max(top[g], y)
+			}
+		} else {
+			sum += uint64(y)
+		}
+		if x == 0 && c.rep != 0 && (code == 0 || c.rep < code) {
+			code = c.rep
+		}
+		rep = min(rep, c.rep)
+	}
+	bestPart = uint64(bestY)
+	if grouped {
+		sum += uint64(top[dnLance]) + uint64(top[dnBishop]) + uint64(top[dnRook])
+		if g := dnGroup(list[bi].move); g != dnNone {
+			bestPart = uint64(top[g])
+		}
+	}
+	return best, best2, bi, bestPart, sum, code, rep
 }
 
 // unguardedDrops returns the squares of the drops of list, the replies of the current
