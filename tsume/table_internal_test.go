@@ -344,3 +344,138 @@ func TestBstoreKeepsAnswers(t *testing.T) {
 		}
 	})
 }
+
+// TestStoreWorthCovered checks which final entries of the unbounded search another of
+// their board covers (slot 0 against slot 1), and that a store of the unbounded search
+// gives up such an entry like an unresolved one, before a final entry that cost less.
+func TestStoreWorthCovered(t *testing.T) {
+	const key, other = 0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321
+	p, pg := hand(shogi.Pawn), hand(shogi.Pawn, shogi.Gold)
+	rest, restG := hand(shogi.Rook), hand(shogi.Rook, shogi.Gold)
+	proof := func(atk, def shogi.Hand) entry {
+		return entry{atk: atk, def: def, pn: 0, dn: infinity, repDep: 3, effort: 100}
+	}
+	disproof := func(atk, def shogi.Hand, path uint64) entry {
+		e := entry{atk: atk, def: def, pn: infinity, dn: 0, repDep: noRep, path: path, effort: 100}
+		if path != 0 {
+			e.repDep = 2
+		}
+		return e
+	}
+	tests := []struct {
+		name string
+		e, f entry
+		fKey uint64
+		want bool
+	}{
+		{"proof, the other's attacker holds less", proof(pg, rest), proof(p, rest), key, true},
+		{"proof, the other's defender holds more", proof(p, rest), proof(p, restG), key, true},
+		{"proof, the other's attacker holds more", proof(p, rest), proof(pg, rest), key, false},
+		{"proof, the other's defender holds less", proof(p, restG), proof(p, rest), key, false},
+		{"proof, the same hands", proof(p, rest), proof(p, rest), key, true},
+		{"proof, another board", proof(pg, rest), proof(p, rest), other, false},
+		{"proof, the other bounded", proof(pg, rest), entry{atk: p, def: rest, dn: infinity, repDep: noRep, plies: 6}, key, false},
+		{"proof beside a disproof", proof(pg, rest), disproof(pg, rest, 0), key, false},
+		{"disproof, the other's attacker holds more", disproof(p, rest, 0), disproof(pg, rest, 0), key, true},
+		{"disproof, the other's defender holds less", disproof(p, restG, 0), disproof(p, rest, 0), key, true},
+		{"disproof, the other's attacker holds less", disproof(pg, rest, 0), disproof(p, rest, 0), key, false},
+		{"disproof by repetition under one from any path", disproof(p, rest, 0x55), disproof(pg, rest, 0), key, true},
+		{"disproof under one by repetition", disproof(p, rest, 0), disproof(pg, rest, 0x55), key, false},
+		{"unresolved", entry{atk: pg, def: rest, pn: 2, dn: 3, repDep: noRep, effort: 100}, proof(p, rest), key, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bucket
+			b.keys[0], b.e[0] = key, tc.e
+			b.keys[1], b.e[1] = tc.fKey, tc.f
+			if got := b.covered(0); got != tc.want {
+				t.Fatalf("covered = %v, want %v", got, tc.want)
+			}
+			// Slot 2 a final entry that cost less than slot 0, slot 3 an unresolved one
+			// that cost more than slot 0 and less than slot 1: slot 0 goes first when
+			// it is covered or, unresolved or a disproof by repetition, worth its
+			// work alone; else slot 3.
+			b.e[1].effort = 1<<31 + 1
+			b.keys[2], b.e[2] = other+1, proof(0, 0)
+			b.e[2].effort = 60
+			b.keys[3], b.e[3] = other+2, entry{pn: 1, dn: 1, repDep: noRep, effort: 1 << 31}
+			want := 3
+			if tc.want || tc.e.path != 0 || tc.e.pn != 0 && tc.e.dn != 0 {
+				want = 0
+			}
+			tt := newTable(int(unsafe.Sizeof(bucket{})))
+			tt.buckets[0] = b
+			tt.storeNew(other+3, 0, 0, 1, 1)
+			if got := tt.buckets[0].keys[want]; got != other+3 {
+				t.Errorf("storeNew did not take slot %d: keys %x", want, tt.buckets[0].keys)
+			}
+		})
+	}
+}
+
+// TestStoreKeepsFinalAnswers checks on random full buckets of one board that a store
+// of the unbounded search for another board loses a final answer valid from any path
+// only when no entry of the bucket was covered (storeWorth): a covered entry goes
+// before any final one, and the entry covering it stays.
+func TestStoreKeepsFinalAnswers(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tt := newTable(int(unsafe.Sizeof(bucket{})))
+		const key, newKey = 0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321
+		hands := []shogi.Hand{0, hand(shogi.Gold), hand(shogi.Silver), hand(shogi.Gold, shogi.Silver)}
+		drawHand := rapid.SampledFrom(hands)
+		b := &tt.buckets[0]
+		for i := range bucketSize {
+			e := entry{atk: drawHand.Draw(t, "atk"), def: drawHand.Draw(t, "def"), repDep: noRep,
+				effort: rapid.Uint32Range(0, 100).Draw(t, "effort")}
+			switch rapid.IntRange(0, 3).Draw(t, "kind") {
+			case 0:
+				e.pn, e.dn, e.repDep = 0, infinity, uint16(rapid.IntRange(0, 9).Draw(t, "code"))
+			case 1:
+				e.pn, e.dn = infinity, 0
+			case 2:
+				e.pn, e.dn, e.path, e.repDep = infinity, 0, 0x55, 1
+			default:
+				e.pn, e.dn = rapid.Uint32Range(1, 9).Draw(t, "pn"), rapid.Uint32Range(1, 9).Draw(t, "dn")
+			}
+			b.keys[i], b.e[i] = key, e
+		}
+		covered := false
+		for i := range bucketSize {
+			covered = covered || b.covered(i)
+		}
+		// A proof and a disproof of one position cannot arise from a search.
+		for _, a := range hands {
+			for _, d := range hands {
+				proven, disproven := false, false
+				for i := range bucketSize {
+					e := &b.e[i]
+					proven = proven || e.pn == 0 && includes(a, e.atk) && includes(e.def, d)
+					disproven = disproven || e.dn == 0 && includes(e.atk, a) && includes(d, e.def)
+				}
+				if proven && disproven {
+					t.Skip("a contradiction")
+				}
+			}
+		}
+		type query struct{ atk, def shogi.Hand }
+		before := map[query]uint32{} // the proof number of a final answer
+		for _, a := range hands {
+			for _, d := range hands {
+				if pn, dn, rep, ok := tt.lookup(key, a, d, 0); ok && (pn == 0 || dn == 0 && rep == noRep) {
+					before[query{a, d}] = pn
+				}
+			}
+		}
+		if rapid.Bool().Draw(t, "storeNew") {
+			tt.storeNew(newKey, 0, 0, 1, 1)
+		} else {
+			tt.storeRange(newKey, 0, 0, 0, 0, 0, 0, infinity, mateCode, 1, shogi.NoMove)
+		}
+		for q, pn := range before {
+			pn2, dn2, _, ok := tt.lookup(key, q.atk, q.def, 0)
+			if lost := !ok || pn2 != pn || pn != 0 && dn2 != 0; lost && covered {
+				t.Fatalf("%+v: a final answer lost (pn %d before; %d %d %v after) though an entry was covered", q, pn, pn2, dn2, ok)
+			}
+		}
+	})
+}
