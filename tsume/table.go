@@ -16,8 +16,7 @@ package tsume
 // same path key); otherwise it takes an empty slot of the bucket, and otherwise it
 // replaces the entry of the bucket that cost the least search (its effort, the nodes
 // spent below it), where proofs and disproofs valid from any path count as worth more
-// than any unresolved entry, unless another final entry of the same board covers them
-// (storeWorth). The table never holds more than its entries: memory is fixed at creation.
+// than any unresolved entry. The table never holds more than its entries: memory is fixed at creation.
 
 import (
 	"math/bits"
@@ -75,57 +74,6 @@ func (b *bucket) worth(i int) uint64 {
 		w += 1 << 32
 	}
 	return w
-}
-
-// storeWorth is worth for the stores of the unbounded search (storeRange, storeNew):
-// a final entry of the unbounded search that another final entry of its board covers
-// (covered) is worth its work alone, as an unresolved entry is; it answers no probe the
-// other does not. On the any-mate search such entries are common where a slot is
-// needed: on 将棋図巧 第1番 at 64 MiB, 164 K of the slots storeNew took from a full
-// bucket left one in it, ambergris 385 K, hashimoto-587 96 K; a proof stored finds one
-// it covers in 6.8 % (図巧) of its stores, a disproof in 12.6 % (ambergris).
-//
-// Measured (AnyMate, node counts): the collection at 5 M nodes, every problem's nodes,
-// 67.00 / 59.94 / 61.51 M at 32 / 64 / 128 MiB before, 66.30 / 58.52 / 58.92 M after,
-// 520 / 522 / 522 answered before, 521 / 522 / 522 after; the seven hard problems at
-// 30 M nodes (an unknown counted 30 M), 147.1 → 144.6 M over the three sizes, with
-// ambergris unknown at 64 MiB (10.94 M before) but 11.38 M at 32 (unknown before).
-// Measured and not kept:
-//   - worth 0 for such an entry (taken before any other, as bstore does with covered
-//     proofs): the collection 67.00 / 59.94 / 61.51 → 64.00 / 60.66 / 62.47 M, 521 /
-//     522 / 521 answered; the hard problems 127.4 M;
-//   - a final result clearing the final entries of its board it covers (proofs whose
-//     length code is no shorter and whose check it records too, disproofs of any
-//     path): the hard problems 165.4 M, ambergris unknown at 128 MiB; with worth 0 as
-//     well, 42.83 M at 64 MiB against 40.53.
-func (b *bucket) storeWorth(i int) uint64 {
-	if b.covered(i) {
-		return uint64(b.e[i].effort)
-	}
-	return b.worth(i)
-}
-
-// covered reports whether slot i holds a final entry of the unbounded search that
-// another final entry of the bucket, of the same board, answers wherever it does: a
-// proof by a proof whose attacker holds no more and defender no less; a disproof, of
-// any path, by a disproof valid from any path whose attacker holds no less and
-// defender no more.
-func (b *bucket) covered(i int) bool {
-	e := &b.e[i]
-	if e.plies != 0 || e.pn != 0 && e.dn != 0 {
-		return false
-	}
-	for j := range b.keys {
-		f := &b.e[j]
-		if j == i || b.keys[j] != b.keys[i] || f.plies != 0 {
-			continue
-		}
-		if e.pn == 0 && f.pn == 0 && includes(e.atk, f.atk) && includes(f.def, e.def) ||
-			e.dn == 0 && f.dn == 0 && f.path == 0 && includes(f.atk, e.atk) && includes(e.def, f.def) {
-			return true
-		}
-	}
-	return false
 }
 
 // has reports whether an entry of the bucket has the key (bucketSize is 4).
@@ -363,7 +311,7 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 				victim = i // an empty slot
 				break
 			}
-			if w := b.storeWorth(i); w < worst {
+			if w := b.worth(i); w < worst {
 				victim, worst = i, w
 			}
 		}
@@ -379,7 +327,7 @@ func (t *table) storeRange(key uint64, atk, def, ra, rd shogi.Hand, path uint64,
 // storeNew records the unresolved numbers of a position for which a probe of the
 // table, with nothing stored since, found nothing (ok false): no entry of the bucket
 // is the position's or covers it, so the store only chooses its slot, as store would
-// (an empty one, or the one least worth keeping, storeWorth).
+// (an empty one, or the one least worth keeping).
 func (t *table) storeNew(key uint64, atk, def shogi.Hand, pn, dn uint32) {
 	t.noteStore(key)
 	b := t.bucket(key)
@@ -389,7 +337,7 @@ func (t *table) storeNew(key uint64, atk, def shogi.Hand, pn, dn uint32) {
 			victim = i
 			break
 		}
-		if w := b.storeWorth(i); w < worst {
+		if w := b.worth(i); w < worst {
 			victim, worst = i, w
 		}
 	}
