@@ -89,7 +89,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
-	opt, msg := sf.options()
+	opt, msg := sf.options(max(1, min(*rf.jobs, maxJobs())))
 	if msg == "" {
 		msg = rf.check(fs.Args())
 	}

@@ -36,10 +36,14 @@ const maxUSILine = 1 << 20
 // The engine's options, as "usi" lists them.
 const (
 	usiHashDefault = tsume.DefaultHashBytes >> 20
-	usiOptionLines = "option name USI_Hash type spin default 16 min 1 max 65536\n" +
-		"option name TsumeLine type check default true\n" +
+	usiOptionLines = "option name TsumeLine type check default true\n" +
 		"option name Futile type combo default free var free var moves var drops var none\n"
 )
+
+// usiHashOption is the line of USI_Hash: at most the machine's memory.
+func usiHashOption() string {
+	return fmt.Sprintf("option name USI_Hash type spin default %d min 1 max %d\n", usiHashDefault, hashLimitMB(physicalMemory(), 1))
+}
 
 // usiEngine is the state of the engine: its options, the position, the running search.
 type usiEngine struct {
@@ -142,7 +146,7 @@ func (e *usiEngine) command(line string) bool {
 	case "":
 	case "usi":
 		e.outMu.Lock()
-		fmt.Fprint(e.out, "id name kifu-go shogi mate\nid author The kifu-go authors\n"+usiOptionLines+"usiok\n")
+		fmt.Fprint(e.out, "id name kifu-go shogi mate\nid author The kifu-go authors\n"+usiHashOption()+usiOptionLines+"usiok\n")
 		e.outMu.Unlock()
 	case "isready":
 		// Answered at once, a search running or not; the table is made here, as
@@ -192,8 +196,13 @@ func (e *usiEngine) setOption(rest string) {
 	switch strings.ToLower(name) {
 	case "usi_hash":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > maxHashMB {
+		if err != nil {
 			bad()
+			return
+		}
+		if msg := checkHash(name, n, 1, physicalMemory()); msg != "" {
+			// The table stays as it was: one the machine cannot hold is a fatal error.
+			e.println("info string setoption: %s", escapeText(msg))
 			return
 		}
 		e.hashMB = n
