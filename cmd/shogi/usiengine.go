@@ -400,10 +400,12 @@ func solveWith(ctx context.Context, v *tsume.Solver, opt tsume.Options, pos *sho
 	return v.Solve(ctx, pos)
 }
 
-// answerNone answers a go that cannot search.
+// answerNone answers a go that cannot search (no position, or arguments it cannot
+// read): checkmate timeout, the answer of a search that decided nothing, never nomate,
+// which says that the position was proven to have no mate.
 func (e *usiEngine) answerNone(mate bool) {
 	if mate {
-		e.println("checkmate nomate")
+		e.println("checkmate timeout")
 	} else {
 		e.println("bestmove resign")
 	}
