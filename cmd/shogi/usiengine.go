@@ -335,7 +335,8 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 	}
 	if !g.mate && !g.infinite {
 		// A game's move: the byoyomi, or the increment and a twentieth of the time left,
-		// with a tenth kept for the answer to travel; a second when go gives no clock.
+		// with a tenth kept for the answer to travel; a second when go gives no clock,
+		// and no time limit when it gives only nodes.
 		switch {
 		case movetime > 0:
 			g.limit = movetime
@@ -343,6 +344,8 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 			g.limit = (byoyomi + inc + own/20) * 9 / 10
 		case g.nodes == 0:
 			g.limit = time.Second
+		default:
+			return g, nil
 		}
 		g.limit = max(g.limit, time.Millisecond)
 	}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kifu-go/shogi"
 )
 
 // hardSFEN is a position whose search runs for seconds without an answer: the
@@ -294,5 +296,41 @@ func TestMateEngineEndsDuringSearch(t *testing.T) {
 				t.Errorf("answers (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestParseGo: the limits each go asks for; go nodes alone has no time limit (it had
+// one millisecond, which the table's making took: go nodes 100000 answered resign on a
+// mate in 3).
+func TestParseGo(t *testing.T) {
+	tests := []struct {
+		args string
+		want goLimits
+		err  string
+	}{
+		{"mate 1000", goLimits{mate: true, limit: time.Second}, ""},
+		{"mate 0", goLimits{mate: true, limit: time.Millisecond}, ""},
+		{"mate infinite", goLimits{mate: true, infinite: true}, ""},
+		{"mate -5", goLimits{}, `mate: "-5" is no number of milliseconds`},
+		{"mate", goLimits{}, "mate: expected a number"},
+		{"nodes 100000", goLimits{nodes: 100000}, ""},
+		{"nodes 100000 movetime 500", goLimits{nodes: 100000, limit: 500 * time.Millisecond}, ""},
+		{"nodes", goLimits{}, "nodes: expected a number"},
+		{"nodes x", goLimits{}, `strconv.ParseUint: parsing "x": invalid syntax`},
+		{"", goLimits{limit: time.Second}, ""},
+		{"btime 0 wtime 0 byoyomi 1000", goLimits{limit: 900 * time.Millisecond}, ""},
+		{"btime 0 wtime 0 byoyomi 0", goLimits{limit: time.Second}, ""},
+		{"infinite", goLimits{infinite: true}, ""},
+		{"ponder btime 1000", goLimits{infinite: true}, ""},
+	}
+	for _, tt := range tests {
+		got, err := parseGo(strings.Fields(tt.args), shogi.Black)
+		gotErr := ""
+		if err != nil {
+			gotErr = err.Error()
+		}
+		if gotErr != tt.err || (err == nil && got != tt.want) {
+			t.Errorf("go %s: %+v, %q; want %+v, %q", tt.args, got, gotErr, tt.want, tt.err)
+		}
 	}
 }
