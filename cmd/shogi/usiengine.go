@@ -151,8 +151,9 @@ func (e *usiEngine) command(line string) bool {
 	case "isready":
 		// Answered at once, a search running or not; the table is made here, as
 		// engines allocate their hash, unless a search holds the solver.
-		if e.done == nil {
-			e.readySolver()
+		if e.done == nil && e.readySolver() {
+			// The table's pages are brought in now, not in the first searches' time.
+			e.solver.Clear()
 		}
 		e.println("readyok")
 	case "setoption":
@@ -233,14 +234,18 @@ func (e *usiEngine) options() tsume.Options {
 	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile}
 }
 
-// readySolver makes the solver when there is none, or when an option changed.
-func (e *usiEngine) readySolver() {
-	if opt := e.options(); e.solver == nil || e.solverOpt != opt {
-		e.solver = nil // let the old table go before the new one is made
-		e.restoreHeap()
-		e.restoreHeap = holdHeap(int64(opt.HashBytes))
-		e.solver, e.solverOpt = tsume.NewSolver(opt), opt
+// readySolver makes the solver when there is none, or when an option changed, and
+// reports whether it made one.
+func (e *usiEngine) readySolver() bool {
+	opt := e.options()
+	if e.solver != nil && e.solverOpt == opt {
+		return false
 	}
+	e.solver = nil // let the old table go before the new one is made
+	e.restoreHeap()
+	e.restoreHeap = holdHeap(int64(opt.HashBytes))
+	e.solver, e.solverOpt = tsume.NewSolver(opt), opt
+	return true
 }
 
 // stopSearch stops the running search, which answers, and waits for it.
