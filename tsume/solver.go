@@ -143,6 +143,11 @@ func NewSolver(opt Options) *Solver {
 	return &Solver{opt: opt, tt: newTable(bytes - bytes/4 - vb), memo: newMemo(bytes / 4), verdicts: verdicts, clean: true}
 }
 
+// SetNodes sets the node limit of the searches to come (Options.Nodes; 0: none). A
+// program that takes each search's limit from its caller (a USI engine's go nodes)
+// keeps its solver, and its tables, rather than make a second one for a limit.
+func (v *Solver) SetNodes(n uint64) { v.opt.Nodes = n }
+
 // Clear empties the solver's tables, as each search does first unless they are empty
 // already. The tables of a new solver are empty but not yet in memory: its first
 // search brings in the pages it uses, and the first clear all of them. A program that

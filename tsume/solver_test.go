@@ -282,3 +282,25 @@ func TestSolverReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestSetNodes: a solver's node limit set between searches holds for the next.
+func TestSetNodes(t *testing.T) {
+	ctx := context.Background()
+	p := parse(t, "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1", false)
+	v := tsume.NewSolver(tsume.Options{HashBytes: 1 << 20})
+	var got []string
+	for _, n := range []uint64{10, 0, 20} {
+		v.SetNodes(n)
+		r, err := v.Solve(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r.Status.String()+" "+r.Stop.String())
+		if n > 0 && r.Nodes > 2*n { // "about" the limit
+			t.Errorf("limit %d: %d nodes", n, r.Nodes)
+		}
+	}
+	if diff := cmp.Diff([]string{"unknown node-limit", "mate none", "unknown node-limit"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
