@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -151,7 +152,7 @@ func (e *usiEngine) command(line string) bool {
 	case "isready":
 		// Answered at once, a search running or not; the table is made here, as
 		// engines allocate their hash, unless a search holds the solver.
-		if e.done == nil && e.readySolver() {
+		if e.done == nil && e.readySolver(e.options()) {
 			// The table's pages are brought in now, not in the first searches' time.
 			e.solver.Clear()
 		}
@@ -234,14 +235,19 @@ func (e *usiEngine) options() tsume.Options {
 	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile}
 }
 
-// readySolver makes the solver when there is none, or when an option changed, and
-// reports whether it made one.
-func (e *usiEngine) readySolver() bool {
-	opt := e.options()
+// readySolver makes the solver for opt when there is none, or when the one there is
+// was made for other options, and reports whether it made one.
+func (e *usiEngine) readySolver(opt tsume.Options) bool {
 	if e.solver != nil && e.solverOpt == opt {
 		return false
 	}
-	e.solver = nil // let the old table go before the new one is made
+	if e.solver != nil {
+		// The old table goes before the new one is made: the two together may be more
+		// than the machine has, and more than the heap's limit (holdHeap), over which
+		// the collector runs without end.
+		e.solver = nil
+		runtime.GC()
+	}
 	e.restoreHeap()
 	e.restoreHeap = holdHeap(int64(opt.HashBytes))
 	e.solver, e.solverOpt = tsume.NewSolver(opt), opt
@@ -371,14 +377,12 @@ func (e *usiEngine) goCommand(args []string) {
 		e.answerNone(mate)
 		return
 	}
-	e.readySolver()
-	solver, opt := e.solver, e.solverOpt
+	e.readySolver(e.options())
+	solver := e.solver
+	solver.SetNodes(g.nodes)
 	ctx, cancel := context.WithCancel(context.Background())
 	if g.limit > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
-	}
-	if g.nodes > 0 {
-		opt.Nodes = g.nodes
 	}
 	e.cancel, e.done = cancel, make(chan struct{})
 	var release chan struct{}
@@ -390,22 +394,13 @@ func (e *usiEngine) goCommand(args []string) {
 	go func() {
 		defer close(done)
 		defer cancel()
-		r, err := solveWith(ctx, solver, opt, pos)
+		r, err := solver.Solve(ctx, pos)
 		final := e.report(g.mate, r, err)
 		if release != nil {
 			<-release // go infinite answers at stop only
 		}
 		e.println("%s", final)
 	}()
-}
-
-// solveWith solves pos with v, or with a solver made for opt when opt sets a node
-// limit, which a solver takes when it is made.
-func solveWith(ctx context.Context, v *tsume.Solver, opt tsume.Options, pos *shogi.Position) (tsume.Result, error) {
-	if opt.Nodes > 0 {
-		v = tsume.NewSolver(opt)
-	}
-	return v.Solve(ctx, pos)
 }
 
 // answerNone answers a go that cannot search (no position, or arguments it cannot
