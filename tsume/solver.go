@@ -144,6 +144,25 @@ func NewSolver(opt Options) *Solver {
 	return &Solver{opt: opt, tt: newTable(bytes - bytes/4 - vb), memo: newMemo(bytes / 4), verdicts: verdicts}
 }
 
+// SetNodes sets the node limit of the searches to come (Options.Nodes; 0: none). A
+// program that takes each search's limit from its caller (a USI engine's go nodes)
+// keeps its solver, and its tables, rather than make a second one for a limit.
+func (v *Solver) SetNodes(n uint64) { v.opt.Nodes = n }
+
+// Clear empties the solver's tables, as each search does first. It clears only what
+// the searches wrote since the last clear (nothing on a new solver, whose tables are
+// not even in memory yet), but after a large search that is the whole table: a program
+// that waits for the solver to be ready (a USI engine at isready) calls Clear to take
+// that cost then, rather than in a search's time.
+func (v *Solver) Clear() {
+	v.tt.clear()
+	if v.lined {
+		clear(v.memo)
+		clear(v.verdicts)
+		v.lined = false
+	}
+}
+
 // TableBytes returns the memory of the solver's transposition table, which never
 // exceeds Options.HashBytes (unless that is smaller than one bucket of four entries).
 func (v *Solver) TableBytes() int {
@@ -175,12 +194,7 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 	if err != nil {
 		return Result{}, nil, err
 	}
-	v.tt.clear()
-	if v.lined {
-		clear(v.memo)
-		clear(v.verdicts)
-		v.lined = false
-	}
+	v.Clear()
 	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), ctx: ctx, maxNodes: v.opt.Nodes, groupDrops: v.opt.AnyMate, nearDrops: v.opt.AnyMate}
 	if v.opt.Time > 0 {
 		s.deadline = begin.Add(v.opt.Time)

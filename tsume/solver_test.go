@@ -238,3 +238,69 @@ func TestCodes(t *testing.T) {
 		t.Error("unknown code accepted")
 	}
 }
+
+// TestSolverClear: a solver's searches start from empty tables, whether the solver is
+// new, cleared with Solver.Clear, or has searched before (the same problem twice takes
+// the same nodes).
+func TestSolverClear(t *testing.T) {
+	type summary struct {
+		Status           tsume.Status
+		Nodes, LineNodes uint64
+		Moves            []string
+	}
+	sum := func(r tsume.Result, err error) summary {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := summary{Status: r.Status, Nodes: r.Nodes, LineNodes: r.LineNodes}
+		for _, m := range r.Moves {
+			s.Moves = append(s.Moves, m.String())
+		}
+		return s
+	}
+	ctx := context.Background()
+	opt := tsume.Options{HashBytes: 1 << 20}
+	for _, sfen := range []string{
+		"6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
+		"6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1",
+		"5G1k1/9/8+R/9/9/9/9/9/9 b - 1",
+	} {
+		p := parse(t, sfen, false)
+		want := sum(tsume.NewSolver(opt).Solve(ctx, p))
+		v := tsume.NewSolver(opt)
+		v.Clear()
+		got := []summary{sum(v.Solve(ctx, p)), sum(v.Solve(ctx, p))}
+		v.Clear()
+		got = append(got, sum(v.Solve(ctx, p)))
+		if _, err := v.Verify(ctx, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, sum(v.Solve(ctx, p)))
+		if diff := cmp.Diff([]summary{want, want, want, want}, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", sfen, diff)
+		}
+	}
+}
+
+// TestSetNodes: a solver's node limit set between searches holds for the next.
+func TestSetNodes(t *testing.T) {
+	ctx := context.Background()
+	p := parse(t, "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1", false)
+	v := tsume.NewSolver(tsume.Options{HashBytes: 1 << 20})
+	var got []string
+	for _, n := range []uint64{10, 0, 20} {
+		v.SetNodes(n)
+		r, err := v.Solve(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r.Status.String()+" "+r.Stop.String())
+		if n > 0 && r.Nodes > 2*n { // "about" the limit
+			t.Errorf("limit %d: %d nodes", n, r.Nodes)
+		}
+	}
+	if diff := cmp.Diff([]string{"unknown node-limit", "mate none", "unknown node-limit"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

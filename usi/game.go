@@ -332,16 +332,17 @@ func PlayGame(ctx context.Context, cfg GameConfig) (*Game, error) {
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndIllegalLoss, Time: spent, HasTime: true},
 				fmt.Sprintf("%s's engine broke the protocol: %s", side, trimPrefixes(err)), err)
 		case err != nil || timeUp:
-			detail := fmt.Sprintf("%s lost on time: %v late (%v for a move that had %v)", side, (took - allowed).Round(time.Millisecond), took.Round(time.Millisecond), allowed.Round(time.Millisecond))
+			late := max(took-allowed, time.Nanosecond)
+			if hasClock && charge.Late > 0 {
+				late = charge.Late
+			}
+			detail := fmt.Sprintf("%s lost on time: %v late (%v for a move that had %v)", side, roundLate(late), took.Round(time.Millisecond), allowed.Round(time.Millisecond))
 			if err != nil && !timeUp {
 				detail = fmt.Sprintf("%s's engine failed: %s", side, trimPrefixes(err))
 			}
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndTimeUp, Time: spent, HasTime: true}, detail, err)
 			if timeUp {
-				g.Late = max(took-allowed, time.Nanosecond)
-				if hasClock && charge.Late > 0 {
-					g.Late = charge.Late
-				}
+				g.Late = late
 			}
 		case res.Resign:
 			g.end(node, p, &shogi.Ending{Kind: shogi.EndResign, Time: spent, HasTime: true}, side.String()+" resigned", nil)
@@ -500,4 +501,10 @@ func gameOver(engines [2]*Engine, result shogi.Result) {
 		}
 		e.GameOver(ctx, r)
 	}
+}
+
+// roundLate rounds how late a move was up to the millisecond, so that a move late by
+// less than half of one reads "1ms late", not "0s late".
+func roundLate(d time.Duration) time.Duration {
+	return (d + time.Millisecond - 1).Truncate(time.Millisecond)
 }

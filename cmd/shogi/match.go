@@ -542,7 +542,7 @@ func summarize(w io.Writer, played []matchGame, games int, control clock.Control
 		for i, c := range clocks {
 			line += fmt.Sprintf(" %s %d", names[i], c.timeLosses)
 			if c.timeLosses > 0 {
-				line += fmt.Sprintf(" (at most %v late)", c.late.Round(time.Millisecond))
+				line += fmt.Sprintf(" (at most %v late)", (c.late + time.Millisecond - 1).Truncate(time.Millisecond)) // up, as usi.Game's detail
 			}
 			if i == 0 {
 				line += ","

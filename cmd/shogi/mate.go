@@ -39,9 +39,6 @@ type solverFlags struct {
 	futile *string
 }
 
-// maxHashMB bounds -hash: 64 GiB.
-const maxHashMB = 1 << 16
-
 func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
 	hashNote := ""
 	if perWhat == "each problem" {
@@ -50,20 +47,21 @@ func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
 	return &solverFlags{
 		time:   fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
 		nodes:  fs.Uint64("nodes", 0, "stop the search of "+perWhat+" after about `N` positions; 0: no limit"),
-		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+"; the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
+		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory; the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
 		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
 		futile: fs.String("futile", "free", "interpositions the tsume line does not count (無駄合): free (a drop between the king and a distant checker that the checker takes for free), moves (as free, pieces moved to interpose too), drops (a drop the checker takes, even if it is taken back) or none (every reply counts)"),
 	}
 }
 
-// options returns the solver's options, or what is wrong with the flags.
-func (f *solverFlags) options() (tsume.Options, string) {
+// options returns the solver's options, or what is wrong with the flags; jobs solvers
+// work at once, each with its table.
+func (f *solverFlags) options(jobs int) (tsume.Options, string) {
 	opt := tsume.Options{Time: *f.time, Nodes: *f.nodes}
-	switch {
-	case *f.time < 0:
+	if *f.time < 0 {
 		return opt, fmt.Sprintf("-time: %v; want 0 (no limit) or more", *f.time)
-	case *f.hash < 1 || *f.hash > maxHashMB:
-		return opt, fmt.Sprintf("-hash: %d MB; want 1 to %d", *f.hash, maxHashMB)
+	}
+	if msg := checkHash("-hash", *f.hash, jobs, physicalMemory()); msg != "" {
+		return opt, msg
 	}
 	opt.HashBytes = *f.hash << 20
 	futile, err := tsume.ParseFutile(*f.futile)
@@ -115,7 +113,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		positional = append(positional, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
-	opt, msg := sf.options()
+	opt, msg := sf.options(1)
 	defer holdHeap(int64(opt.HashBytes))()
 	out, styleOK := notation.ByName(*style)
 	switch {

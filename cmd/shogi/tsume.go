@@ -89,7 +89,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
-	opt, msg := sf.options()
+	opt, msg := sf.options(max(1, min(*rf.jobs, maxJobs())))
 	if msg == "" {
 		msg = rf.check(fs.Args())
 	}
@@ -113,7 +113,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		select {
 		case v = <-solvers:
 		default:
+			// Its table's pages are brought in now, not in the first problems' time.
 			v = tsume.NewSolver(opt)
+			v.Clear()
 		}
 		tsumeEntry(ctx, e, stdin, rf, sf, v, emit)
 		solvers <- v

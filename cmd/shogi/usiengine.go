@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,10 +37,14 @@ const maxUSILine = 1 << 20
 // The engine's options, as "usi" lists them.
 const (
 	usiHashDefault = tsume.DefaultHashBytes >> 20
-	usiOptionLines = "option name USI_Hash type spin default 16 min 1 max 65536\n" +
-		"option name TsumeLine type check default true\n" +
+	usiOptionLines = "option name TsumeLine type check default true\n" +
 		"option name Futile type combo default free var free var moves var drops var none\n"
 )
+
+// usiHashOption is the line of USI_Hash: at most the machine's memory.
+func usiHashOption() string {
+	return fmt.Sprintf("option name USI_Hash type spin default %d min 1 max %d\n", usiHashDefault, hashLimitMB(physicalMemory(), 1))
+}
 
 // usiEngine is the state of the engine: its options, the position, the running search.
 type usiEngine struct {
@@ -142,13 +147,14 @@ func (e *usiEngine) command(line string) bool {
 	case "":
 	case "usi":
 		e.outMu.Lock()
-		fmt.Fprint(e.out, "id name kifu-go shogi mate\nid author The kifu-go authors\n"+usiOptionLines+"usiok\n")
+		fmt.Fprint(e.out, "id name kifu-go shogi mate\nid author The kifu-go authors\n"+usiHashOption()+usiOptionLines+"usiok\n")
 		e.outMu.Unlock()
 	case "isready":
 		// Answered at once, a search running or not; the table is made here, as
 		// engines allocate their hash, unless a search holds the solver.
-		if e.done == nil {
-			e.readySolver()
+		if e.done == nil && e.readySolver(e.options()) {
+			// The table's pages are brought in now, not in the first searches' time.
+			e.solver.Clear()
 		}
 		e.println("readyok")
 	case "setoption":
@@ -192,8 +198,13 @@ func (e *usiEngine) setOption(rest string) {
 	switch strings.ToLower(name) {
 	case "usi_hash":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > maxHashMB {
+		if err != nil {
 			bad()
+			return
+		}
+		if msg := checkHash(name, n, 1, physicalMemory()); msg != "" {
+			// The table stays as it was: one the machine cannot hold is a fatal error.
+			e.println("info string setoption: %s", escapeText(msg))
 			return
 		}
 		e.hashMB = n
@@ -224,14 +235,23 @@ func (e *usiEngine) options() tsume.Options {
 	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile}
 }
 
-// readySolver makes the solver when there is none, or when an option changed.
-func (e *usiEngine) readySolver() {
-	if opt := e.options(); e.solver == nil || e.solverOpt != opt {
-		e.solver = nil // let the old table go before the new one is made
-		e.restoreHeap()
-		e.restoreHeap = holdHeap(int64(opt.HashBytes))
-		e.solver, e.solverOpt = tsume.NewSolver(opt), opt
+// readySolver makes the solver for opt when there is none, or when the one there is
+// was made for other options, and reports whether it made one.
+func (e *usiEngine) readySolver(opt tsume.Options) bool {
+	if e.solver != nil && e.solverOpt == opt {
+		return false
 	}
+	if e.solver != nil {
+		// The old table goes before the new one is made: the two together may be more
+		// than the machine has, and more than the heap's limit (holdHeap), over which
+		// the collector runs without end.
+		e.solver = nil
+		runtime.GC()
+	}
+	e.restoreHeap()
+	e.restoreHeap = holdHeap(int64(opt.HashBytes))
+	e.solver, e.solverOpt = tsume.NewSolver(opt), opt
+	return true
 }
 
 // stopSearch stops the running search, which answers, and waits for it.
@@ -326,7 +346,8 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 	}
 	if !g.mate && !g.infinite {
 		// A game's move: the byoyomi, or the increment and a twentieth of the time left,
-		// with a tenth kept for the answer to travel; a second when go gives no clock.
+		// with a tenth kept for the answer to travel; a second when go gives no clock,
+		// and no time limit when it gives only nodes.
 		switch {
 		case movetime > 0:
 			g.limit = movetime
@@ -334,6 +355,8 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 			g.limit = (byoyomi + inc + own/20) * 9 / 10
 		case g.nodes == 0:
 			g.limit = time.Second
+		default:
+			return g, nil
 		}
 		g.limit = max(g.limit, time.Millisecond)
 	}
@@ -354,14 +377,12 @@ func (e *usiEngine) goCommand(args []string) {
 		e.answerNone(mate)
 		return
 	}
-	e.readySolver()
-	solver, opt := e.solver, e.solverOpt
+	e.readySolver(e.options())
+	solver := e.solver
+	solver.SetNodes(g.nodes)
 	ctx, cancel := context.WithCancel(context.Background())
 	if g.limit > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
-	}
-	if g.nodes > 0 {
-		opt.Nodes = g.nodes
 	}
 	e.cancel, e.done = cancel, make(chan struct{})
 	var release chan struct{}
@@ -373,7 +394,7 @@ func (e *usiEngine) goCommand(args []string) {
 	go func() {
 		defer close(done)
 		defer cancel()
-		r, err := solveWith(ctx, solver, opt, pos)
+		r, err := solver.Solve(ctx, pos)
 		final := e.report(g.mate, r, err)
 		if release != nil {
 			<-release // go infinite answers at stop only
@@ -382,19 +403,12 @@ func (e *usiEngine) goCommand(args []string) {
 	}()
 }
 
-// solveWith solves pos with v, or with a solver made for opt when opt sets a node
-// limit, which a solver takes when it is made.
-func solveWith(ctx context.Context, v *tsume.Solver, opt tsume.Options, pos *shogi.Position) (tsume.Result, error) {
-	if opt.Nodes > 0 {
-		v = tsume.NewSolver(opt)
-	}
-	return v.Solve(ctx, pos)
-}
-
-// answerNone answers a go that cannot search.
+// answerNone answers a go that cannot search (no position, or arguments it cannot
+// read): checkmate timeout, the answer of a search that decided nothing, never nomate,
+// which says that the position was proven to have no mate.
 func (e *usiEngine) answerNone(mate bool) {
 	if mate {
-		e.println("checkmate nomate")
+		e.println("checkmate timeout")
 	} else {
 		e.println("bestmove resign")
 	}

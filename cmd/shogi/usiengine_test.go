@@ -72,7 +72,7 @@ func TestMateEngine(t *testing.T) {
 		t.Errorf("name %q, author %q", e.Name(), e.Author())
 	}
 	wantOptions := []usi.Option{
-		{Name: "USI_Hash", Type: usi.Spin, Default: "16", HasDefault: true, Min: 1, Max: 65536},
+		{Name: "USI_Hash", Type: usi.Spin, Default: "16", HasDefault: true, Min: 1, Max: int64(hashLimitMB(physicalMemory(), 1))},
 		{Name: "TsumeLine", Type: usi.Check, Default: "true", HasDefault: true},
 		{Name: "Futile", Type: usi.Combo, Default: "free", HasDefault: true, Vars: []string{"free", "moves", "drops", "none"}},
 	}
@@ -220,7 +220,7 @@ func TestMateEngineProtocol(t *testing.T) {
 		`info string setoption: no option "Nope"`,
 		"info string position refused: sfen: column 10: an SFEN has a board, a side to move, hands and an optional move number",
 		"info string no position to search: sfen: column 10: an SFEN has a board, a side to move, hands and an optional move number",
-		"checkmate nomate",
+		"checkmate timeout",
 		`info string unknown command "frobnicate"`,
 		"info string the line is longer than 1048576 bytes: passed over",
 		"info string tsume: the defender (the side not to move) has no king",

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestCheckHash(t *testing.T) {
+	const gib = 1 << 30
+	tests := []struct {
+		mb, jobs int
+		physical uint64
+		want     string
+	}{
+		{16, 1, 0, ""},
+		{maxHashMB, 1, 0, ""},
+		{maxHashMB + 1, 1, 0, "-hash: 65537 MB; want 1 to 65536"},
+		{0, 1, 0, "-hash: 0 MB; want 1 to 65536"},
+		{-3, 1, 8 * gib, "-hash: -3 MB; want 1 to 8192"},
+		{8192, 1, 8 * gib, ""},
+		{8193, 1, 8 * gib, "-hash: 8193 MB is more than this machine's memory (8192 MB); want 1 to 8192"},
+		{maxHashMB + 1, 1, 8 * gib, "-hash: 65537 MB; want 1 to 8192"},
+		{maxHashMB, 1, 128 * gib, ""},
+		{maxHashMB + 1, 1, 128 * gib, "-hash: 65537 MB; want 1 to 65536"},
+		{2048, 4, 8 * gib, ""},
+		{2049, 4, 8 * gib, "-hash: 2049 MB for each of 4 problems solved at once is more than this machine's memory (8192 MB); want 1 to 2048, or fewer jobs"},
+		{1, 100_000, 8 * gib, ""}, // never less than 1 MB
+	}
+	for _, tt := range tests {
+		if got := checkHash("-hash", tt.mb, tt.jobs, tt.physical); got != tt.want {
+			t.Errorf("checkHash(%d MB, %d jobs, %d bytes) = %q, want %q", tt.mb, tt.jobs, tt.physical, got, tt.want)
+		}
+	}
+}
+
+// TestHashBeyondMemory: -hash larger than the machine's memory is a usage error (exit
+// 2) with a message; before, the table's allocation was a fatal "out of memory".
+func TestHashBeyondMemory(t *testing.T) {
+	physical := physicalMemory()
+	if physical == 0 || physical >= maxHashMB<<20 {
+		t.Skip("the machine's memory is unknown or above the bound of -hash")
+	}
+	mb := fmt.Sprint(hashLimitMB(physical, 1) + 1)
+	for _, args := range [][]string{
+		{"mate", "-hash", mb, "-sfen", mate3SFEN},
+		{"tsume", "-hash", mb, tsumeData + "/problems.usi"},
+		{"tsume", "-j", "64", "-hash", fmt.Sprint(hashLimitMB(physical, 64) + 1), tsumeData + "/problems.usi"},
+	} {
+		code, out, errOut := runCmd("", args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "more than this machine's memory") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
