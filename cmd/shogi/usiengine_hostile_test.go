@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -53,18 +52,8 @@ func runEngineScript(t *testing.T, script string) string {
 		}
 	}
 	pr, pw := io.Pipe()
-	var mu sync.Mutex
-	var out strings.Builder
-	w := writerFunc(func(p []byte) (int, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		return out.Write(p)
-	})
-	output := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		return out.String()
-	}
+	w := &syncBuffer{}
+	output := w.String
 	var errOut strings.Builder
 	ended := make(chan int, 1)
 	go func() {
@@ -265,13 +254,7 @@ func TestMateEngineEndsDuringSearch(t *testing.T) {
 	for _, end := range []string{"quit", "end of input"} {
 		t.Run(end, func(t *testing.T) {
 			pr, pw := io.Pipe()
-			var mu sync.Mutex
-			var out strings.Builder
-			w := writerFunc(func(p []byte) (int, error) {
-				mu.Lock()
-				defer mu.Unlock()
-				return out.Write(p)
-			})
+			w := &syncBuffer{}
 			ended := make(chan int, 1)
 			go func() { ended <- run([]string{"usi"}, pr, w, io.Discard) }()
 			io.WriteString(pw, "position sfen "+hardSFEN+"\ngo mate infinite\n")
@@ -290,9 +273,7 @@ func TestMateEngineEndsDuringSearch(t *testing.T) {
 				t.Fatal("the engine did not end")
 			}
 			pw.Close()
-			mu.Lock()
-			defer mu.Unlock()
-			if diff := cmp.Diff([]string{"checkmate timeout"}, engineAnswers(out.String())); diff != "" {
+			if diff := cmp.Diff([]string{"checkmate timeout"}, engineAnswers(w.String())); diff != "" {
 				t.Errorf("answers (-want +got):\n%s", diff)
 			}
 		})

@@ -233,18 +233,8 @@ func TestMateEngineProtocol(t *testing.T) {
 	// go mate infinite answers when it finds the mate; go infinite at stop only, with
 	// the mate's first move.
 	pr, pw := io.Pipe()
-	var mu sync.Mutex
-	var buf strings.Builder
-	w := writerFunc(func(p []byte) (int, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		return buf.Write(p)
-	})
-	output := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		return buf.String()
-	}
+	w := &syncBuffer{}
+	output := w.String
 	waitFor := func(s string, n int) {
 		t.Helper()
 		for deadline := time.Now().Add(10 * time.Second); strings.Count(output(), s) < n; time.Sleep(10 * time.Millisecond) {
@@ -278,9 +268,23 @@ func TestMateEngineProtocol(t *testing.T) {
 	}
 }
 
-type writerFunc func([]byte) (int, error)
+// syncBuffer is an output the engine writes while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
 
-func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
 
 // FuzzMateEngine feeds the engine any script: it never panics, ends at quit or at the
 // end of its input, writes only lines of the protocol, and answers every go once.
