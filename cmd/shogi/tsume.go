@@ -113,9 +113,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		select {
 		case v = <-solvers:
 		default:
-			// Its table's pages are brought in now, not in the first problems' time.
 			v = tsume.NewSolver(opt)
-			v.Clear()
 		}
 		tsumeEntry(ctx, e, stdin, rf, sf, v, emit)
 		solvers <- v

@@ -152,8 +152,10 @@ func (e *usiEngine) command(line string) bool {
 	case "isready":
 		// Answered at once, a search running or not; the table is made here, as
 		// engines allocate their hash, unless a search holds the solver.
-		if e.done == nil && e.readySolver(e.options()) {
-			// The table's pages are brought in now, not in the first searches' time.
+		if e.done == nil {
+			e.readySolver(e.options())
+			// What the last searches wrote is cleared now, not in the next search's
+			// time (a new table holds nothing, and is not even in memory yet).
 			e.solver.Clear()
 		}
 		e.println("readyok")
@@ -236,10 +238,10 @@ func (e *usiEngine) options() tsume.Options {
 }
 
 // readySolver makes the solver for opt when there is none, or when the one there is
-// was made for other options, and reports whether it made one.
-func (e *usiEngine) readySolver(opt tsume.Options) bool {
+// was made for other options.
+func (e *usiEngine) readySolver(opt tsume.Options) {
 	if e.solver != nil && e.solverOpt == opt {
-		return false
+		return
 	}
 	if e.solver != nil {
 		// The old table goes before the new one is made: the two together may be more
@@ -251,7 +253,6 @@ func (e *usiEngine) readySolver(opt tsume.Options) bool {
 	e.restoreHeap()
 	e.restoreHeap = holdHeap(int64(opt.HashBytes))
 	e.solver, e.solverOpt = tsume.NewSolver(opt), opt
-	return true
 }
 
 // stopSearch stops the running search, which answers, and waits for it.
