@@ -52,10 +52,11 @@ const (
 func ParseTimeLimit(s string) (TimeLimit, bool) {
 	s = strings.TrimSpace(wide.Replace(s))
 	if m := csaTimeLimit().FindStringSubmatch(s); m != nil {
-		h, _ := strconv.Atoi(m[1])
-		min, _ := strconv.Atoi(m[2])
-		sec, _ := strconv.Atoi(m[3])
-		if h > maxCSAHours || time.Duration(sec)*time.Second > maxCSAByoyomi {
+		h, herr := strconv.Atoi(m[1])
+		min, _ := strconv.Atoi(m[2]) // two digits
+		sec, serr := strconv.Atoi(m[3])
+		// Compared as numbers, before a Duration's multiplication could wrap around.
+		if herr != nil || serr != nil || h > maxCSAHours || sec > int(maxCSAByoyomi/time.Second) {
 			return TimeLimit{}, false
 		}
 		return TimeLimit{Main: time.Duration(h)*time.Hour + time.Duration(min)*time.Minute, Byoyomi: time.Duration(sec) * time.Second}, true

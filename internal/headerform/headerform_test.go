@@ -29,6 +29,13 @@ func TestParseTimeLimit(t *testing.T) {
 		{"15分＋30秒＋（考慮時間10分）", 0, 0, false, "", ""},
 		{"", 0, 0, false, "", ""},
 		{"各", 0, 0, false, "", ""},
+		{"00:10+3600", 10 * time.Minute, time.Hour, true, "00:10+3600", "各10分"},
+		{"00:10+3601", 0, 0, false, "", ""},
+		// Byoyomi past an int, and seconds a Duration's multiplication would wrap to
+		// less than an hour: refused, not read as another limit.
+		{"0:10+33333333333333333333", 0, 0, false, "", ""},
+		{"0:10+9223372036", 0, 0, false, "", ""},
+		{"99999999999999999999:00+00", 0, 0, false, "", ""},
 	} {
 		got, ok := ParseTimeLimit(tc.in)
 		if ok != tc.ok || got.Main != tc.main || got.Byoyomi != tc.byo {
