@@ -227,6 +227,9 @@ func TestAnyMate(t *testing.T) {
 			t.Fatalf("%s: got %v (%v)", pr.name, r, r.Line)
 		}
 		checkTsumeLine(t, p, r.Moves, false)
+		if r.Length() != r.MaxLength {
+			t.Errorf("%s: %d plies read, proof length %d", pr.name, r.Length(), r.MaxLength)
+		}
 	}
 }
 
