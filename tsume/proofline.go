@@ -5,9 +5,9 @@ package tsume
 // node's rests on (prooflen.go), the attacker plays the proven check of the shortest
 // known, the defender the reply of the longest when every reply's is known, so that
 // the line is as long as the root's proof when the table keeps the lengths
-// (Result.MaxLength with AnyMate); elsewhere the check whose proof cost least (a guess
-// at the shortest) and the reply whose proof cost most (a guess at the longest
-// resistance); a position the table has lost is
+// (Result.MaxLength with AnyMate); between equal lengths and elsewhere, the check
+// whose proof cost least (a guess at the shortest) and the reply whose proof cost most
+// (a guess at the longest resistance); a position the table has lost is
 // proven again, and when a table too small to keep the proof loses it again, its
 // children are proven one at a time and the line goes on at once. Moves that would
 // repeat a position of the line are never chosen, so the line ends in mate; when the
@@ -131,9 +131,10 @@ func readProofLine(s *searcher) (_ []shogi.Move, _ bool, cycle bool) {
 			}
 			return append([]shogi.Move(nil), line...), true, false
 		}
-		// pick by the effort, byLength by the length; unknown: a reply of unknown length.
+		// pick by the effort, byLength by the length and then the effort; unknown: a
+		// reply of unknown length.
 		pick, byLength, pickLen, unknown := -1, -1, 0, false
-		var pickEffort uint32
+		var pickEffort, lenEffort uint32
 		for i := range list {
 			c := &list[i]
 			if c.repDep != noRep {
@@ -153,8 +154,9 @@ func readProofLine(s *searcher) (_ []shogi.Move, _ bool, cycle bool) {
 			switch n := s.tt.proofLength(c.key, c.atk, c.def); {
 			case n < 0:
 				unknown = true
-			case byLength < 0 || or && n < pickLen || !or && n > pickLen:
-				byLength, pickLen = i, n
+			case byLength < 0 || or && (n < pickLen || n == pickLen && e < lenEffort) ||
+				!or && (n > pickLen || n == pickLen && e > lenEffort):
+				byLength, pickLen, lenEffort = i, n, e
 			}
 		}
 		if pick >= 0 && byLength >= 0 && (or || !unknown) {
