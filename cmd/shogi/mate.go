@@ -50,7 +50,7 @@ func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
 	return &solverFlags{
 		time:   fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
 		nodes:  fs.Uint64("nodes", 0, "stop the search of "+perWhat+" after about `N` positions; 0: no limit"),
-		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory; the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
+		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory or, when less, the limit of the process's cgroup (a container's: cgroup v2 memory.max, v1 memory.limit_in_bytes, on Linux); the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
 		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
 		futile: fs.String("futile", "free", "interpositions the tsume line does not count (無駄合): free (a drop between the king and a distant checker that the checker takes for free), moves (as free, pieces moved to interpose too), drops (a drop the checker takes, even if it is taken back) or none (every reply counts)"),
 	}
@@ -63,7 +63,7 @@ func (f *solverFlags) options(jobs int) (tsume.Options, string) {
 	if *f.time < 0 {
 		return opt, fmt.Sprintf("-time: %v; want 0 (no limit) or more", *f.time)
 	}
-	if msg := checkHash("-hash", *f.hash, jobs, physicalMemory()); msg != "" {
+	if msg := checkHash("-hash", *f.hash, jobs, memoryLimit()); msg != "" {
 		return opt, msg
 	}
 	opt.HashBytes = *f.hash << 20
