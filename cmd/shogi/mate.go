@@ -102,7 +102,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sf := addSolverFlags(fs, "the position")
 	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven of the tsume length")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
-	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"source\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
+	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
 		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record) with \"error\", \"code\" and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
 	styles := strings.Join(notation.Names, ", ")
 	style := fs.String("style", "japanese", "notation of the line: "+styles)
@@ -318,13 +318,13 @@ func (in mateInput) position(sfenText, handicapName string, ply int, opt readOpt
 // mateHead is what the JSON objects of shogi mate begin with: the input (RECORD and the
 // record's index in it, none for -sfen and -handicap) and the problem's SFEN.
 type mateHead struct {
-	Source string `json:"source,omitempty"`
+	Path   string `json:"path,omitempty"`
 	Record int    `json:"record,omitempty"`
 	SFEN   string `json:"sfen,omitempty"`
 }
 
 func (in mateInput) head(p *shogi.Position) mateHead {
-	h := mateHead{Source: in.source, Record: in.record}
+	h := mateHead{Path: in.source, Record: in.record}
 	if p != nil {
 		h.SFEN = p.String()
 	}
@@ -348,7 +348,7 @@ func (in mateInput) resultJSON(p *shogi.Position, r tsume.Result) ([]byte, error
 }
 
 // refusalJSON is the JSON form of a search that did not run, one line, with the fields
-// of shogi tsume's verdict on such an input: {"source", "record", "sfen" (the position
+// of shogi tsume's verdict on such an input: {"path", "record", "sfen" (the position
 // refused, when there is one), "result": "invalid", "io-error" or "skipped", "skipped"
 // (why), "error", "code", "line", "column", "ply"}; "error" and "code" are left out for
 // "skipped", and the place where not known.

@@ -112,7 +112,7 @@ func TestMateCommandJSON(t *testing.T) {
 		t.Errorf("unknown: exit %d, %s", code, out)
 	}
 	code, out, _ = runCmd("", "mate", "-json", tsumeData+"/tsumeshogi.csa")
-	if code != 0 || !strings.HasPrefix(out, `{"source":"testdata/tsume/tsumeshogi.csa","record":1,"sfen":"9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1","result":"mate"`) {
+	if code != 0 || !strings.HasPrefix(out, `{"path":"testdata/tsume/tsumeshogi.csa","record":1,"sfen":"9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1","result":"mate"`) {
 		t.Errorf("record: exit %d, %s", code, out)
 	}
 }
@@ -149,27 +149,27 @@ func TestMateCommandJSONRefused(t *testing.T) {
 		{"sfen setup", []string{"-sfen", "kk7/9/9/9/9/9/9/9/9 b - 1"}, 2, map[string]any{
 			"result": "invalid", "error": "shogi: more than one king of a side on 9a", "code": "syntax"}},
 		{"record syntax", []string{badKIF}, 1, map[string]any{
-			"source": badKIF, "record": 1.0, "result": "invalid", "code": "syntax", "line": 4.0, "column": 6.0,
+			"path": badKIF, "record": 1.0, "result": "invalid", "code": "syntax", "line": 4.0, "column": 6.0,
 			"error": `kif: malformed move: "ＸＸ銀" is no move and no special move`}},
 		{"record illegal move", []string{"-record", "5", problems}, 1, map[string]any{
-			"source": problems, "record": 5.0, "result": "invalid", "code": "king-in-check", "line": 5.0, "column": 70.0, "ply": 2.0,
+			"path": problems, "record": 5.0, "result": "invalid", "code": "king-in-check", "line": 5.0, "column": 70.0, "ply": 2.0,
 			"error": "shogi: illegal move 5b5c at move 2: the king is left in check"}},
 		{"record no problem", []string{"-record", "9", problems}, 1, map[string]any{
-			"source": problems, "record": 9.0, "sfen": "4k4/9/9/9/9/9/9/9/9 w 2r2b4g4s4n4l18p 1",
+			"path": problems, "record": 9.0, "sfen": "4k4/9/9/9/9/9/9/9/9 w 2r2b4g4s4n4l18p 1",
 			"result": "invalid", "error": noKing, "code": "no-problem"}},
 		{"ply past the end", []string{"-ply", "9", taichi}, 2, map[string]any{
-			"source": taichi, "record": 1.0, "result": "invalid", "code": "ply-past-end",
+			"path": taichi, "record": 1.0, "result": "invalid", "code": "ply-past-end",
 			"error": "-ply 9: the main line of " + taichi + " has 7 moves"}},
 		{"record past the last", []string{"-record", "20", problems}, 2, map[string]any{
-			"source": problems, "record": 20.0, "result": "invalid", "code": "record-past-end",
+			"path": problems, "record": 20.0, "result": "invalid", "code": "record-past-end",
 			"error": "-record 20: " + problems + " holds 9 records"}},
 		{"missing file", []string{missing}, 2, map[string]any{
-			"source": missing, "record": 1.0, "result": "io-error", "code": "io",
+			"path": missing, "record": 1.0, "result": "io-error", "code": "io",
 			"error": "open " + missing + ": no such file or directory"}},
 		{"directory", []string{dir}, 2, map[string]any{
-			"source": dir, "record": 1.0, "result": "io-error", "code": "io", "error": "read " + dir + ": is a directory"}},
+			"path": dir, "record": 1.0, "result": "io-error", "code": "io", "error": "read " + dir + ": is a directory"}},
 		{"no record", []string{empty}, 3, map[string]any{
-			"source": empty, "record": 1.0, "result": "skipped", "skipped": "no record in it"}},
+			"path": empty, "record": 1.0, "result": "skipped", "skipped": "no record in it"}},
 		{"usage: unknown handicap", []string{"-handicap", "queen"}, 2, nil},
 		{"usage: unknown style", []string{"-style", "klingon", "-sfen", "9/9/9/9/9/9/9/9/9 b R 1"}, 2, nil},
 		{"usage: two inputs", []string{"-sfen", mate3SFEN, taichi}, 2, nil},
