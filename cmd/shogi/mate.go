@@ -17,7 +17,10 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/handicap"
 	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/sfen"
 	"github.com/kifu-go/shogi/tsume"
 )
 
@@ -47,7 +50,7 @@ func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
 	return &solverFlags{
 		time:   fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
 		nodes:  fs.Uint64("nodes", 0, "stop the search of "+perWhat+" after about `N` positions; 0: no limit"),
-		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory; the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
+		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory or, when less, the limit of the process's cgroup (a container's: cgroup v2 memory.max, v1 memory.limit_in_bytes, on Linux); the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
 		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
 		futile: fs.String("futile", "free", "interpositions the tsume line does not count (無駄合): free (a drop between the king and a distant checker that the checker takes for free), moves (as free, pieces moved to interpose too), drops (a drop the checker takes, even if it is taken back) or none (every reply counts)"),
 	}
@@ -60,7 +63,7 @@ func (f *solverFlags) options(jobs int) (tsume.Options, string) {
 	if *f.time < 0 {
 		return opt, fmt.Sprintf("-time: %v; want 0 (no limit) or more", *f.time)
 	}
-	if msg := checkHash("-hash", *f.hash, jobs, physicalMemory()); msg != "" {
+	if msg := checkHash("-hash", *f.hash, jobs, memoryLimit()); msg != "" {
 		return opt, msg
 	}
 	opt.HashBytes = *f.hash << 20
@@ -87,7 +90,8 @@ func (f *solverFlags) problem(p *shogi.Position) (*shogi.Position, error) {
 // to move has no king, or is in check) or the record is invalid; 2 for a usage error, an
 // SFEN that does not parse, an input that cannot be read, or -record or -ply past the
 // record's end, or an interruption; 3 when the RECORD file holds no record (nothing
-// checked).
+// checked). With -json, every run that is no usage error prints one object, a refused
+// input included (refusalJSON).
 func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mate", stderr)
 	sfenText := fs.String("sfen", "", "search the position of an `SFEN` (composed positions allowed)")
@@ -98,7 +102,8 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sf := addSolverFlags(fs, "the position")
 	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven of the tsume length")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
-	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
+	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
+		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record) with \"error\", \"code\" and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
 	styles := strings.Join(notation.Names, ", ")
 	style := fs.String("style", "japanese", "notation of the line: "+styles)
 	// Flags may come after RECORD as well: "shogi mate problem.kif -time 1m".
@@ -116,6 +121,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt, msg := sf.options(1)
 	defer holdHeap(int64(opt.HashBytes))()
 	out, styleOK := notation.ByName(*style)
+	_, handicapOK := handicap.Lookup(*handicapName)
 	switch {
 	case msg != "":
 		return usageError(fs, stderr, msg)
@@ -129,6 +135,8 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "-sfen, -handicap and RECORD exclude each other")
 	case len(positional) == 0 && *sfenText == "" && *handicapName == "":
 		return usageError(fs, stderr, "no position: give -sfen SFEN, -handicap NAME or a RECORD file (- for standard input)")
+	case *handicapName != "" && !handicapOK:
+		return usageError(fs, stderr, fmt.Sprintf("-handicap: unknown handicap %q", *handicapName))
 	case len(positional) == 0 && (flagSet(fs, "ply") || flagSet(fs, "record")):
 		return usageError(fs, stderr, "-ply and -record go with RECORD")
 	case *recordIndex < 1:
@@ -145,54 +153,45 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	var p *shogi.Position
-	source := ""
+	var in mateInput
 	if len(positional) == 1 {
-		path := positional[0]
-		source = path
-		rec, code := readRecordAt("shogi mate", path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
-		if rec == nil {
-			return code
+		in = mateInput{source: positional[0], record: *recordIndex}
+	}
+	p, ref := in.position(*sfenText, *handicapName, *ply, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin)
+	if ref == nil {
+		// With -rest, the problem; the position given when it cannot be one.
+		if q, err := sf.problem(p); err != nil {
+			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err}
+		} else {
+			p = q
 		}
-		start, err := rec.StartPosition()
-		if err != nil {
-			fmt.Fprintf(stderr, "shogi mate: %s: %v\n", quoteName(path), err)
-			return 1
+	}
+	var r tsume.Result
+	if ref == nil {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		var err error
+		if r, err = tsume.Solve(ctx, p, opt); err != nil {
+			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err}
 		}
-		moves := rec.Moves()
-		if *ply > len(moves) {
-			fmt.Fprintf(stderr, "shogi mate: -ply %d: the main line of %s has %d moves\n", *ply, quoteName(path), len(moves))
-			return 2
-		}
-		for _, m := range moves[:*ply] {
-			if err := start.Play(m); err != nil {
-				fmt.Fprintf(stderr, "shogi mate: %s: %v\n", quoteName(path), err)
-				return 1
+	}
+	if ref != nil {
+		// No search: the error, and with -json an object that says it.
+		fmt.Fprintln(stderr, "shogi mate:", ref.message())
+		if *asJSON {
+			line, err := in.refusalJSON(p, ref)
+			if err == nil {
+				_, err = stdout.Write(line)
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, "shogi mate:", err)
+				return 2
 			}
 		}
-		p = start
-	} else {
-		var err error
-		if p, err = boardPosition(*sfenText, *handicapName); err != nil {
-			fmt.Fprintln(stderr, "shogi mate:", escapeText(err.Error()))
-			return 2
-		}
-	}
-	p, err := sf.problem(p)
-	if err != nil {
-		fmt.Fprintln(stderr, "shogi mate:", err)
-		return 1
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	r, err := tsume.Solve(ctx, p, opt)
-	if err != nil {
-		fmt.Fprintln(stderr, "shogi mate:", err)
-		return 1
+		return ref.status
 	}
 	if *asJSON {
-		line, err := mateJSON(source, p, r)
+		line, err := in.resultJSON(p, r)
 		if err == nil {
 			_, err = stdout.Write(line)
 		}
@@ -271,23 +270,125 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 	return b.String(), nil
 }
 
-// mateJSON is the JSON form of a search's answer, one line: the problem's SFEN (and the
-// input it came from, if any), then the fields of tsume.Result's JSON.
-func mateJSON(source string, p *shogi.Position, r tsume.Result) ([]byte, error) {
+// mateInput is where the position of shogi mate comes from: a RECORD (source, the
+// record's index in it), or -sfen or -handicap (source "").
+type mateInput struct {
+	source string
+	record int
+}
+
+// position returns the position to search: the RECORD's after ply moves, or the -sfen
+// or -handicap position; or why there is none.
+func (in mateInput) position(sfenText, handicapName string, ply int, opt readOptions, stdin io.Reader) (*shogi.Position, *refusal) {
+	if in.source == "" {
+		p, err := boardPosition(sfenText, handicapName)
+		if err != nil {
+			// Usage (exit 2) like any flag that does not parse, but the position is the
+			// input here: an object says it too.
+			return nil, &refusal{status: 2, kind: tsumeInvalid, code: "syntax", err: err}
+		}
+		return p, nil
+	}
+	path := in.source
+	rec, ref := recordAt(path, in.record, opt, stdin)
+	if ref != nil {
+		return nil, ref
+	}
+	p, err := rec.StartPosition()
+	if err != nil {
+		return nil, &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: fmt.Errorf("%s: %w", path, err), path: path}
+	}
+	moves := rec.Moves()
+	if ply > len(moves) {
+		return nil, &refusal{status: 2, kind: tsumeInvalid, code: "ply-past-end", path: path,
+			err: fmt.Errorf("-ply %d: the main line of %s has %d moves", ply, path, len(moves))}
+	}
+	for _, m := range moves[:ply] {
+		if err := p.Play(m); err != nil {
+			code := "illegal-move"
+			if f, ok := shogi.FoulOf(err); ok {
+				code = f.Code()
+			}
+			return nil, &refusal{status: 1, kind: tsumeInvalid, code: code, err: fmt.Errorf("%s: %w", path, err), path: path}
+		}
+	}
+	return p, nil
+}
+
+// mateHead is what the JSON objects of shogi mate begin with: the input (RECORD and the
+// record's index in it, none for -sfen and -handicap) and the problem's SFEN.
+type mateHead struct {
+	Path   string `json:"path,omitempty"`
+	Record int    `json:"record,omitempty"`
+	SFEN   string `json:"sfen,omitempty"`
+}
+
+func (in mateInput) head(p *shogi.Position) mateHead {
+	h := mateHead{Path: in.source, Record: in.record}
+	if p != nil {
+		h.SFEN = p.String()
+	}
+	return h
+}
+
+// resultJSON is the JSON form of a search's answer, one line: the head (the problem's
+// SFEN, and the input it came from, if any), then the fields of tsume.Result's JSON.
+func (in mateInput) resultJSON(p *shogi.Position, r tsume.Result) ([]byte, error) {
 	res, err := json.Marshal(r)
 	if err != nil {
 		return nil, err
 	}
-	head := struct {
-		Source string `json:"source,omitempty"`
-		SFEN   string `json:"sfen"`
-	}{source, p.String()}
-	line, err := json.Marshal(head)
+	line, err := json.Marshal(in.head(p))
 	if err != nil {
 		return nil, err
 	}
 	line = append(line[:len(line)-1], ',')
 	line = append(line, res[1:]...)
+	return append(line, '\n'), nil
+}
+
+// refusalJSON is the JSON form of a search that did not run, one line, with the fields
+// of shogi tsume's verdict on such an input: {"path", "record", "sfen" (the position
+// refused, when there is one), "result": "invalid", "io-error" or "skipped", "skipped"
+// (why), "error", "code", "line", "column", "ply"}; "error" and "code" are left out for
+// "skipped", and the place where not known.
+func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error) {
+	obj := struct {
+		mateHead
+		Result  string `json:"result"`
+		Skipped string `json:"skipped,omitempty"`
+		Error   string `json:"error,omitempty"`
+		Code    string `json:"code,omitempty"`
+		Line    int    `json:"line,omitempty"`
+		Column  int    `json:"column,omitempty"`
+		Ply     int    `json:"ply,omitempty"`
+	}{mateHead: in.head(p), Result: ref.kind, Code: ref.code, Error: ref.err.Error()}
+	var (
+		re  *record.Error
+		se  *sfen.SyntaxError
+		ime *shogi.IllegalMoveError
+	)
+	switch {
+	case ref.kind == tsumeSkipped:
+		obj.Skipped, obj.Error, obj.Code = noRecord, "", ""
+	case errors.As(ref.err, &re):
+		// As tsume's verdicts give it: the cause, its place apart.
+		obj.Line, obj.Column, obj.Ply = re.Line, re.Column, re.Ply
+		if re.Err != nil {
+			obj.Error = re.Err.Error()
+		}
+	case errors.As(ref.err, &se):
+		obj.Column = se.Column
+		if se.Err != nil {
+			obj.Error = se.Err.Error()
+		}
+	case errors.As(ref.err, &ime):
+		obj.Ply = ime.Ply
+	}
+	line, err := json.Marshal(obj)
+	if err != nil {
+		return nil, err
+	}
 	return append(line, '\n'), nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -111,8 +112,90 @@ func TestMateCommandJSON(t *testing.T) {
 		t.Errorf("unknown: exit %d, %s", code, out)
 	}
 	code, out, _ = runCmd("", "mate", "-json", tsumeData+"/tsumeshogi.csa")
-	if code != 0 || !strings.HasPrefix(out, `{"source":"testdata/tsume/tsumeshogi.csa","sfen":"9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1","result":"mate"`) {
+	if code != 0 || !strings.HasPrefix(out, `{"path":"testdata/tsume/tsumeshogi.csa","record":1,"sfen":"9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1","result":"mate"`) {
 		t.Errorf("record: exit %d, %s", code, out)
+	}
+}
+
+// TestMateCommandJSONRefused: with -json, a position or record mate refuses is one object
+// with tsume's fields for it (result "invalid", "io-error" or "skipped"), the exit status
+// that of the text form, and no summary of a search that did not run; a usage error
+// prints no object.
+func TestMateCommandJSONRefused(t *testing.T) {
+	dir := t.TempDir()
+	badKIF := writeFile(t, dir, "bad.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n")
+	empty := writeFile(t, dir, "empty.kif", "")
+	missing := filepath.Join(dir, "missing.kif")
+	const (
+		noKing   = "tsume: the defender (the side not to move) has no king"
+		inCheck  = "tsume: the defender (the side not to move) is already in check"
+		problems = tsumeData + "/problems.usi"
+		taichi   = tsumeData + "/taichitsume.kif"
+	)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want map[string]any // nil: no object
+	}{
+		{"no king", []string{"-sfen", "9/9/9/9/9/9/9/9/9 b R 1"}, 1, map[string]any{
+			"sfen": "9/9/9/9/9/9/9/9/9 b R 1", "result": "invalid", "error": noKing, "code": "no-problem"}},
+		{"no king, -rest", []string{"-rest", "-sfen", "9/9/9/9/9/9/9/9/9 b R 1"}, 1, map[string]any{
+			"sfen": "9/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1", "result": "invalid", "error": noKing, "code": "no-problem"}},
+		{"defender in check", []string{"-sfen", "4k4/4G4/9/9/9/9/9/9/9 b 2r2b3g4s4n4l18p 1"}, 1, map[string]any{
+			"sfen": "4k4/4G4/9/9/9/9/9/9/9 b 2r2b3g4s4n4l18p 1", "result": "invalid", "error": inCheck, "code": "no-problem"}},
+		{"sfen syntax", []string{"-sfen", "k8/9/9 b - 1"}, 2, map[string]any{
+			"result": "invalid", "error": "sfen: the board must have nine ranks", "code": "syntax", "column": 7.0}},
+		{"sfen setup", []string{"-sfen", "kk7/9/9/9/9/9/9/9/9 b - 1"}, 2, map[string]any{
+			"result": "invalid", "error": "shogi: more than one king of a side on 9a", "code": "syntax"}},
+		{"record syntax", []string{badKIF}, 1, map[string]any{
+			"path": badKIF, "record": 1.0, "result": "invalid", "code": "syntax", "line": 4.0, "column": 6.0,
+			"error": `kif: malformed move: "ＸＸ銀" is no move and no special move`}},
+		{"record illegal move", []string{"-record", "5", problems}, 1, map[string]any{
+			"path": problems, "record": 5.0, "result": "invalid", "code": "king-in-check", "line": 5.0, "column": 70.0, "ply": 2.0,
+			"error": "shogi: illegal move 5b5c at move 2: the king is left in check"}},
+		{"record no problem", []string{"-record", "9", problems}, 1, map[string]any{
+			"path": problems, "record": 9.0, "sfen": "4k4/9/9/9/9/9/9/9/9 w 2r2b4g4s4n4l18p 1",
+			"result": "invalid", "error": noKing, "code": "no-problem"}},
+		{"ply past the end", []string{"-ply", "9", taichi}, 2, map[string]any{
+			"path": taichi, "record": 1.0, "result": "invalid", "code": "ply-past-end",
+			"error": "-ply 9: the main line of " + taichi + " has 7 moves"}},
+		{"record past the last", []string{"-record", "20", problems}, 2, map[string]any{
+			"path": problems, "record": 20.0, "result": "invalid", "code": "record-past-end",
+			"error": "-record 20: " + problems + " holds 9 records"}},
+		{"missing file", []string{missing}, 2, map[string]any{
+			"path": missing, "record": 1.0, "result": "io-error", "code": "io",
+			"error": "open " + missing + ": no such file or directory"}},
+		{"directory", []string{dir}, 2, map[string]any{
+			"path": dir, "record": 1.0, "result": "io-error", "code": "io", "error": "read " + dir + ": is a directory"}},
+		{"no record", []string{empty}, 3, map[string]any{
+			"path": empty, "record": 1.0, "result": "skipped", "skipped": "no record in it"}},
+		{"usage: unknown handicap", []string{"-handicap", "queen"}, 2, nil},
+		{"usage: unknown style", []string{"-style", "klingon", "-sfen", "9/9/9/9/9/9/9/9/9 b R 1"}, 2, nil},
+		{"usage: two inputs", []string{"-sfen", mate3SFEN, taichi}, 2, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd("", append([]string{"mate", "-json"}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, errOut)
+			}
+			if !strings.HasPrefix(errOut, "shogi mate: ") || strings.Contains(errOut, " nodes, ") {
+				t.Errorf("stderr %q: want the error, and no summary of a search", errOut)
+			}
+			var got map[string]any
+			if out != "" {
+				if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
+					t.Errorf("want one line of JSON: %q", out)
+				}
+				if err := json.Unmarshal([]byte(out), &got); err != nil {
+					t.Fatalf("%v: %q", err, out)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("JSON (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

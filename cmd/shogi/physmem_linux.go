@@ -2,14 +2,18 @@
 
 package main
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
-// physicalMemory returns the bytes of memory the machine has, or 0 when it cannot
-// tell.
-func physicalMemory() uint64 {
+// memoryLimit returns the memory the solvers' tables may take: the machine's RAM, or
+// the limit of the process's cgroup when that is less.
+func memoryLimit() memoryBound {
+	var physical uint64
 	var si syscall.Sysinfo_t
-	if syscall.Sysinfo(&si) != nil {
-		return 0
+	if syscall.Sysinfo(&si) == nil {
+		physical = uint64(si.Totalram) * uint64(si.Unit)
 	}
-	return uint64(si.Totalram) * uint64(si.Unit)
+	return boundOf(physical, cgroupMemoryLimit(os.DirFS("/")))
 }

@@ -41,9 +41,9 @@ const (
 		"option name Futile type combo default free var free var moves var drops var none\n"
 )
 
-// usiHashOption is the line of USI_Hash: at most the machine's memory.
+// usiHashOption is the line of USI_Hash: at most the memory at hand (memoryLimit).
 func usiHashOption() string {
-	return fmt.Sprintf("option name USI_Hash type spin default %d min 1 max %d\n", usiHashDefault, hashLimitMB(physicalMemory(), 1))
+	return fmt.Sprintf("option name USI_Hash type spin default %d min 1 max %d\n", usiHashDefault, hashLimitMB(memoryLimit().bytes, 1))
 }
 
 // usiEngine is the state of the engine: its options, the position, the running search.
@@ -204,7 +204,7 @@ func (e *usiEngine) setOption(rest string) {
 			bad()
 			return
 		}
-		if msg := checkHash(name, n, 1, physicalMemory()); msg != "" {
+		if msg := checkHash(name, n, 1, memoryLimit()); msg != "" {
 			// The table stays as it was: one the machine cannot hold is a fatal error.
 			e.println("info string setoption: %s", escapeText(msg))
 			return

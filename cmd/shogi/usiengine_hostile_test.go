@@ -93,7 +93,8 @@ func runEngineScript(t *testing.T, script string) string {
 // search; bad lines are answered with an info string and the engine goes on.
 func TestMateEngineHostile(t *testing.T) {
 	repeat := func(s string, n int) string { return strings.TrimSpace(strings.Repeat(s+" ", n)) }
-	physical := physicalMemory()
+	bound := memoryLimit()
+	physical := bound.bytes
 	tests := []struct {
 		name   string
 		script string
@@ -206,7 +207,7 @@ func TestMateEngineHostile(t *testing.T) {
 		},
 	}
 	if physical != 0 && physical < maxHashMB<<20 {
-		// A table larger than the machine's memory is refused, and the engine goes on
+		// A table larger than the memory at hand is refused, and the engine goes on
 		// with the one it had (before, the table's allocation was a fatal error).
 		mb := hashLimitMB(physical, 1) + 1
 		tests = append(tests, struct {
@@ -215,10 +216,10 @@ func TestMateEngineHostile(t *testing.T) {
 			want   []string
 			mates  int
 		}{
-			name:   "USI_Hash beyond the machine's memory",
+			name:   "USI_Hash beyond the memory at hand",
 			script: fmt.Sprintf("setoption name USI_Hash value %d\nisready\nposition sfen %s\ngo mate 10000\n", mb, mate3SFEN),
 			want: []string{
-				fmt.Sprintf("info string setoption: USI_Hash: %d MB is more than this machine's memory (%d MB); want 1 to %d", mb, physical>>20, mb-1),
+				fmt.Sprintf("info string setoption: USI_Hash: %d MB is more than %s (%d MB); want 1 to %d", mb, bound, physical>>20, mb-1),
 				"readyok",
 				"checkmate S*5c 5b4a G*4b",
 			},

@@ -72,7 +72,7 @@ func TestMateEngine(t *testing.T) {
 		t.Errorf("name %q, author %q", e.Name(), e.Author())
 	}
 	wantOptions := []usi.Option{
-		{Name: "USI_Hash", Type: usi.Spin, Default: "16", HasDefault: true, Min: 1, Max: int64(hashLimitMB(physicalMemory(), 1))},
+		{Name: "USI_Hash", Type: usi.Spin, Default: "16", HasDefault: true, Min: 1, Max: int64(hashLimitMB(memoryLimit().bytes, 1))},
 		{Name: "TsumeLine", Type: usi.Check, Default: "true", HasDefault: true},
 		{Name: "Futile", Type: usi.Combo, Default: "free", HasDefault: true, Vars: []string{"free", "moves", "drops", "none"}},
 	}
