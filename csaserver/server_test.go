@@ -26,6 +26,7 @@ func TestParseCommand(t *testing.T) {
 		{"LOGIN alice", Command{}, ErrBadLogin},
 		{"LOGIN ../etc pw", Command{}, ErrBadLogin},
 		{"LOGIN alice pw x2", Command{}, ErrBadLogin},
+		{"LOGIN 0 0000 \x0000", Command{}, ErrBadLogin}, // FuzzParseCommand: quoted, the rest shows \x0000
 		{"AGREE", Command{Kind: CmdAgree}, nil},
 		{"AGREE g1", Command{Kind: CmdAgree, GameID: "g1"}, nil},
 		{"REJECT g1", Command{Kind: CmdReject, GameID: "g1"}, nil},
@@ -125,6 +126,10 @@ func TestPasswordNeverLogged(t *testing.T) {
 		}
 	}
 	if _, err := ParseCommand("LOGIN a/b Pa55word-five"); err == nil || strings.Contains(err.Error(), "Pa55word") {
+		t.Errorf("error %v", err)
+	}
+	// The password masked, a NUL and "00" after it quote to \x0000 (FuzzParseCommand).
+	if _, err := ParseCommand("LOGIN 0 0000 \x0000"); err == nil || !strings.HasSuffix(err.Error(), `: "LOGIN 0 * \x0000"`) {
 		t.Errorf("error %v", err)
 	}
 }
