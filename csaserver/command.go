@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/kifu-go/shogi/notation"
 )
@@ -115,7 +116,8 @@ func ParseCommand(line string) (Command, error) {
 	c := Command{Text: line}
 	bad := func(err error, format string, args ...any) (Command, error) {
 		text := line
-		if c.Kind == CmdLogin || strings.HasPrefix(line, "LOGIN") {
+		// Also a LOGIN after spaces ("\fLOGIN user pw"), which is no command.
+		if c.Kind == CmdLogin || strings.HasPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "LOGIN") {
 			text = hideLogin(line)
 		}
 		return Command{}, &CommandError{Text: text, Err: fmt.Errorf("%w: "+format, append([]any{err}, args...)...)}

@@ -26,7 +26,8 @@ func TestParseCommand(t *testing.T) {
 		{"LOGIN alice", Command{}, ErrBadLogin},
 		{"LOGIN ../etc pw", Command{}, ErrBadLogin},
 		{"LOGIN alice pw x2", Command{}, ErrBadLogin},
-		{"LOGIN 0 0000 \x0000", Command{}, ErrBadLogin}, // FuzzParseCommand: quoted, the rest shows \x0000
+		{"LOGIN 0 0000 \x0000", Command{}, ErrBadLogin},    // FuzzParseCommand: quoted, the rest shows \x0000
+		{"\fLOGIN alice pw", Command{}, ErrUnknownCommand}, // FuzzParseCommand: its error showed the password
 		{"AGREE", Command{Kind: CmdAgree}, nil},
 		{"AGREE g1", Command{Kind: CmdAgree, GameID: "g1"}, nil},
 		{"REJECT g1", Command{Kind: CmdReject, GameID: "g1"}, nil},
@@ -127,6 +128,13 @@ func TestPasswordNeverLogged(t *testing.T) {
 	}
 	if _, err := ParseCommand("LOGIN a/b Pa55word-five"); err == nil || strings.Contains(err.Error(), "Pa55word") {
 		t.Errorf("error %v", err)
+	}
+	// A LOGIN after spaces is no command, and its error hides the password too
+	// (FuzzParseCommand).
+	for _, line := range []string{"\fLOGIN 0 Pa55word-six", " LOGIN a Pa55word-seven x1", "\tLOGIN"} {
+		if _, err := ParseCommand(line); !errors.Is(err, ErrUnknownCommand) || strings.Contains(err.Error(), "Pa55word") {
+			t.Errorf("%q: error %v", line, err)
+		}
 	}
 	// The password masked, a NUL and "00" after it quote to \x0000 (FuzzParseCommand).
 	if _, err := ParseCommand("LOGIN 0 0000 \x0000"); err == nil || !strings.HasSuffix(err.Error(), `: "LOGIN 0 * \x0000"`) {
