@@ -71,7 +71,7 @@ type scheme struct {
 	// boardPeek[w] is the board code that the 8 bits w start with: the piece +1 in the
 	// low byte, the code's length above; 0 when w starts with none.
 	boardPeek [256]uint16
-	handOf  [8][256]handEntry   // [length][bits]
+	handOf    [8][256]handEntry // [length][bits]
 }
 
 // row lists a kind's codes: board Black, White, Black promoted, White promoted; hand
