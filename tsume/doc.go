@@ -173,8 +173,11 @@
 //
 // Both searches are bounded by Options.LineNodes and the time limit; past them the
 // result keeps a line read from the df-pn proof (LineProof), a correct mate that need
-// be neither the shortest nor the longest defence. Options.AnyMate asks for the
-// proof's line only. What the searches proved of the length is kept all the same:
+// be neither the shortest nor the longest defence: it follows the proof lengths the
+// table still holds (the attacker's check of the shortest, the defender's reply of the
+// longest), so that where the table kept them it is as long as the root's proof.
+// Options.AnyMate asks for the proof's line only. What the searches proved of the
+// length is kept all the same:
 // Result.MaxLength, the least bound proven to hold a mate (the root's proof length
 // when no shorter one was), and Result.MinLength, two plies past the largest bound
 // proven to hold none when every futility test was decided, so that a recorded

@@ -12,7 +12,13 @@ import (
 // TestLong runs long problems from solvers' issue trackers with a time limit (set
 // TSUME_LONG=1): the df-pn must prove each mate (馬鋸 takes it 1.5 M nodes with this
 // table, the others less than 0.5 M); the tsume-line search may not finish, but the line
-// given must be a mate.
+// given must be a mate. Then the famous long works of the collection (famous.tsv) with
+// the df-pn alone (AnyMate), each within a node limit: every line read from the proof
+// must replay as a tsume ending in checkmate, no longer than the proof's length
+// (Result.MaxLength), which bounds the tsume length from above and so is at least the
+// published length. The whole test takes about two minutes on a quiet machine: the
+// issue problems about 80 s, the famous works about 40 s of CPU, ミクロコスモス 25 s of
+// them (measured 2026-11-27).
 func TestLong(t *testing.T) {
 	if os.Getenv("TSUME_LONG") == "" {
 		t.Skip("set TSUME_LONG=1 to run the long problems")
@@ -35,5 +41,47 @@ func TestLong(t *testing.T) {
 			}
 			checkTsumeLine(t, p, r.Moves, r.Line != tsume.LineProof)
 		})
+	}
+	// The node limits are about 1.5 times the nodes each proof took, with its table
+	// (measured 2026-11-27): the table's size swings them, and ambergris, proven in
+	// 10.9 M nodes with 64 MiB (9.5 M with 128, 11.1 M with 512), had no answer within
+	// 100 M with 256; ミクロコスモス, proven in 44.2 M with 256 MiB, none within 40 M with
+	// 64.
+	famous := map[string]struct {
+		mib   int
+		nodes uint64
+	}{
+		"microcosmos":     {256, 66_000_000}, // 44.2 M nodes, proof length 1561
+		"ambergris":       {64, 17_000_000},  // 10.9 M, 783
+		"hashimoto-587":   {256, 18_000_000}, // 12.2 M, 591
+		"zuko-100":        {256, 4_000_000},  // 2.7 M, 611
+		"act-no-yume":     {256, 3_500_000},  // 2.3 M, 499
+		"astral-traveler": {256, 3_500_000},  // 2.2 M, 701
+	}
+	seen := 0
+	for _, pr := range readCollection(t) {
+		c, ok := famous[pr.id]
+		if !ok {
+			continue
+		}
+		seen++
+		t.Run(pr.id, func(t *testing.T) {
+			p := parse(t, pr.sfen, false)
+			r, err := tsume.Solve(context.Background(), p, tsume.Options{AnyMate: true, Nodes: c.nodes, HashBytes: c.mib << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s (%d MiB): %v, %d plies read, proof length %d (published %v), %d nodes in %v", pr.id, c.mib, r.Status, len(r.Moves), r.MaxLength, pr.want, r.Nodes, r.Time)
+			if r.Status != tsume.Mate || r.Line != tsume.LineProof {
+				t.Fatalf("%v (%v line), want a mate and its proof's line", r.Status, r.Line)
+			}
+			checkTsumeLine(t, p, r.Moves, false)
+			if len(r.Moves) > r.MaxLength || r.MaxLength < pr.want.length {
+				t.Errorf("%d plies read, proof length %d: want at most the proof length, and that at least the published %d", len(r.Moves), r.MaxLength, pr.want.length)
+			}
+		})
+	}
+	if seen != len(famous) {
+		t.Errorf("%d of the %d famous works found in the collection", seen, len(famous))
 	}
 }

@@ -1,9 +1,13 @@
 package tsume
 
 // The proof line: a mate read from what df-pn proved, for Options.AnyMate and for when
-// the tsume-line search runs out of nodes. The attacker plays a proven check (the one
-// whose proof cost least, as a guess at the shortest), the defender the reply whose
-// proof cost most (a guess at the longest resistance); a position the table has lost is
+// the tsume-line search runs out of nodes. Where the table knows the proof length a
+// node's rests on (prooflen.go), the attacker plays the proven check of the shortest
+// known, the defender the reply of the longest when every reply's is known, so that
+// the line is as long as the root's proof when the table keeps the lengths
+// (Result.MaxLength with AnyMate); between equal lengths and elsewhere, the check
+// whose proof cost least (a guess at the shortest) and the reply whose proof cost most
+// (a guess at the longest resistance); a position the table has lost is
 // proven again, and when a table too small to keep the proof loses it again, its
 // children are proven one at a time and the line goes on at once. Moves that would
 // repeat a position of the line are never chosen, so the line ends in mate; when the
@@ -127,8 +131,10 @@ func readProofLine(s *searcher) (_ []shogi.Move, _ bool, cycle bool) {
 			}
 			return append([]shogi.Move(nil), line...), true, false
 		}
-		pick := -1
-		var pickEffort uint32
+		// pick by the effort, byLength by the length and then the effort; unknown: a
+		// reply of unknown length.
+		pick, byLength, pickLen, unknown := -1, -1, 0, false
+		var pickEffort, lenEffort uint32
 		for i := range list {
 			c := &list[i]
 			if c.repDep != noRep {
@@ -145,6 +151,16 @@ func readProofLine(s *searcher) (_ []shogi.Move, _ bool, cycle bool) {
 			if pick < 0 || or && e < pickEffort || !or && e > pickEffort {
 				pick, pickEffort = i, e
 			}
+			switch n := s.tt.proofLength(c.key, c.atk, c.def); {
+			case n < 0:
+				unknown = true
+			case byLength < 0 || or && (n < pickLen || n == pickLen && e < lenEffort) ||
+				!or && (n > pickLen || n == pickLen && e > lenEffort):
+				byLength, pickLen, lenEffort = i, n, e
+			}
+		}
+		if pick >= 0 && byLength >= 0 && (or || !unknown) {
+			pick = byLength // the move the node's proof length rests on
 		}
 		if pick < 0 && !retried {
 			if s.stop != StopNone {

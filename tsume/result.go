@@ -134,7 +134,9 @@ type Result struct {
 	// when Undecided is not 0 the line may be longer than the tsume line. Tests of the
 	// same position count once for each budget, those of the full-width search and of
 	// the bounded df-pn alike (the second starts from the bounds the first found to
-	// hold no mate).
+	// hold no mate). They are counted as well when the search stopped before it read a
+	// line (LineProof): MinLength is then 0, as the bounds it proved to hold no mate
+	// rest on replies that may be futile.
 	Undecided int
 	// MinLength and MaxLength bound the tsume length (the length of the tsume line,
 	// under the options' conventions) as far as the searches proved it: the problem

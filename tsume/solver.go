@@ -290,9 +290,8 @@ func (v *Solver) line(s *searcher, r *Result) {
 	if !v.opt.AnyMate {
 		l := v.newLiner(s)
 		moves, kind := l.tsumeLine(boardKey(s.pos))
-		r.LineNodes = l.nodes
+		r.LineNodes, r.Undecided = l.nodes, l.undecided
 		if kind != LineNone {
-			r.Undecided = l.undecided
 			r.Moves, r.Line = moves, kind
 			r.MaxLength = len(moves)
 			if l.undecided == 0 {

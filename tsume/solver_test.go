@@ -174,6 +174,39 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestUndecidedWithProofLine stops the tsume-line search of game positions early (a
+// small Options.LineNodes) so that it ends with the proof's line: the futility tests
+// it left undecided are counted all the same, and a lower bound of the length
+// (MinLength) is given only when there is none, as the bounds proven to hold no mate
+// rest on them.
+func TestUndecidedWithProofLine(t *testing.T) {
+	ids := map[string]bool{"dlshogi-1209": true, "dlshogi-1211": true, "dlshogi-1214": true, "dlshogi-1216": true, "dlshogi-1233": true}
+	undecided := 0
+	for _, pr := range readCollection(t) {
+		if !ids[pr.id] {
+			continue
+		}
+		p := parse(t, pr.sfen, false)
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 1_000_000, LineNodes: 300_000, HashBytes: 16 << 20, Futile: pr.futile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate || r.Line != tsume.LineProof {
+			t.Logf("%s: %v (%v line): the line search finished, nothing to check", pr.id, r.Status, r.Line)
+			continue
+		}
+		if r.Undecided > 0 {
+			undecided++
+		}
+		if r.Undecided > 0 && r.MinLength > 0 || r.MaxLength == 0 || r.MinLength > r.MaxLength {
+			t.Errorf("%s: length %d to %d with %d interpositions undecided", pr.id, r.MinLength, r.MaxLength, r.Undecided)
+		}
+	}
+	if undecided == 0 {
+		t.Error("no search stopped with a futility test undecided: the positions no longer test it")
+	}
+}
+
 func TestErrors(t *testing.T) {
 	if _, err := tsume.Solve(context.Background(), parse(t, "9/9/9/9/9/9/9/9/4K4 b R 1", false), tsume.Options{}); !errors.Is(err, tsume.ErrNoDefenderKing) {
 		t.Errorf("no king: %v", err)
@@ -194,6 +227,9 @@ func TestAnyMate(t *testing.T) {
 			t.Fatalf("%s: got %v (%v)", pr.name, r, r.Line)
 		}
 		checkTsumeLine(t, p, r.Moves, false)
+		if r.Length() != r.MaxLength {
+			t.Errorf("%s: %d plies read, proof length %d", pr.name, r.Length(), r.MaxLength)
+		}
 	}
 }
 
