@@ -132,3 +132,23 @@ func TestGrowRoomForAGame(t *testing.T) {
 		t.Errorf("the moves played before Grow (-want +got)\n%s", diff)
 	}
 }
+
+// TestResetAllocatesNothing: Reset into a position whose history has room allocates
+// nothing, neither for a valid setup nor for one it refuses with a sentinel error.
+func TestResetAllocatesNothing(t *testing.T) {
+	p := shogi.NewStartPosition()
+	for _, sfen := range allocPositions {
+		s, err := shogi.ParseSetup(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(100, func() {
+			if err := p.Reset(s); err != nil {
+				panic(err)
+			}
+			p.PlayUnchecked(p.LegalMoves()[0])
+		}); n != 1 { // LegalMoves' slice; Reset and the move none
+			t.Errorf("%s: Reset allocates %v times", sfen, n-1)
+		}
+	}
+}

@@ -140,3 +140,27 @@ func ExampleRecord_CheckEnding() {
 	// futile-interpositions 2 48
 	// shogi: recorded mate at move 2: the side to move has only interpositions on the checking line (futile, 無駄合): P*1b, P*1c, P*1d, …
 }
+
+// Reset reuses one position for many setups: it keeps the room of its history, so that
+// a loop over setups allocates nothing, and leaves the position as it was on an error.
+func ExamplePosition_Reset() {
+	p := shogi.NewStartPosition()
+	_ = p.Play(shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false))
+	for _, sfen := range []string{
+		"4k4/9/9/9/9/9/9/9/4K4 b G 1",
+		"4k3P/9/9/9/9/9/9/9/4K4 b - 1", // a pawn on the last rank
+	} {
+		s, err := shogi.ParseSetup(sfen)
+		if err != nil {
+			panic(err)
+		}
+		if err := p.Reset(s); err != nil {
+			fmt.Println(err)
+		}
+		fmt.Println(p, p.Ply())
+	}
+	// Output:
+	// 4k4/9/9/9/9/9/9/9/4K4 b G 1 0
+	// shogi: a piece stands where it could never move (行き所のない駒) on 1a
+	// 4k4/9/9/9/9/9/9/9/4K4 b G 1 0
+}

@@ -494,6 +494,16 @@ func TestSetupErrors(t *testing.T) {
 			if p != nil {
 				t.Errorf("NewPosition returned a position with its error")
 			}
+			used := shogi.NewStartPosition()
+			if err := used.Play(shogi.NewMove(sq(7, 7), sq(7, 6), false)); err != nil {
+				t.Fatal(err)
+			}
+			if rerr := used.Reset(tc.setup); rerr == nil || rerr.Error() != err.Error() {
+				t.Errorf("Reset = %v, want NewPosition's %v", rerr, err)
+			}
+			if used.Ply() != 1 || used.String() != "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2" {
+				t.Errorf("a failed Reset changed the position: %s, ply %d", used, used.Ply())
+			}
 		})
 	}
 	// The valid neighbours of those setups.

@@ -79,16 +79,30 @@ func (e *SetupError) Unwrap() error { return e.Err }
 // a move number from 0 to [MaxMoveNumber], at most one king a side (none is allowed, for tsume problems), no more pieces of a
 // kind than the game has, no unpromoted piece that could never move, no two
 // unpromoted pawns of a side on a file, and the side not to move not in check. The
-// last three checks are skipped when s.AllowUnreachable is set.
+// last three checks are skipped when s.AllowUnreachable is set. [Position.Reset] does
+// the same into an existing position, without allocating.
 func NewPosition(s Setup) (*Position, error) {
+	p := new(Position)
+	if err := p.Reset(s); err != nil {
+		return nil, err
+	}
+	p.history = make([]undoState, 0, 64)
+	return p, nil
+}
+
+// Reset sets p to the position of s, with the checks and the result of [NewPosition],
+// and empties its history, whose capacity it keeps: a loop that decodes many positions
+// into one allocates nothing. On an error p is left unchanged (its history too). The
+// zero Position may be Reset.
+func (p *Position) Reset(s Setup) error {
 	if s.SideToMove > White {
-		return nil, &SetupError{NoSquare, ErrInvalidSide}
+		return &SetupError{NoSquare, ErrInvalidSide}
 	}
 	if s.MoveNumber < 0 || s.MoveNumber > MaxMoveNumber {
-		return nil, &SetupError{NoSquare, ErrMoveNumber}
+		return &SetupError{NoSquare, ErrMoveNumber}
 	}
-	p := &Position{side: s.SideToMove, moveNumber: max(s.MoveNumber, 1), hands: s.Hands,
-		history: make([]undoState, 0, 64)}
+	// q is built on the stack and copied into p only when every check passed.
+	q := Position{side: s.SideToMove, moveNumber: max(s.MoveNumber, 1), hands: s.Hands}
 	var counts [NumPieceTypes]int
 	for i, pc := range s.Board {
 		if pc == NoPiece {
@@ -96,22 +110,22 @@ func NewPosition(s Setup) (*Position, error) {
 		}
 		sq := SquareAt(i)
 		if !pc.IsValid() {
-			return nil, &SetupError{sq, ErrInvalidPiece}
+			return &SetupError{sq, ErrInvalidPiece}
 		}
 		c, t := pc.Color(), pc.Type()
-		if t == King && p.kings[c] != NoSquare {
-			return nil, &SetupError{sq, ErrTooManyKings}
+		if t == King && q.kings[c] != NoSquare {
+			return &SetupError{sq, ErrTooManyKings}
 		}
 		if !s.AllowUnreachable {
 			if mustPromote(c, t, sq) {
-				return nil, &SetupError{sq, ErrDeadPiece}
+				return &SetupError{sq, ErrDeadPiece}
 			}
-			if t == Pawn && !p.Pieces(c, Pawn).And(fileBB[sq.File()]).IsEmpty() {
-				return nil, &SetupError{sq, ErrDoublePawn}
+			if t == Pawn && !q.Pieces(c, Pawn).And(fileBB[sq.File()]).IsEmpty() {
+				return &SetupError{sq, ErrDoublePawn}
 			}
 		}
 		counts[t.Unpromote()]++
-		p.put(sq, pc)
+		q.put(sq, pc)
 	}
 	for c := Black; c <= White; c++ {
 		var valid Hand // the hand rebuilt from its counts: no stray or overflowed bits
@@ -120,7 +134,7 @@ func NewPosition(s Setup) (*Position, error) {
 			valid = valid.WithCount(t, s.Hands[c].Count(t))
 		}
 		if valid != s.Hands[c] {
-			return nil, &SetupError{NoSquare, fmt.Errorf("%w: %v's hand %#x overflows its counts", ErrTooManyPieces, c, uint32(s.Hands[c]))}
+			return &SetupError{NoSquare, fmt.Errorf("%w: %v's hand %#x overflows its counts", ErrTooManyPieces, c, uint32(s.Hands[c]))}
 		}
 	}
 	limit := &MaxInHand
@@ -129,15 +143,17 @@ func NewPosition(s Setup) (*Position, error) {
 	}
 	for t := Pawn; t <= Gold; t++ {
 		if counts[t] > limit[t] {
-			return nil, &SetupError{NoSquare, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, counts[t], t)}
+			return &SetupError{NoSquare, fmt.Errorf("%w: %d %ss", ErrTooManyPieces, counts[t], t)}
 		}
 	}
-	if k := p.kings[p.side.Opponent()]; !s.AllowUnreachable && k != NoSquare && p.attacked(k, p.side, p.Occupied()) {
-		return nil, &SetupError{k, ErrOpponentInCheck}
+	if k := q.kings[q.side.Opponent()]; !s.AllowUnreachable && k != NoSquare && q.attacked(k, q.side, q.Occupied()) {
+		return &SetupError{k, ErrOpponentInCheck}
 	}
-	p.hash = p.computeHash()
-	p.checkers = p.attackersToKing(p.side)
-	return p, nil
+	q.hash = q.computeHash()
+	q.checkers = q.attackersToKing(q.side)
+	q.history = p.history[:0]
+	*p = q
+	return nil
 }
 
 // Setup returns the board, hands, side to move and move number of p.
@@ -247,12 +263,12 @@ func (p *Position) AppendText(dst []byte) ([]byte, error) {
 // MarshalText returns the SFEN of p.
 func (p *Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
 
-// UnmarshalText sets p to the position of an SFEN, discarding its history.
+// UnmarshalText sets p to the position of an SFEN, as [Position.Reset] does: its
+// history is emptied, and on an error p is left unchanged.
 func (p *Position) UnmarshalText(text []byte) error {
-	q, err := ParseSFEN(string(text))
+	s, err := ParseSetup(string(text))
 	if err != nil {
 		return err
 	}
-	*p = *q
-	return nil
+	return p.Reset(s)
 }

@@ -97,28 +97,84 @@ func BenchmarkDecodeHCP(b *testing.B) {
 	}
 }
 
-// BenchmarkReadHCPE reads and checks HCPE entries (position and move); ns/op is per entry.
-func BenchmarkReadHCPE(b *testing.B) {
-	ps, ms := benchPositions(b)
-	var buf bytes.Buffer
-	w := packed.NewWriter[packed.HCPE](&buf)
+// BenchmarkDecodeHCPInto is BenchmarkDecodeHCP into one position (HCP.PositionInto).
+func BenchmarkDecodeHCPInto(b *testing.B) {
+	ps, _ := benchPositions(b)
+	hs := make([]packed.HCP, len(ps))
 	for i, p := range ps {
-		e, _ := packed.NewHCPE(p, ms[i], 0, shogi.Draw)
-		_ = w.Write(e)
+		hs[i], _ = packed.EncodeHCP(p)
+	}
+	into := shogi.NewStartPosition()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if err := hs[i%len(hs)].PositionInto(into); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkRead reads and checks the entries of each format (position, and for HCPE
+// and PSV the move and fields) from a buffer of the 200 positions of a game, each a new
+// position (new) or all into one (reuse: Reader.ReusePosition); ns/op is per entry.
+func BenchmarkRead(b *testing.B) {
+	ps, ms := benchPositions(b)
+	b.Run("HCP", func(b *testing.B) { benchRead[packed.HCP](b, ps, ms) })
+	b.Run("PackedSfen", func(b *testing.B) { benchRead[packed.PackedSfen](b, ps, ms) })
+	b.Run("HCPE", func(b *testing.B) { benchRead[packed.HCPE](b, ps, ms) })
+	b.Run("PSV", func(b *testing.B) { benchRead[packed.PSV](b, ps, ms) })
+}
+
+// cycleReader reads data over and over, so that one Reader reads on without end.
+type cycleReader struct {
+	data []byte
+	off  int
+}
+
+func (c *cycleReader) Read(p []byte) (int, error) {
+	n := copy(p, c.data[c.off:])
+	c.off = (c.off + n) % len(c.data)
+	return n, nil
+}
+
+func benchRead[E packed.Entry](b *testing.B, ps []*shogi.Position, ms []shogi.Move) {
+	var buf bytes.Buffer
+	w := packed.NewWriter[E](&buf)
+	for i, p := range ps {
+		var e any
+		switch any(*new(E)).(type) {
+		case packed.HCP:
+			e, _ = packed.EncodeHCP(p)
+		case packed.PackedSfen:
+			e, _ = packed.EncodePackedSfen(p)
+		case packed.HCPE:
+			e, _ = packed.NewHCPE(p, ms[i], 0, shogi.Draw)
+		case packed.PSV:
+			e, _ = packed.NewPSV(p, ms[i], 0, shogi.Draw)
+		}
+		_ = w.Write(e.(E))
 	}
 	_ = w.Flush()
 	data := buf.Bytes()
-	b.ReportAllocs()
-	var r *packed.Reader[packed.HCPE]
-	for b.Loop() {
-		if r == nil {
-			r = packed.NewReader[packed.HCPE](bytes.NewReader(data))
+	for _, reuse := range []bool{false, true} {
+		name := "new"
+		if reuse {
+			name = "reuse"
 		}
-		if _, err := r.Read(); err == io.EOF {
-			r = nil
-		} else if err != nil {
-			b.Fatal(err)
-		}
+		b.Run(name, func(b *testing.B) {
+			r := packed.NewReader[E](&cycleReader{data: data})
+			r.ReusePosition = reuse
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				if _, err := r.Read(); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "entries/s")
+		})
 	}
 }
 

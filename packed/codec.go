@@ -68,7 +68,10 @@ type scheme struct {
 	runs [3][len(handOrder)][19]run
 
 	boardOf [9][256]shogi.Piece // [length][bits] → piece, +1 so that 0 is "no code"
-	handOf  [8][256]handEntry   // [length][bits]
+	// boardPeek[w] is the board code that the 8 bits w start with: the piece +1 in the
+	// low byte, the code's length above; 0 when w starts with none.
+	boardPeek [256]uint16
+	handOf    [8][256]handEntry // [length][bits]
 }
 
 // row lists a kind's codes: board Black, White, Black promoted, White promoted; hand
@@ -113,6 +116,14 @@ func newScheme(f Format, rows []row) *scheme {
 	}
 	for k, cd := range s.box {
 		s.handOf[cd.n][cd.bits] = handEntry{kind: uint8(k + 1), box: true}
+	}
+	for w := range s.boardPeek {
+		for n := 1; n <= 8; n++ { // the codes are prefix-free: the first one found is it
+			if pc := s.boardOf[n][w&(1<<n-1)]; pc != 0 {
+				s.boardPeek[w] = uint16(pc) | uint16(n)<<8
+				break
+			}
+		}
 	}
 	for a, ca := range s.byPiece {
 		for b, cb := range s.byPiece {
@@ -317,8 +328,24 @@ var unpromoted = func() (u [16]shogi.PieceType) {
 
 // bitReader reads 256 bits, least significant bit first.
 type bitReader struct {
-	in  *[32]byte
-	pos uint // bits read
+	in    *[32]byte
+	pos   uint      // bits read
+	words [6]uint64 // in as little-endian words, and zero words past them for peek8 at 256
+}
+
+func newBitReader(in *[32]byte) bitReader {
+	r := bitReader{in: in}
+	for i := range 4 {
+		r.words[i] = binary.LittleEndian.Uint64(in[8*i:])
+	}
+	return r
+}
+
+// peek8 returns the next 8 bits without reading them, 0 bits past the end (pos is
+// 256 at most).
+func (r *bitReader) peek8() uint8 {
+	i, sh := r.pos>>6, r.pos&63
+	return uint8(r.words[i]>>sh | r.words[i+1]<<(64-sh)) // a shift by 64 gives 0
 }
 
 func (r *bitReader) bit() (uint8, bool) {
@@ -348,7 +375,7 @@ func (r *bitReader) bits(n uint) (uint, bool) {
 func (s *scheme) decode(in *[32]byte) (shogi.Setup, error) {
 	var st shogi.Setup
 	st.MoveNumber = 1
-	r := bitReader{in: in}
+	r := newBitReader(in)
 	side, _ := r.bit()
 	st.SideToMove = shogi.Color(side)
 	var kings [2]shogi.Square
@@ -371,6 +398,16 @@ func (s *scheme) decode(in *[32]byte) (shogi.Setup, error) {
 	for i := range shogi.NumSquares {
 		sq := shogi.SquareAt(i)
 		if sq == kings[0] || sq == kings[1] {
+			continue
+		}
+		// The code found in the next 8 bits when it ends within the 256; else bit by
+		// bit, to the error.
+		if e := s.boardPeek[r.peek8()]; e != 0 && r.pos+uint(e>>8) <= 256 {
+			r.pos += uint(e >> 8)
+			if pc := shogi.Piece(e) - 1; pc != shogi.NoPiece {
+				st.Put(sq, pc)
+				count[pc.Type().Unpromote()]++
+			}
 			continue
 		}
 		var bits, n uint8

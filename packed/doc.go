@@ -76,7 +76,10 @@
 // (packed.NewReader[packed.HCPE](f)); Read returns io.EOF at the end, All iterates, and
 // Reader.Position and Reader.Move give the checked position and move of each entry. A
 // bad entry is an [*Error] with its index and byte offset, and the reader goes on after
-// it. [NewWriter] writes entries through a buffer; call Flush at the end.
+// it. Each entry's position is a new one unless [Reader.ReusePosition] is set: then one
+// position is overwritten by every Read, and reading allocates nothing per entry
+// ([HCP.PositionInto] does the same for one entry). [NewWriter] writes entries through
+// a buffer; call Flush at the end.
 //
 // # Errors
 //

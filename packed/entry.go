@@ -75,15 +75,16 @@ func (e *HCPE) UnmarshalBinary(b []byte) error {
 // Check decodes e's position ([HCP.Position]), checks its result is 0, 1 or 2 and,
 // unless it is 0, that its move is legal there, and returns the position and the move
 // ([shogi.NoMove] for a 0 move).
-func (e *HCPE) Check() (*shogi.Position, shogi.Move, error) { return e.check(false) }
+func (e *HCPE) Check() (*shogi.Position, shogi.Move, error) { return e.check(nil, false) }
 
-func (e *HCPE) check(allowUnreachable bool) (*shogi.Position, shogi.Move, error) {
+// check is Check into p (a new position when p is nil; see checkInto).
+func (e *HCPE) check(p *shogi.Position, allowUnreachable bool) (*shogi.Position, shogi.Move, error) {
 	if e.Result < HCPEDraw || e.Result > HCPEWhiteWin {
 		return nil, shogi.NoMove, fmt.Errorf("%w: hcpe result %d", ErrField, e.Result)
 	}
 	s, err := e.Position.Setup()
 	s.AllowUnreachable = allowUnreachable
-	p, err := position(s, err)
+	p, err = checkInto(p, s, err)
 	if err != nil {
 		return nil, shogi.NoMove, err
 	}
@@ -134,9 +135,10 @@ func (e *PSV) UnmarshalBinary(b []byte) error {
 // Check decodes e's position ([PackedSfen.Position]) with gamePly as its move number
 // (0 is read as 1), checks its result is -1, 0 or 1 and, unless it is 0, that its move
 // is legal there, and returns the position and the move ([shogi.NoMove] for a 0 move).
-func (e *PSV) Check() (*shogi.Position, shogi.Move, error) { return e.check(false) }
+func (e *PSV) Check() (*shogi.Position, shogi.Move, error) { return e.check(nil, false) }
 
-func (e *PSV) check(allowUnreachable bool) (*shogi.Position, shogi.Move, error) {
+// check is Check into p (a new position when p is nil; see checkInto).
+func (e *PSV) check(p *shogi.Position, allowUnreachable bool) (*shogi.Position, shogi.Move, error) {
 	if e.Result < -1 || e.Result > 1 {
 		return nil, shogi.NoMove, fmt.Errorf("%w: psv result %d", ErrField, e.Result)
 	}
@@ -146,7 +148,7 @@ func (e *PSV) check(allowUnreachable bool) (*shogi.Position, shogi.Move, error) 
 	}
 	s.MoveNumber = int(e.GamePly)
 	s.AllowUnreachable = allowUnreachable
-	p, err := position(s, nil)
+	p, err = checkInto(p, s, nil)
 	if err != nil {
 		return nil, shogi.NoMove, err
 	}

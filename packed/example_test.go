@@ -178,3 +178,41 @@ PI
 	// position sfen lnsgkgsnl/1r5b1/p1pppp1pp/1p4p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL b - 5 moves 2f2e
 	// at 2700: min-rating
 }
+
+// With ReusePosition every entry is decoded into the same position, which the next
+// Read overwrites: a loop over a training file allocates nothing per entry.
+func ExampleReader_reusePosition() {
+	var buf bytes.Buffer
+	w := packed.NewWriter[packed.HCP](&buf)
+	for _, sfen := range []string{shogi.StartSFEN, "4k4/9/9/9/9/9/9/9/4K4 w 2G 1"} {
+		p, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		h, err := packed.EncodeHCP(p)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		_ = w.Write(h)
+	}
+	_ = w.Flush()
+
+	r := packed.NewReader[packed.HCP](&buf)
+	r.ReusePosition = true
+	var first *shogi.Position
+	for _, err := range r.All() {
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		if first == nil {
+			first = r.Position()
+		}
+		fmt.Println(r.Position(), r.Position() == first)
+	}
+	// Output:
+	// lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 true
+	// 4k4/9/9/9/9/9/9/9/4K4 w 2G 1 true
+}

@@ -103,11 +103,36 @@ func (h *HCP) Position() (*shogi.Position, error) { return position(h.Setup()) }
 // Position decodes h as [HCP.Position] does.
 func (h *PackedSfen) Position() (*shogi.Position, error) { return position(h.Setup()) }
 
-func position(s shogi.Setup, err error) (*shogi.Position, error) {
+// PositionInto decodes h as [HCP.Position] does, into p with [shogi.Position.Reset]:
+// its history is emptied and its room kept, so that decoding allocates nothing. On an
+// error p is left unchanged.
+func (h *HCP) PositionInto(p *shogi.Position) error {
+	s, err := h.Setup()
+	_, err = checkInto(p, s, err)
+	return err
+}
+
+// PositionInto decodes h into p as [HCP.PositionInto] does.
+func (h *PackedSfen) PositionInto(p *shogi.Position) error {
+	s, err := h.Setup()
+	_, err = checkInto(p, s, err)
+	return err
+}
+
+// position checks the decoded setup s into a new position.
+func position(s shogi.Setup, err error) (*shogi.Position, error) { return checkInto(nil, s, err) }
+
+// checkInto checks the decoded setup s (err is the decoding's error) into p with
+// [shogi.Position.Reset], or into a new position when p is nil, and returns it.
+func checkInto(p *shogi.Position, s shogi.Setup, err error) (*shogi.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := shogi.NewPosition(s)
+	if p == nil {
+		p, err = shogi.NewPosition(s)
+	} else {
+		err = p.Reset(s)
+	}
 	if err != nil {
 		return nil, wrap(ErrPosition, err)
 	}

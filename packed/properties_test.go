@@ -59,6 +59,24 @@ func TestPlayedRoundTrip(t *testing.T) {
 		if q, err = ps.Position(); err != nil || q.String() != want1 {
 			t.Fatalf("psfen gives %v, %v; want %s", q, err, want1)
 		}
+		// PositionInto a used position gives the same, with no history; a bad entry
+		// leaves the position as it was.
+		into := shogi.NewStartPosition()
+		into.PlayUnchecked(into.LegalMoves()[0])
+		if err := hcp.PositionInto(into); err != nil || into.String() != want1 || into.Ply() != 0 {
+			t.Fatalf("hcp PositionInto gives %v (ply %d), %v; want %s", into, into.Ply(), err, want1)
+		}
+		into = shogi.NewStartPosition()
+		into.PlayUnchecked(into.LegalMoves()[0])
+		before := into.String()
+		bad := hcp
+		bad[0] |= 0xFE // a king past the board
+		if err := bad.PositionInto(into); !errors.Is(err, packed.ErrBadCode) || into.String() != before || into.Ply() != 1 {
+			t.Fatalf("hcp PositionInto of a bad entry: %v, left %v (ply %d), want %s", err, into, into.Ply(), before)
+		}
+		if err := ps.PositionInto(into); err != nil || into.String() != want1 || into.Ply() != 0 {
+			t.Fatalf("psfen PositionInto gives %v, %v; want %s", into, err, want1)
+		}
 
 		he, err := packed.NewHCPE(p, m, eval, result)
 		if err != nil {

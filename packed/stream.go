@@ -50,6 +50,12 @@ type Reader[E Entry] struct {
 	// a curiosity): only the encoding and the limits every position keeps are
 	// checked, and the moves still obey every rule.
 	AllowUnreachable bool
+	// ReusePosition makes [Reader.Position] return the same position for every entry,
+	// overwritten by the next Read (with [shogi.Position.Reset]), as encoding/csv's
+	// ReuseRecord does for its records: reading then allocates nothing per entry. A
+	// caller that keeps a position past the next Read must copy it
+	// ([shogi.Position.Clone]). By default each entry's position is a new one.
+	ReusePosition bool
 
 	in     *bufio.Reader
 	format Format
@@ -57,6 +63,7 @@ type Reader[E Entry] struct {
 	buf    [PSVSize]byte
 	index  int64
 	pos    *shogi.Position
+	reused *shogi.Position // the position ReusePosition hands out, made at the first entry
 	move   shogi.Move
 	err    error // sticky: the end of the stream or an I/O error
 }
@@ -92,19 +99,30 @@ func (r *Reader[E]) Read() (E, error) {
 		return e, &Error{Format: r.format, Index: index, Offset: offset, Err: err}
 	}
 	r.index++
+	var into *shogi.Position // nil: a new position
+	if r.ReusePosition {
+		if r.reused == nil {
+			r.reused = new(shogi.Position)
+		}
+		into = r.reused
+	}
 	switch v := any(&e).(type) {
 	case *HCP:
 		copy(v[:], b)
-		r.pos, err = r.position(v.Setup())
+		var s shogi.Setup
+		s, err = v.Setup()
+		r.pos, err = r.position(into, s, err)
 	case *PackedSfen:
 		copy(v[:], b)
-		r.pos, err = r.position(v.Setup())
+		var s shogi.Setup
+		s, err = v.Setup()
+		r.pos, err = r.position(into, s, err)
 	case *HCPE:
 		_ = v.UnmarshalBinary(b)
-		r.pos, r.move, err = v.check(r.AllowUnreachable)
+		r.pos, r.move, err = v.check(into, r.AllowUnreachable)
 	case *PSV:
 		_ = v.UnmarshalBinary(b)
-		r.pos, r.move, err = v.check(r.AllowUnreachable)
+		r.pos, r.move, err = v.check(into, r.AllowUnreachable)
 	}
 	if err != nil {
 		r.pos, r.move = nil, shogi.NoMove
@@ -113,14 +131,16 @@ func (r *Reader[E]) Read() (E, error) {
 	return e, nil
 }
 
-func (r *Reader[E]) position(s shogi.Setup, err error) (*shogi.Position, error) {
+func (r *Reader[E]) position(into *shogi.Position, s shogi.Setup, err error) (*shogi.Position, error) {
 	s.AllowUnreachable = r.AllowUnreachable
-	return position(s, err)
+	return checkInto(into, s, err)
 }
 
 // Position returns the position of the entry the last Read returned without error
 // (HCP and PackedSfen positions have move number 1, PSV's its gamePly), nil after an
-// error. Each entry's Position is a new one the caller may keep.
+// error. Each entry's Position is a new one the caller may keep, unless
+// [Reader.ReusePosition] is set: then it is the same one for every entry, overwritten
+// by the next Read.
 func (r *Reader[E]) Position() *shogi.Position { return r.pos }
 
 // Move returns the move of the entry the last Read returned without error, checked

@@ -57,30 +57,37 @@ func streamOf[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.Mov
 
 func TestStreams(t *testing.T) {
 	ps, ms := gameEntries(120)
-	testStream[packed.HCP](t, ps, ms)
-	testStream[packed.PackedSfen](t, ps, ms)
-	testStream[packed.HCPE](t, ps, ms)
-	testStream[packed.PSV](t, ps, ms)
+	for _, reuse := range []bool{false, true} {
+		testStream[packed.HCP](t, ps, ms, reuse)
+		testStream[packed.PackedSfen](t, ps, ms, reuse)
+		testStream[packed.HCPE](t, ps, ms, reuse)
+		testStream[packed.PSV](t, ps, ms, reuse)
+	}
 }
 
 // testStream reads a game's stream back, then the same with one entry corrupted in
-// each way its format can be, and with a truncated tail.
-func testStream[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.Move) {
+// each way its format can be, and with a truncated tail; reuse sets the readers'
+// ReusePosition, which must change nothing but the positions' identity.
+func testStream[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.Move, reuse bool) {
 	f := packed.FormatOf[E]()
 	data := streamOf[E](t, ps, ms)
 	if len(data) != len(ps)*f.Size() {
 		t.Fatalf("%v: %d bytes for %d entries", f, len(data), len(ps))
 	}
 	r := packed.NewReader[E](bytes.NewReader(data))
+	r.ReusePosition = reuse
 	i := 0
+	var first *shogi.Position
 	for _, err := range r.All() {
 		if err != nil {
 			t.Fatalf("%v entry %d: %v", f, i, err)
 		}
-		want := ps[i].String()
-		if f != packed.FormatPSV {
-			want = withMoveNumber(t, ps[i], 1)
+		if first == nil {
+			first = r.Position()
+		} else if (r.Position() == first) != reuse {
+			t.Fatalf("%v entry %d, ReusePosition %v: the position of entry 0 is the same: %v", f, i, reuse, r.Position() == first)
 		}
+		want := streamWant(t, f, ps[i])
 		if got := r.Position().String(); got != want {
 			t.Fatalf("%v entry %d: %s, want %s", f, i, got, want)
 		}
@@ -127,10 +134,17 @@ func testStream[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.M
 		off := bad * f.Size()
 		c.edit(d[off : off+f.Size()])
 		r := packed.NewReader[E](bytes.NewReader(d))
+		r.ReusePosition = reuse
 		var errs []*packed.Error
 		n := 0
 		for _, err := range r.All() {
 			n++
+			if (err != nil) != (r.Position() == nil) {
+				t.Fatalf("%v %s: error %v with position %v", f, c.name, err, r.Position())
+			}
+			if err == nil && r.Position().String() != streamWant(t, f, ps[n-1]) {
+				t.Fatalf("%v %s: entry %d is %s, want %s", f, c.name, n-1, r.Position(), streamWant(t, f, ps[n-1]))
+			}
 			if err != nil {
 				var pe *packed.Error
 				if !errors.As(err, &pe) {
@@ -150,6 +164,7 @@ func testStream[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.M
 
 	// A truncated tail.
 	r = packed.NewReader[E](bytes.NewReader(data[:len(data)-5]))
+	r.ReusePosition = reuse
 	var last error
 	n := 0
 	for _, err := range r.All() {
@@ -160,6 +175,15 @@ func testStream[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.M
 	if n != len(ps) || !errors.As(last, &pe) || pe.Code() != "truncated" || pe.Index != int64(len(ps)-1) {
 		t.Errorf("%v truncated: %d entries, last error %v", f, n, last)
 	}
+}
+
+// streamWant is the SFEN of p as the entries of format f hold it: move number 1 except
+// in PSV.
+func streamWant(t *testing.T, f packed.Format, p *shogi.Position) string {
+	if f == packed.FormatPSV {
+		return p.String()
+	}
+	return withMoveNumber(t, p, 1)
 }
 
 // errReader fails after its data.

@@ -41,10 +41,12 @@ package tsume
 import "github.com/kifu-go/shogi"
 
 // blookup returns what the table knows of a position for a search of mate within r
-// plies: its numbers, and with a proof the length proven.
+// plies: its numbers, and with a proof the length proven (the shortest, where several
+// proofs of the board answer).
 func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, length int, ok bool) {
 	b := t.bucket(key)
 	tag := uint16(r + 1)
+	shortest := -1 // the shortest proof that answers, of the several a board may hold
 	for i := range b.keys {
 		if b.keys[i] != key {
 			continue
@@ -57,16 +59,19 @@ func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, 
 			if e.plies == 0 && e.repDep <= maxProofCode {
 				length = int(e.repDep) - 1
 			}
-			if length >= 0 && length <= r && includes(atk, e.atk) && includes(e.def, def) {
-				return 0, infinity, length, true
+			if length >= 0 && length <= r && (shortest < 0 || length < shortest) && includes(atk, e.atk) && includes(e.def, def) {
+				shortest = length
 			}
 		case e.dn == 0:
-			if e.path == 0 && (e.plies == 0 || e.plies >= tag) && includes(e.atk, atk) && includes(def, e.def) {
+			if shortest < 0 && e.path == 0 && (e.plies == 0 || e.plies >= tag) && includes(e.atk, atk) && includes(def, e.def) {
 				return infinity, 0, 0, true
 			}
 		case e.plies == tag && e.atk == atk && e.def == def:
 			pn, dn, ok = e.pn, e.dn, true
 		}
+	}
+	if shortest >= 0 {
+		return 0, infinity, shortest, true
 	}
 	return pn, dn, 0, ok
 }
@@ -117,7 +122,7 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 			}
 		}
 		if worst == 0 && victim >= 0 && b.keys[victim] == key {
-			continue // the position's own entry is taken whatever follows
+			continue // the position's own entry, or a proof another covers: as good as empty
 		}
 		if b.keys[i] == 0 {
 			victim, worst = i, 0
@@ -164,8 +169,9 @@ func bcovers(e *entry, atk, def shogi.Hand, pn, dn uint32, tag, plies uint16) bo
 
 // redundantProof reports whether slot i holds a proof of the unbounded search that
 // another of the bucket covers (of the same board, an attacker holding no more, a
-// defender no less): it answers no position the other does not (the other's length
-// code, prooflen.go, may be longer: an upper bound of the length all the same).
+// defender no less, and a known length code, prooflen.go, where its own is known): it
+// answers no position the other does not (the other's length may be longer: an upper
+// bound of the length all the same, where an unknown one would answer no bound).
 func (b *bucket) redundantProof(i int) bool {
 	e := &b.e[i]
 	if e.pn != 0 || e.plies != 0 {
@@ -173,7 +179,8 @@ func (b *bucket) redundantProof(i int) bool {
 	}
 	for j := range b.keys {
 		f := &b.e[j]
-		if j != i && b.keys[j] == b.keys[i] && f.pn == 0 && f.plies == 0 && includes(e.atk, f.atk) && includes(f.def, e.def) {
+		if j != i && b.keys[j] == b.keys[i] && f.pn == 0 && f.plies == 0 && includes(e.atk, f.atk) && includes(f.def, e.def) &&
+			(e.repDep == 0 || e.repDep > maxProofCode || f.repDep != 0 && f.repDep <= maxProofCode) {
 			return true
 		}
 	}

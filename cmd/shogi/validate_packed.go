@@ -137,13 +137,14 @@ func (j *packedJudge) bad(err error, pos *shogi.Position) {
 	}
 }
 
-// judgePacked reads every entry of in; sameGame, when not nil, checks an entry's result
-// against the entry before it (both valid), returning a message when they disagree.
-func judgePacked[E packed.Entry](j *packedJudge, in io.Reader, sameGame func(prev, cur *E, prevPos, curPos *shogi.Position, prevMove shogi.Move) string) {
+// judgePacked reads every entry of in into one position (packed.Reader.ReusePosition);
+// sameGame, when not nil, checks an entry's result against the entry before it (both
+// valid), returning a message when they disagree.
+func judgePacked[E packed.Entry](j *packedJudge, in io.Reader, sameGame func(prev, cur *E, before gameLink, curPos *shogi.Position) string) {
 	r := packed.NewReader[E](in)
+	r.ReusePosition = true
 	var prev E
-	var prevPos *shogi.Position
-	prevMove := shogi.NoMove
+	var before gameLink // of prev; prev is valid when before.ok
 	format := packed.FormatOf[E]()
 	size := int64(format.Size())
 	for index := int64(0); ; index++ {
@@ -160,23 +161,37 @@ func judgePacked[E packed.Entry](j *packedJudge, in io.Reader, sameGame func(pre
 				return
 			}
 			j.bad(err, nil)
-			prevPos = nil
+			before = gameLink{}
 			continue
 		}
 		pos, move := r.Position(), r.Move()
-		if sameGame != nil && prevPos != nil {
-			if msg := sameGame(&prev, &e, prevPos, pos, prevMove); msg != "" {
+		if sameGame != nil && before.ok {
+			if msg := sameGame(&prev, &e, before, pos); msg != "" {
 				j.bad(&packed.Error{Format: format, Index: index, Offset: index * size, Err: fmt.Errorf("%w: %s", errInconsistentResult, msg)}, pos)
 			}
 		}
-		prev, prevPos, prevMove = e, pos, move
+		// The reader overwrites pos with the next entry: keep what the check needs.
+		prev, before = e, gameLink{ok: true, side: pos.SideToMove()}
+		if move != shogi.NoMove && format == packed.FormatHCPE {
+			pos.PlayUnchecked(move) // the reader checked it legal there
+			before.next, before.hasNext = pos.Hash(), true
+			pos.Undo()
+		}
 	}
+}
+
+// gameLink is what the check of an entry's result keeps of the valid entry before it.
+type gameLink struct {
+	ok      bool        // there is such an entry
+	side    shogi.Color // the side to move in its position
+	next    uint64      // HCPE: the hash of its position after its move, when hasNext
+	hasNext bool
 }
 
 // psvSameGame: consecutive plies of one game (gamePly up by one, the side to move
 // changed) have results that are each other's negation.
-func psvSameGame(prev, cur *packed.PSV, prevPos, curPos *shogi.Position, _ shogi.Move) string {
-	if cur.GamePly != prev.GamePly+1 || curPos.SideToMove() == prevPos.SideToMove() {
+func psvSameGame(prev, cur *packed.PSV, before gameLink, curPos *shogi.Position) string {
+	if cur.GamePly != prev.GamePly+1 || curPos.SideToMove() == before.side {
 		return ""
 	}
 	if cur.Result != -prev.Result {
@@ -188,12 +203,8 @@ func psvSameGame(prev, cur *packed.PSV, prevPos, curPos *shogi.Position, _ shogi
 
 // hcpeSameGame: an entry whose position is the one before it after its move is of the
 // same game, and has the same result.
-func hcpeSameGame(prev, cur *packed.HCPE, prevPos, curPos *shogi.Position, prevMove shogi.Move) string {
-	if prevMove == shogi.NoMove || prev.Result == cur.Result {
-		return ""
-	}
-	// prevPos is the reader's position of the entry before, which is not used again.
-	if prevPos.Play(prevMove) != nil || prevPos.Hash() != curPos.Hash() {
+func hcpeSameGame(prev, cur *packed.HCPE, before gameLink, curPos *shogi.Position) string {
+	if !before.hasNext || prev.Result == cur.Result || before.next != curPos.Hash() {
 		return ""
 	}
 	return fmt.Sprintf("result %d after %d: the position follows the entry before by its move, in the same game", cur.Result, prev.Result)
