@@ -355,14 +355,9 @@ func (in mateInput) resultJSON(p *shogi.Position, r tsume.Result) ([]byte, error
 func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error) {
 	obj := struct {
 		mateHead
-		Result  string `json:"result"`
-		Skipped string `json:"skipped,omitempty"`
-		Error   string `json:"error,omitempty"`
-		Code    string `json:"code,omitempty"`
-		Line    int    `json:"line,omitempty"`
-		Column  int    `json:"column,omitempty"`
-		Ply     int    `json:"ply,omitempty"`
-	}{mateHead: in.head(p), Result: ref.kind, Code: ref.code, Error: ref.err.Error()}
+		Result string `json:"result"`
+		refused
+	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: ref.err.Error()}}
 	var (
 		re  *record.Error
 		se  *sfen.SyntaxError

@@ -41,18 +41,11 @@ const (
 // tsumeVerdict is the verdict on one problem (or an input that could not be read, or a
 // file passed over), as the command prints it: one line of JSON, or text.
 type tsumeVerdict struct {
-	Path    string `json:"path"`
-	Record  int    `json:"record,omitempty"`
-	Format  string `json:"format,omitempty"`
-	Status  string `json:"status"`
-	Skipped string `json:"skipped,omitempty"`
-	// Error and Code say why a record could not be read (the code of record.Error, or
-	// "no-problem" for a start that is no problem).
-	Error  string `json:"error,omitempty"`
-	Code   string `json:"code,omitempty"`
-	Line   int    `json:"line,omitempty"`
-	Column int    `json:"column,omitempty"`
-	Ply    int    `json:"ply,omitempty"`
+	Path   string `json:"path"`
+	Record int    `json:"record,omitempty"`
+	Format string `json:"format,omitempty"`
+	Status string `json:"status"`
+	refused
 	// SFEN is the problem; Recorded the plies of the recorded solution; Length the
 	// tsume length the solver found (0 without a mate).
 	SFEN     string `json:"sfen,omitempty"`
@@ -62,6 +55,19 @@ type tsumeVerdict struct {
 	Findings []tsumeFinding `json:"findings"`
 	// Result is the solver's answer on the problem.
 	Result *tsume.Result `json:"result,omitempty"`
+}
+
+// refused says why an input was passed over or refused, in the JSON of shogi tsume's
+// verdicts and of shogi mate's answers alike: Skipped why a file was passed over; Error
+// and Code why a record could not be read or searched (the code of record.Error, or
+// "no-problem" for a start that is no problem), with its place when known.
+type refused struct {
+	Skipped string `json:"skipped,omitempty"`
+	Error   string `json:"error,omitempty"`
+	Code    string `json:"code,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Ply     int    `json:"ply,omitempty"`
 }
 
 // tsumeFinding is a tsume.Finding with its move in USI.
@@ -174,15 +180,15 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf *solverFlags, v *tsume.Solver, emit func(tsumeVerdict)) {
 	switch {
 	case e.Err != nil:
-		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, Error: e.Err.Error(), Code: "io"})
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, refused: refused{Error: e.Err.Error(), Code: "io"}})
 		return
 	case e.Skipped != "":
-		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, Skipped: e.Skipped})
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, refused: refused{Skipped: e.Skipped}})
 		return
 	}
 	r, closeInput, err := openTsumeInput(e, stdin, rf)
 	if err != nil {
-		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, Error: err.Error(), Code: "io"})
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, refused: refused{Error: err.Error(), Code: "io"}})
 		return
 	}
 	defer closeInput()
@@ -220,7 +226,7 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 		emit(tv)
 	}
 	if n == 0 {
-		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, Skipped: noRecord})
+		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, refused: refused{Skipped: noRecord}})
 	}
 }
 
