@@ -179,24 +179,14 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// No search: the error, and with -json an object that says it.
 		fmt.Fprintln(stderr, "shogi mate:", ref.message())
 		if *asJSON {
-			line, err := in.refusalJSON(p, ref)
-			if err == nil {
-				_, err = stdout.Write(line)
-			}
-			if err != nil {
-				fmt.Fprintln(stderr, "shogi mate:", err)
+			if line, err := in.refusalJSON(p, ref); !writeMateJSON(stdout, stderr, line, err) {
 				return 2
 			}
 		}
 		return ref.status
 	}
 	if *asJSON {
-		line, err := in.resultJSON(p, r)
-		if err == nil {
-			_, err = stdout.Write(line)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "shogi mate:", err)
+		if line, err := in.resultJSON(p, r); !writeMateJSON(stdout, stderr, line, err) {
 			return 2
 		}
 	} else {
@@ -268,6 +258,19 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 		fmt.Fprintf(&b, "\tthe attacker holds %s at the end (駒余り)\n", r.Left)
 	}
 	return b.String(), nil
+}
+
+// writeMateJSON writes a JSON line to stdout, unless err says it could not be made, and
+// reports either error on stderr; it returns whether all went well.
+func writeMateJSON(stdout, stderr io.Writer, line []byte, err error) bool {
+	if err == nil {
+		_, err = stdout.Write(line)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi mate:", err)
+		return false
+	}
+	return true
 }
 
 // mateInput is where the position of shogi mate comes from: a RECORD (source, the
