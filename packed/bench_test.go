@@ -1,7 +1,6 @@
 package packed_test
 
 import (
-	"bytes"
 	"io"
 	"iter"
 	"testing"
@@ -139,24 +138,7 @@ func (c *cycleReader) Read(p []byte) (int, error) {
 }
 
 func benchRead[E packed.Entry](b *testing.B, ps []*shogi.Position, ms []shogi.Move) {
-	var buf bytes.Buffer
-	w := packed.NewWriter[E](&buf)
-	for i, p := range ps {
-		var e any
-		switch any(*new(E)).(type) {
-		case packed.HCP:
-			e, _ = packed.EncodeHCP(p)
-		case packed.PackedSfen:
-			e, _ = packed.EncodePackedSfen(p)
-		case packed.HCPE:
-			e, _ = packed.NewHCPE(p, ms[i], 0, shogi.Draw)
-		case packed.PSV:
-			e, _ = packed.NewPSV(p, ms[i], 0, shogi.Draw)
-		}
-		_ = w.Write(e.(E))
-	}
-	_ = w.Flush()
-	data := buf.Bytes()
+	data := streamOf[E](b, ps, ms)
 	for _, reuse := range []bool{false, true} {
 		name := "new"
 		if reuse {

@@ -26,7 +26,7 @@ func gameEntries(n int) ([]*shogi.Position, []shogi.Move) {
 }
 
 // streamOf writes the entries of type E of a game.
-func streamOf[E packed.Entry](t *testing.T, ps []*shogi.Position, ms []shogi.Move) []byte {
+func streamOf[E packed.Entry](t testing.TB, ps []*shogi.Position, ms []shogi.Move) []byte {
 	var buf bytes.Buffer
 	w := packed.NewWriter[E](&buf)
 	for i, p := range ps {
