@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path"
 	"testing"
 	"testing/fstest"
 )
@@ -95,4 +96,31 @@ func TestParseMemoryLimit(t *testing.T) {
 			t.Errorf("parseMemoryLimit(%q) = %d, %v; want %d, %v", tt.text, got, ok, tt.want, tt.ok)
 		}
 	}
+}
+
+// FuzzCgroupMemoryLimit: any /proc/self/cgroup and limit file give a limit that is none
+// (0) or a real one below noLimitFrom, without a panic or an endless climb.
+func FuzzCgroupMemoryLimit(f *testing.F) {
+	f.Add("0::/user.slice/session-2.scope\n", "4294967296\n")
+	f.Add("4:memory:/docker/abc\n0::/docker/abc\n", "max\n")
+	f.Add("3:cpu,memory:/../../x\n", "9223372036854771712")
+	f.Add("0::/a//b/./../c\n", " 12 ")
+	f.Fuzz(func(t *testing.T, self, limit string) {
+		v1, v2, _, _ := parseProcCgroup(self)
+		files := fstest.MapFS{procSelfCgroup: {Data: []byte(self)}}
+		for _, name := range []string{
+			path.Join(cgroupV2Root, path.Clean("/"+v2), cgroupV2Limit),
+			path.Join(cgroupV2Root, cgroupV2Limit),
+			path.Join(cgroupV1Memory, path.Clean("/"+v1), cgroupV1Limit),
+		} {
+			files[name] = &fstest.MapFile{Data: []byte(limit)}
+		}
+		got := cgroupMemoryLimit(files)
+		if got >= noLimitFrom {
+			t.Fatalf("limit %d, at least noLimitFrom", got)
+		}
+		if n, ok := parseMemoryLimit(limit); ok && got > n {
+			t.Fatalf("limit %d above the %d of every file", got, n)
+		}
+	})
 }
