@@ -360,6 +360,42 @@ func (s *searcher) generate(depth int) []child {
 // drops on one square counting once, as the AND node counts them (delayed
 // interpositions), and a disproof number of 2 when the defender cannot take the
 // checking piece, 1 otherwise.
+//
+// Where 将棋図巧 第1番 spends its 9.16 M nodes (AnyMate, 64 MiB): 96 % of them (8.80 M)
+// under checks not proven at the end, siblings of the check that proved their OR node
+// (part of that work serves the proof by transposition: the proof the table holds has
+// 1.09 M positions, every reply counted), 5.32 M of them at OR nodes whose proving
+// check came sixth or later by these numbers: a rook dropped, or taking an interposed
+// piece, at a distance (pn 5 to 12, one for each square between) behind checks of pn
+// 1 to 3 that fail (1/1 or 2/1 against 8/2 or 9/2). Along the published line the
+// attacker wanders little (the checks beside the line's took 0.3 M): the cost is the
+// defender's interpositions, each proven on its own (after R*1e: R*2e 5.15 M, L*4e
+// 1.25 M, L*2e 0.95 M, L*3e 0.81 M; after R*2f: L*3f 1.28 M, P*4f 1.25 M, P*5f 0.90 M,
+// P*3f 0.77 M, R*3f 0.56 M), most of each spent under such checks. Measured and not
+// kept (on main: the collection at 5 M nodes 513/9/7, 24.94 M on the 522 answered;
+// 図巧 at 30 M nodes):
+//   - the drops counted as the AND node chains them (each square a piece of the
+//     defender guards once, all the others once together: unguardedDrops): 図巧
+//     6.93 M, but zuko-100 unknown at 5 M (5.06 M), the other 521 in 24.15 M against
+//     22.44 M (dlshogi-1235 0.51 → 1.74 M, 1436 0.09 → 0.56 M). For the checks that
+//     drop a piece only: 図巧 7.84 M, zuko-100 2.26 M, the other 521 1.5 % fewer but
+//     dlshogi-1223 0.69 → 5.41 M. The unguarded squares counting two, or half their
+//     number: 図巧 8.03 M (astral-traveler 3.15 M), 8.44 M (zuko-100 5.04 M);
+//   - the drop squares counted up to 1, 2 or 3: 図巧 6.74, 7.59, 8.22 M; up to 1, the
+//     collection 33.90 M;
+//   - one reply more for a check whose piece the defender can take (the capture as
+//     hard as initReply counts it): 図巧 8.61 M, zuko-100 5.32 M, 1223 unknown at 5 M;
+//   - a check that takes the piece the defender has just dropped, given a proof number
+//     of at most 2 (or half its own): 図巧 6.08 M (6.21 M), but zuko-100 4.29 M (4.82
+//     M), 1223 3.92 M (yo-116-1 unknown at 5 M). By the piece that gave the check
+//     before only (the interposition futile by FutileFree's rule), at most 2: 図巧 7.27
+//     M, the collection 513/9/7 in 25.49 M (astral-traveler 2.71 M, act-no-yume 2.34
+//     M); at most 3: 図巧 6.06 M, but yo-116-1 unknown at 5 M, the other 521 in 25.07
+//     M against 23.08 M (dlshogi-1223 0.69 → 2.31 M); half its own: 図巧 7.75 M,
+//     zuko-100 4.90 M;
+//   - the check that last proved an OR node at the same depth (a killer), given a
+//     proof number of 1 or half its own: 図巧 10.05 or 9.49 M; only under the same AND
+//     node: 8.88 or 9.98 M.
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
@@ -620,6 +656,10 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 		// that gave the previous check as well: 30.1 M. The waiting replies' proof
 		// numbers still summed (only the choice delayed), after a dropped piece was
 		// taken: 21.6 M on 521, but zuko-100 unknown at 5 M and 将棋図巧 第1番 18.8 M.
+		// The drops on a square and across the unguarded ones taken strongest first
+		// (gold, rook, bishop, silver, knight, lance, pawn) rather than in the
+		// generator's order (pawn, lance, knight, silver, gold, bishop, rook): 図巧 9.16
+		// → 18.79 M, yo-116-1 unknown at 5 M.
 		switch {
 		case !bounded && or:
 			// The unbounded search's loops, apart for speed: the same rules as the
@@ -890,6 +930,19 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 // best child adds to the sum of the disproof numbers (its own, or with grouped its
 // group's largest: dnGroup), that sum, the least length code of the proofs (0 when
 // none is known), and the least path dependency of the children.
+//
+// A move of a pawn, bishop or rook and the same move promoting are searched side by
+// side, alike and each to its threshold: on 将棋図巧 第1番 (AnyMate, 64 MiB) 1f1c
+// took 158 K nodes beside 1f1c+, 1b3b 142 K beside 1b3b+, 2e2c 98 K beside 2e2c+.
+// Measured and not kept (on main: 図巧 9.16 M at 30 M nodes; the collection at 5 M
+// nodes 513/9/7, 24.94 M on the 522 answered): the move without promotion waiting
+// (as the drops of a chain wait) until the promotion is disproven, left out of the
+// choice and of the sum: 図巧 8.65 M, zuko-100 3.03 M, yo-116-1 3.49 M; left out of
+// the choice only, its dn summed: 図巧 7.28 M, but the collection 512/9/8
+// (dlshogi-1451 unknown), 25.93 M on the other 521 (dlshogi-1439 0.21 → 1.36 M). A
+// bishop's and a rook's only, out of both: 図巧 7.52 M, the collection 513/9/7 in
+// 27.74 M (dlshogi-1213 0.94 → 3.27 M, zuko-100 3.65 M); out of the choice only: 図巧
+// 7.13 M, act-no-yume 3.06 M.
 func scanChecks(list []child, grouped bool) (best, best2 uint32, bi int, bestPart, sum uint64, code, rep uint16) {
 	best, best2, rep = infinity+1, infinity+1, noRep
 	var bestY uint32
