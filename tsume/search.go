@@ -371,7 +371,14 @@ func (s *searcher) generate(depth int) []child {
 // and found again (7 855 of 84 K, 9.7 K nodes), nor narrow ranges (725 of the
 // disproofs keep the position's hands). Measured and not kept: a disproof number of 1
 // for every check (as before the count of checks existed), dlshogi-1245, 1247 and 1248
-// in 7.64 M nodes instead of 7.93 M, but 1242 unknown at 60 M (58.9 M before).
+// in 7.64 M nodes instead of 7.93 M, but 1242 unknown at 60 M (58.9 M before); the
+// look-ahead put off until the node would descend into the check (a new check given
+// the disproof number above from the square's attackers before the move and a proof
+// number of 2, looked at when chosen, the node choosing again), the three in 6.78 M
+// (a proof number of 1: 7.43 M) and 1242 in 55.4 M, but the collection at 5 M nodes
+// in 40.7 M instead of 24.9 M (the same 522; astral-traveler 2.09 → 3.67 M,
+// act-no-yume 1.96 → 3.24 M, zuko-100 2.50 → 4.24 M), and with a mate in one looked
+// for first (MateAmong, its moves not counted), 27.5 M on 521 (dlshogi-1451 lost).
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
