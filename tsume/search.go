@@ -483,7 +483,9 @@ type guard struct {
 // 1242 in 61.4 M at 64 MiB but 39.9 M at 256 MiB, the collection 28.3 M (zuko-100
 // 2.50 → 4.28 M, dlshogi-1223 0.69 → 1.82 M, 1235 0.51 → 1.29 M); only at the nodes
 // whose disproof number is below their proof number, the three in 7.58 M, the
-// collection 28.9 M.
+// collection 28.9 M. The converse, no 1+ε bound from a runner-up not yet chosen (the
+// best reply runs to the node's threshold): the three in 19.6 M (1248 12.5 M), and
+// the collection at 5 M lost 1248's no-mate (26.9 M on the 521 left).
 func (s *searcher) countChecks(c *child) bool {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
