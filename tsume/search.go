@@ -396,6 +396,28 @@ func (s *searcher) generate(depth int) []child {
 //   - the check that last proved an OR node at the same depth (a killer), given a
 //     proof number of 1 or half its own: 図巧 10.05 or 9.49 M; only under the same AND
 //     node: 8.88 or 9.98 M.
+//
+// Its look-ahead is most of a no-mate's nodes: on dlshogi-1248 (AnyMate, 64 MiB,
+// 3.53 M nodes) 1.53 M are initCheck's, 0.73 M countChecks' and 1.27 M the moves the
+// search played; 1.04 M of those 1.53 M are of checks that the call which looked at
+// them did not choose before it returned unresolved (of dlshogi-1451's mate, 0.36 M of
+// its 1.00 M nodes), and 48 % of the nodes are the expansions, with their look-ahead,
+// of attacker's nodes never resolved. Repetitions are not where they go (219 of its
+// 5.75 M children repeat the path, 56 disproofs rest on the path), nor disproofs lost
+// and found again (7 855 of 84 K, 9.7 K nodes), nor narrow ranges (725 of the
+// disproofs keep the position's hands). Measured and not kept: a disproof number of 1
+// for every check (as before the count of checks existed), dlshogi-1245, 1247 and 1248
+// in 7.64 M nodes instead of 7.93 M, but 1242 unknown at 60 M (58.9 M before); the
+// look-ahead put off until the node would descend into the check (a new check given
+// the disproof number above from the square's attackers before the move and a proof
+// number of 2, looked at when chosen, the node choosing again), the three in 6.78 M
+// (a proof number of 1: 7.43 M) and 1242 in 55.4 M, but the collection at 5 M nodes
+// in 40.7 M instead of 24.9 M (the same 522; astral-traveler 2.09 → 3.67 M,
+// act-no-yume 1.96 → 3.24 M, zuko-100 2.50 → 4.24 M), and with a mate in one looked
+// for first (MateAmong, its moves not counted), 27.5 M on 521 (dlshogi-1451 lost); a
+// disproof number of 2 as well where the checker is taken back (as KomoringHeights
+// starts a check supported at least as much as it is attacked), the three in 7.63 M,
+// 1242 unknown at 60 M, the collection 26.6 M.
 func (s *searcher) initCheck(c *child) {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
@@ -479,6 +501,27 @@ type guard struct {
 // their expansion takes the list. Counting them without the list (a capped count with
 // an early exit) saves nothing: counts of 16 or more are 1 % of them, and the count
 // costs as many instructions as the list.
+//
+// The count is below what the attacker's node sums once expanded (a check the
+// defender cannot take starts at 2), so an AND node that expands one reply often
+// turns to a sibling only counted. Measured and not kept (AnyMate, 64 MiB, 60 M
+// nodes; on main dlshogi-1242's no-mate 58.9 M nodes, 44.1 M at 256 MiB, and 1245,
+// 1247 and 1248 7.93 M together): the count weighted as the expansion sums, 2 for a
+// check to a square the defender does not attack, 1242 in 56.8 M (50.1 M at 256 MiB)
+// and the three in 7.97 M, but the collection at 5 M nodes in 29.7 M instead of
+// 24.9 M (the same 522 answered; dlshogi-1451 1.00 → 2.04 M, zuko-100 2.50 →
+// 4.82 M); weighted and with the drops grouped as the node groups them (dnGroup),
+// the three in 7.14 M but 1242 unknown at 60 M; the count lowering the number as well
+// as raising it (an easy interposition, 2, after which one check is left: 1), the
+// three in 7.98 M, 1242 unknown at 60 M, the collection 25.7 M; the runner-up's
+// count taken first where its number bounds the best reply's threshold (1+ε), so that
+// the threshold rests on a count and not on initReply's 1 or 2, the three in 6.94 M,
+// 1242 in 61.4 M at 64 MiB but 39.9 M at 256 MiB, the collection 28.3 M (zuko-100
+// 2.50 → 4.28 M, dlshogi-1223 0.69 → 1.82 M, 1235 0.51 → 1.29 M); only at the nodes
+// whose disproof number is below their proof number, the three in 7.58 M, the
+// collection 28.9 M. The converse, no 1+ε bound from a runner-up not yet chosen (the
+// best reply runs to the node's threshold): the three in 19.6 M (1248 12.5 M), and
+// the collection at 5 M lost 1248's no-mate (26.9 M on the 521 left).
 func (s *searcher) countChecks(c *child) bool {
 	s.pos.PlayUnchecked(c.move)
 	s.nodes++
@@ -539,7 +582,9 @@ func (s *searcher) countedChecks(node *pathNode) *shogi.MoveList {
 // collection at 5 M nodes and 64 MiB: uncapped, dlshogi-1451's mate took 7.1 M nodes
 // instead of 1.8 M; capped at 16, 1.4 M, and the problems solved both ways took 13 %
 // fewer nodes than before the count (caps of 8, 12 and 24: 3 % fewer, 7 % more, 12 %
-// fewer; a cap of 4 took 1451 14 M nodes).
+// fewer; a cap of 4 took 1451 14 M nodes). A cap of 32, for the no-mates whose
+// attacker holds many pieces: dlshogi-1245, 1247 and 1248 in 7.81 M nodes instead of
+// 7.93 M, but 1242 unknown at 60 M (58.9 M before; 64 MiB).
 const maxCountedDn = 16
 
 // unbounded is the ply bound of a search of mate at any length.
@@ -1036,8 +1081,11 @@ func (s *searcher) unguardedDrops(list []child) shogi.Bitboard {
 // and dlshogi-1451 the same, ambergris 10.69 → 10.94 M. On 将棋図巧 第1番 the cost was
 // such re-interpositions: after R*1e L*5e 7g9e 8e7f 1e1f P*2f 1f2f P*3f the search
 // had spent 165 000 expansions proving 9e7g, where OSL's df-pn proves 2f3f by
-// simulation in 745. Measured and not kept: the drops on guarded squares ordered so
-// as well, the collection in 24.1 M and 将棋図巧 第1番 in 8.68 M, but ambergris
+// simulation in 745. Measured and not kept: the drops on each square from the
+// strongest piece (rook, bishop, silver and gold, knight, lance, pawn) rather than the
+// weakest, dlshogi-1245's no-mate 2.56 → 26.8 M nodes and 1247 unknown at 60 M (1.84 M
+// before); the drops on guarded squares ordered so as well, the collection in
+// 24.1 M and 将棋図巧 第1番 in 8.68 M, but ambergris
 // unknown at 60 M nodes; the drops that check the attacker's king (双玉) as well,
 // 将棋図巧 第1番 9.68 M but ambergris 13.6 M; every drop by square first (every type
 // on the nearest square before the next square), 将棋図巧 第1番 6.76 M but 27.2 M on
@@ -1196,6 +1244,14 @@ const (
 // 10 %; the drops of a gold, a silver or a knight in groups of their own: 19 % more;
 // the lance's drops summed: 8 % more; drops next to the king left out of the groups:
 // 12 % fewer; a reply's count of checks (countChecks) made with the groups: 7 % more.
+//
+// Measured and not kept on the no-mates (AnyMate, 64 MiB, 60 M nodes; on main
+// dlshogi-1242 58.9 M nodes, 1245, 1247 and 1248 7.93 M together): the two forms of a
+// move that may promote or not counted by their larger number, as a group of two,
+// the three in 8.10 M and 1242 unknown; the weak disproof number (Ueda et al.'s weak
+// proof number turned round: the largest of the checks' plus one for each other
+// check not disproven, in place of the sum and the groups), the three in 11.8 M
+// (1248 3.53 → 6.11 M).
 func dnGroup(m shogi.Move) int {
 	if !m.IsDrop() {
 		return dnNone
