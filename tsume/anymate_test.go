@@ -2,6 +2,7 @@ package tsume_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"regexp"
 	"strconv"
@@ -20,7 +21,7 @@ import (
 // that trades one for the other changes the count more than the work. Set TSUME_ANYMATE_NODES to the limit (5000000
 // is the usual one); TSUME_ANYMATE_HASH sets the table in MiB (64 by default) and
 // TSUME_ANYMATE_ONLY a regular expression of the ids to run. It fails on a wrong
-// verdict.
+// verdict or on a mate whose line does not replay as a tsume ending in checkmate.
 func TestAnyMateNodes(t *testing.T) {
 	limit, err := strconv.ParseUint(os.Getenv("TSUME_ANYMATE_NODES"), 10, 64)
 	if err != nil || limit == 0 {
@@ -59,6 +60,16 @@ func TestAnyMateNodes(t *testing.T) {
 			if p.want.noMate {
 				t.Errorf("%s: a mate answered for a published no-mate", p.id)
 			}
+			// A proof wrongly found for a problem that is a mate (a check taken for
+			// mate in one that is not) would pass the verdicts: its line would not.
+			var bad lineFaults
+			checkTsumeLine(&bad, parse(t, p.sfen, false), r.Moves, false)
+			if r.Line == tsume.LineNone {
+				bad = append(bad, "a mate without a line")
+			}
+			if len(bad) > 0 {
+				t.Errorf("%s: %s", p.id, bad[0])
+			}
 		case tsume.NoMate:
 			noMates++
 			solvedNodes += r.Nodes
@@ -73,4 +84,14 @@ func TestAnyMateNodes(t *testing.T) {
 	}
 	t.Logf("any mate at %d nodes, %d MiB: %d mates, %d no-mates, %d unknown; %d nodes (%v CPU) on the %d answered, %d in all",
 		limit, hash, mates, noMates, unknown, solvedNodes, solvedCPU.Round(time.Millisecond), mates+noMates, allNodes)
+}
+
+// lineFaults collects what checkTsumeLine finds wrong with a line, so that one problem's
+// fault is reported without stopping the pass over the others.
+type lineFaults []string
+
+func (*lineFaults) Helper() {}
+
+func (f *lineFaults) Fatalf(format string, args ...any) {
+	*f = append(*f, fmt.Sprintf(format, args...))
 }
