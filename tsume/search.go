@@ -149,6 +149,10 @@ type searcher struct {
 	// nearDrops: the chain of unguarded drops takes the squares nearest the king first
 	// (nearestFirst); in the search of Options.AnyMate only.
 	nearDrops bool
+	// leftOn asks the bounded search for a mate whose lines ending at the bound leave
+	// the attacker at most leftMax pieces (leftover.go).
+	leftOn  bool
+	leftMax int
 }
 
 const pollEvery = 4096
@@ -520,10 +524,19 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	or := s.pos.SideToMove() == s.attacker
 	node := s.path[depth]
 	bounded := r != unbounded
+	if bounded && s.leftOn {
+		if pr, plain := s.plainBound(or, r, node.atk); plain {
+			// The plain bounded df-pn answers the node (leftover.go).
+			s.leftOn = false
+			pn, dn, aux = s.mid(thpn, thdn, pr)
+			s.leftOn = true
+			return pn, dn, aux
+		}
+	}
 	if bounded && or && r < 1 {
 		return infinity, 0, 0
 	}
-	if bounded && or && r <= 4 && (r <= 2 || s.futile == nil) {
+	if bounded && or && r <= 4 && (r <= 2 || s.futile == nil && !s.leftOn) {
 		return s.bleaf(&node, r)
 	}
 	if bounded && or && r <= 4 && s.bquickDisproof(&node, r) {
@@ -538,7 +551,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	s.ra, s.rd, s.pm = node.atk, node.def, shogi.NoMove
 	switch {
 	case len(list) == 0:
-		if or {
+		if or || bounded && !s.leftOK(r, node.atk) {
 			pn, dn = infinity, 0
 		} else {
 			pn, dn = 0, infinity
@@ -557,14 +570,17 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 	case bounded && r < 1:
 		// The defender has a reply unless every one is futile.
 		pn, dn = 0, infinity
+		if !s.leftOK(r, node.atk) {
+			pn, dn = infinity, 0
+		}
 		for i := range list {
-			if !s.isFutile(&list[i]) {
+			if pn == 0 && !s.isFutile(&list[i]) {
 				pn, dn = infinity, 0
 				break
 			}
 		}
 		if s.stop == StopNone { // a test cut short decides nothing
-			s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, 0, 1)
+			s.tt.bstore(s.bkey(node.key, node.atk), node.atk, node.def, r, pn, dn, 0, 1)
 		}
 		return pn, dn, 0
 	}
@@ -1090,7 +1106,7 @@ func (s *searcher) resultHands(node *pathNode, list []child, or, proven bool, re
 // disproof.
 func (s *searcher) storeResult(node *pathNode, r int, pn, dn uint32, rep uint16, length int, effort uint64) {
 	if r != unbounded {
-		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, length, effort)
+		s.tt.bstore(s.bkey(node.key, node.atk), node.atk, node.def, r, pn, dn, length, effort)
 		return
 	}
 	s.tt.storeRange(node.key, node.atk, node.def, s.ra, s.rd, node.path, pn, dn, rep, effort, s.pm)
