@@ -37,6 +37,10 @@ package tsume
 //
 // Repetitions need no care: every line is bounded, and a mate within r plies that
 // repeats a position has a shorter one that does not.
+//
+// The 駒余り tie-break asks it a narrower question, with its own table entries: a mate
+// within r plies that leaves at most so many pieces in the attacker's hand when it ends
+// at the bound (leftover.go).
 
 import "github.com/kifu-go/shogi"
 
@@ -217,7 +221,7 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	}
 	for i := range list {
 		c := &list[i]
-		pn, dn, length, ok := s.tt.blookup(c.key, c.atk, c.def, r-1)
+		pn, dn, length, ok := s.blookupL(c.key, c.atk, c.def, r-1, !or)
 		switch {
 		case ok:
 		case or:
@@ -243,6 +247,17 @@ func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 	pn, dn = infinity, 0
 	generateChecks(s.pos, &s.moves) // for all three tests
 	checks := s.moves.Moves()
+	if s.leftOn && r == 1 {
+		// The lines end at the bound: only a mate leaving at most leftMax counts
+		// (leftover.go; r is odd here, see plainBound).
+		n, kept := handSize(node.atk), checks[:0]
+		for _, m := range checks {
+			if s.leftAfter(n, m) <= s.leftMax {
+				kept = append(kept, m)
+			}
+		}
+		checks = kept
+	}
 	switch {
 	case s.pos.MateAmong(checks) != shogi.NoMove || s.futile != nil && s.futileMateInOne(checks):
 		pn, dn, aux = 0, infinity, 1
@@ -250,7 +265,7 @@ func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 		pn, dn, aux = 0, infinity, 3
 	}
 	if s.stop == StopNone { // a futility test may have stopped the search
-		s.tt.bstore(node.key, node.atk, node.def, r, pn, dn, int(aux), 1)
+		s.tt.bstore(s.bkey(node.key, node.atk), node.atk, node.def, r, pn, dn, int(aux), 1)
 	}
 	return pn, dn, aux
 }

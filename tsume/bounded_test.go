@@ -33,6 +33,97 @@ func TestBoundedAgainstBruteForce(t *testing.T) {
 	})
 }
 
+// TestBoundedLeftoverAgainstBruteForce cross-checks the tie-break's question to the
+// bounded df-pn (leftover.go: a mate within r plies whose lines ending at the bound
+// leave at most left pieces in the attacker's hand) with the brute-force judge of that
+// question, every reply counted; with futile drops not counted, a disproof still means
+// no such mate counting every reply. A left of -1 asks for a mate two plies shorter.
+// The question is asked of the attacker's node, or of the defender's after a check
+// (with no ply left there, of the mate itself).
+func TestBoundedLeftoverAgainstBruteForce(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		r := rapid.SampledFrom([]int{1, 3, 5}).Draw(t, "plies")
+		left := rapid.IntRange(-1, 2).Draw(t, "left")
+		first := shogi.NoMove
+		if rapid.Bool().Draw(t, "after a check") {
+			var checks []shogi.Move
+			for _, m := range p.LegalMoves() {
+				p.PlayUnchecked(m)
+				if p.InCheck() {
+					checks = append(checks, m)
+				}
+				p.Undo()
+			}
+			if len(checks) == 0 {
+				t.Skip("no check")
+			}
+			first = rapid.SampledFrom(checks).Draw(t, "check")
+			r--
+		}
+		q := p.Clone()
+		var want bool
+		if first != shogi.NoMove {
+			q.PlayUnchecked(first)
+			want = bruteLeftAND(q, r, left)
+		} else {
+			want = bruteLeftOR(q, r, left)
+		}
+		proven, disproven := tsume.BoundedLeftMate(p, first, r, left, tsume.FutileNone, 300_000)
+		if proven && !want || disproven && want {
+			t.Fatalf("%v (%v first): within %d plies leaving at most %d: proven %v, disproven %v; brute force says %v", p, first, r, left, proven, disproven, want)
+		}
+		if _, disproven := tsume.BoundedLeftMate(p, first, r, left, tsume.FutileDrops, 300_000); disproven && want {
+			t.Fatalf("%v (%v first): within %d plies leaving at most %d: disproven with futile drops; brute force mates", p, first, r, left)
+		}
+	})
+}
+
+// bruteLeftOR reports whether the attacker, to move in p, mates within r plies, every
+// mate at the bound leaving him at most left pieces in hand.
+func bruteLeftOR(p *shogi.Position, r, left int) bool {
+	if r < 1 {
+		return false
+	}
+	for _, m := range p.LegalMoves() {
+		p.PlayUnchecked(m)
+		win := p.InCheck() && bruteLeftAND(p, r-1, left)
+		p.Undo()
+		if win {
+			return true
+		}
+	}
+	return false
+}
+
+func bruteLeftAND(p *shogi.Position, r, left int) bool {
+	moves := p.LegalMoves()
+	switch {
+	case len(moves) == 0:
+		return r > 0 || leftIn(p.Hand(p.SideToMove().Opponent())) <= left
+	case r < 1:
+		return false
+	}
+	for _, m := range moves {
+		p.PlayUnchecked(m)
+		win := bruteLeftOR(p, r-1, left)
+		p.Undo()
+		if !win {
+			return false
+		}
+	}
+	return true
+}
+
+// leftIn returns the number of pieces of h.
+func leftIn(h shogi.Hand) int {
+	n := 0
+	for _, ty := range shogi.HandTypes {
+		n += h.Count(ty)
+	}
+	return n
+}
+
 // TestProofLengthAgainstBruteForce checks the length a df-pn proof records
 // (prooflen.go) against the brute-force judge: a mate within it, every reply counted,
 // so an upper bound of the tsume length under every convention. A small table makes

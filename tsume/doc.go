@@ -152,7 +152,11 @@
 // checks after which the defender is mated within the plies left, the defender's
 // counted replies after which no mate is two plies shorter, each length answered by the
 // bounded df-pn) of the pieces left in the attacker's hand at the end, fewest for the
-// attacker, most for the defender. When it finishes, the line is the tsume line
+// attacker, most for the defender. Once a move has given a node its best, the bounded
+// df-pn asks of the others only whether they beat it: a mate within the plies left
+// whose lines ending at the bound leave fewer pieces than the best (more, at the
+// defender's node), a search that fails early wherever the attacker holds more
+// pieces than his moves left can drop. When it finishes, the line is the tsume line
 // (LineTsume, the same as the full-width search's when no futility test was left
 // undecided); when a limit stops it, the line read before is kept (LineLength: its
 // length is exact and each of its moves keeps to that length, but between lines of

@@ -15,6 +15,27 @@ func BoundedMate(p *shogi.Position, r int, futile Futile, nodes uint64) (proven,
 	return pn == 0, dn == 0, length
 }
 
+// BoundedLeftMate is BoundedMate for the tie-break's question (leftover.go): a mate
+// within r plies whose lines ending at the bound leave the attacker at most left
+// pieces in hand; asked after the attacker's check first when first is not NoMove
+// (the defender's node of r plies).
+func BoundedLeftMate(p *shogi.Position, first shogi.Move, r, left int, futile Futile, nodes uint64) (proven, disproven bool) {
+	pos, err := problem(p)
+	if err != nil {
+		return false, false
+	}
+	l, s := freshLiner(pos, futile, nodes)
+	key := boardKey(pos)
+	atk, def := s.hands()
+	if first != shogi.NoMove {
+		key, atk, def = after(pos, l.attacker, key, atk, def, first)
+		pos.PlayUnchecked(first)
+	}
+	l.leftOn, l.leftMax = true, left
+	pn, dn, _ := l.bounded(key, atk, def, r, nodes)
+	return pn == 0, dn == 0
+}
+
 // freshLiner returns a line search of pos (a problem, attacker to move) under futile,
 // with a fresh table of 1 MiB and Options.LineNodes nodes (0: no limit), and its df-pn
 // searcher, reset at the root.

@@ -48,7 +48,15 @@ type memoEntry struct {
 }
 
 const (
-	futileNodes = 20_000 // the budget of the df-pn search of a futility test
+	// futileNodes is the budget of the df-pn search of a futility test. On dlshogi-1207
+	// (7.3 M line nodes, 64 MiB, FutileDrops) the 203 full tests left undecided cost
+	// 4.1 M of the line nodes; searched again alone (a fresh 64 MiB table), 1 of them
+	// decided within 20 000 nodes, 26 within 100 000 and 136 within a million (96 no
+	// mate, 40 mates), 67 not even then: a larger budget buys few verdicts. Nor does
+	// one test's undecided verdict answer another's: 4 of its 429 full tests were of a
+	// board tested undecided before with an attacker holding no less and a defender no
+	// more (the position at least as hard to prove).
+	futileNodes = 20_000
 	// leafFutileNodes is the budget of a test made at a leaf of the bounded df-pn (a
 	// check whose every reply may be a futile interposition, one or two plies left):
 	// such tests are many, and in game positions (the defender's hand full) those that
@@ -102,6 +110,10 @@ type liner struct {
 	// (0: none), noneWithin the largest they proved to hold none (-1: none): the
 	// bounds of the tsume length Result reports when the length is not settled.
 	mateWithin, noneWithin int
+	// leftOn and leftMax: bounded asks for a mate leaving at most leftMax pieces at
+	// the bound (leftover.go), for the tie-break.
+	leftOn  bool
+	leftMax int
 }
 
 func newMemo(bytes int) []memoEntry {
@@ -348,9 +360,6 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 	if r < 0 {
 		return infinity, 0, 0
 	}
-	if pn, dn, length, ok := l.s.tt.blookup(key, atk, def, r); ok && (pn == 0 || dn == 0) {
-		return pn, dn, length
-	}
 	if l.bs == nil {
 		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
 		if l.futile != FutileNone {
@@ -359,6 +368,10 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 		}
 	}
 	bs := l.bs
+	bs.leftOn, bs.leftMax = l.leftOn, l.leftMax // the question, for every call
+	if pn, dn, length, ok := bs.blookupL(key, atk, def, r, l.pos.SideToMove() == l.attacker); ok && (pn == 0 || dn == 0) {
+		return pn, dn, length
+	}
 	bs.nodes, bs.deadline = 0, l.s.deadline
 	bs.maxNodes = max(min(l.max-min(l.nodes, l.max), budget), 1)
 	bs.reset()
@@ -820,6 +833,13 @@ func (l *liner) testFutile(q *shogi.Position, sq shogi.Square, moved bool, budge
 	return 0, false
 }
 
+func b2i32(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -908,6 +928,13 @@ func sign(x int) int {
 // against its budget), sharing the solver's table; it returns the root's numbers, why
 // it stopped, and whether it had its whole budget (full: the line search had as many
 // nodes left). A time limit or cancellation stops the line search too.
+//
+// The tests search as the line search's df-pn does, not as Options.AnyMate's (drops
+// of a ranging piece grouped in the disproof number, searcher.groupDrops), though
+// most tests that decide are no-mates: grouped, on the dlshogi game positions at
+// 7.3 M line nodes (64 MiB, FutileDrops, no time limit) 1210 finished its tie-break in
+// 4.86 M line nodes instead of 5.83 M, but 1436 no longer finished it (LineLength),
+// the other fifteen as before. Not kept.
 func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop Stop, full bool) {
 	if l.sub == nil {
 		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
@@ -1160,6 +1187,16 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 // searched first, cut only near the leaves. Measured: no line kind changed at 6 or 12 M
 // line nodes (64 and 256 MiB); 1228 and 1436 settled 3-4 % sooner at 256 MiB, up to 3 %
 // later at 64; at 30 M (64 MiB) 1207 settled, 1222 and 1228 took 6-7 % more. Not kept.
+// What is kept instead cuts inside the bounded df-pn, at every node rather than near
+// the leaves: a move taken after the best is asked whether it can beat it, the
+// narrower question of leftover.go, whose search fails wherever the attacker holds
+// more pieces than his moves left can spend. Measured on the dlshogi game positions
+// (FutileDrops, 64 MiB, no time limit): at 7.3 M line nodes 1436 finished its
+// tie-break in 4.43 M line nodes instead of 7.28 M, 1210 in 5.98 M instead of 5.83 M,
+// the other fifteen as before; at 20 M, 1213, 1224 and 1439 finished it (8.62, 9.64
+// and 15.12 M line nodes) where they had stopped at LineLength, 1222 took 14.24 M
+// instead of 15.17 M and 1208 19.07 M instead of 19.10 M, the same lines where both
+// finished.
 //
 // tieBreak returns the score of the current position, whose length is exactly v
 // plies, over the lines of that length: the attacker's checks after which the defender
@@ -1168,9 +1205,11 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 // no longer); the least score at the attacker's nodes, the largest at the defender's,
 // each the pieces left in the attacker's hand at the end past 64 a ply. The bounded
 // df-pn answers each move's length (mostly from its table: the line's search proved
-// and disproved them); the scores are cached as the full-width search's exact scores
-// are, with their moves. ok is false when a limit stopped it, or a move's length was
-// not settled.
+// and disproved them); once a move of the lines has given the node a best score, the
+// others are asked only whether they beat it (leftover.go), and one that cannot is
+// passed over without its length or score. The scores are cached as the full-width
+// search's exact scores are, with their moves. ok is false when a limit stopped it, or
+// a move's length was not settled.
 //
 // A defender's node none of whose counted replies keeps to the length (each futile,
 // or mated sooner) met a futility verdict that changed under the length search: a
@@ -1207,28 +1246,55 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 		r = v - 3
 	}
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
-	best, bestMove := int32(-1), shogi.NoMove
-	for pass := 0; pass < 2; pass++ {
-		if pass == 1 && (or || best >= 0) {
+	// The moves the table knows to be of the lines are taken first (a check the
+	// bounded df-pn proved within r plies, a reply it disproved within r), so that the
+	// best found early lets the others be asked the narrower question of leftover.go.
+	// Ties go to the move generated first, as when the moves were taken in order.
+	moves, first := list.Moves(), l.order(depth)
+	for i, m := range moves {
+		k, a, d := after(l.pos, l.attacker, key, atk, def, m)
+		pn, dn, _, ok := l.s.tt.blookup(k, a, d, r)
+		first[i] = b2i32(ok && (or && pn == 0 || !or && dn == 0))
+	}
+	best, bestMove, bestAt := int32(-1), shogi.NoMove, -1
+	for pass := 0; pass < 4; pass++ {
+		if pass >= 2 && (or || best >= 0) {
 			break
 		}
-		for _, m := range list.Moves() {
+		for i, m := range moves {
+			if first[i] != int32(1-pass%2) {
+				continue
+			}
 			if or {
 				if _, disproven := l.dfpn(key, m); disproven {
 					continue
 				}
-			} else if l.futileReply(m) != (pass == 1) {
+			} else if l.futileReply(m) != (pass >= 2) {
 				continue
 			}
-			s, in, ok := l.tieMove(key, depth, v, r, or, atk, def, m)
+			// A move that cannot beat the best is asked the narrower question of
+			// leftover.go: a check whether it leaves fewer pieces, a reply whether its
+			// lines leave more; one generated before the best may tie it.
+			left := -2 // the plain question
+			if best >= 0 {
+				left = int(best % plyScore)
+				switch {
+				case or && i > bestAt:
+					left = max(left-1, -1) // -1: a check that mates sooner
+				case !or && i < bestAt:
+					left--
+				}
+			}
+			s, in, ok := l.tieMove(key, depth, v, r, or, atk, def, m, left)
 			switch {
 			case !ok:
 				return s, false // a limit, an unsettled length, or a check that mates sooner
 			case !in:
 				continue
 			}
-			if s += plyScore; best < 0 || or && s < best || !or && s > best {
-				best, bestMove = s, m
+			s += plyScore
+			if best < 0 || or && (s < best || s == best && i < bestAt) || !or && (s > best || s == best && i < bestAt) {
+				best, bestMove, bestAt = s, m, i
 			}
 		}
 	}
@@ -1245,11 +1311,24 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 // tieMove is tieBreak's step: the score of the lines of exact length v through the
 // move m, and whether m is a move of those lines (in: a check after which the
 // defender is mated within r plies, a reply after which no mate is within r). ok is
-// false when a limit stopped it, or a length was not settled.
-func (l *liner) tieMove(key uint64, depth, v, r int, or bool, atk, def shogi.Hand, m shogi.Move) (s int32, in, ok bool) {
+// false when a limit stopped it, or a length was not settled. With left -1 or more,
+// the bounded df-pn is asked the question of leftover.go instead, a mate within v-1
+// plies leaving at most left pieces at the bound: in is then a check that leaves
+// fewer than the best (a proof), a reply whose lines leave more (a disproof); a check
+// proven with left -1 mates within v-3 plies, sooner than the node's length allows.
+func (l *liner) tieMove(key uint64, depth, v, r int, or bool, atk, def shogi.Hand, m shogi.Move, left int) (s int32, in, ok bool) {
 	k, a, d := after(l.pos, l.attacker, key, atk, def, m)
 	l.pos.PlayUnchecked(m)
+	if left >= -1 {
+		r = v - 1
+		l.leftOn, l.leftMax = true, left
+	}
 	pn, dn, _ := l.bounded(k, a, d, r, l.max)
+	l.leftOn = false
+	if or && left == -1 && pn == 0 && !l.stopped {
+		l.pos.Undo()
+		return mateSooner, true, false // the check mates within v-3 plies: see mateSooner
+	}
 	in = or && pn == 0 || !or && dn == 0 // a move of the lines of length v
 	ok = true
 	if in && !l.stopped {
