@@ -48,6 +48,15 @@ import "github.com/kifu-go/shogi"
 // plies: its numbers, and with a proof the length proven (the shortest, where several
 // proofs of the board answer).
 func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, length int, ok bool) {
+	return t.blookupLeft(key, atk, def, r, noRep)
+}
+
+// blookupLeft is blookup for the question of a bound on the pieces left (leftover.go),
+// whose code left (leftCode) its entries record in repDep; noRep, the code of the plain
+// question, compares above every other, as L may be read as infinite there. A proof
+// answers the questions of a code no smaller, a disproof those of a code no larger,
+// unresolved numbers their own.
+func (t *table) blookupLeft(key uint64, atk, def shogi.Hand, r int, left uint16) (pn, dn uint32, length int, ok bool) {
 	b := t.bucket(key)
 	tag := uint16(r + 1)
 	shortest := -1 // the shortest proof that answers, of the several a board may hold
@@ -62,15 +71,17 @@ func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, 
 			length := int(e.plies) - 1
 			if e.plies == 0 && e.repDep <= maxProofCode {
 				length = int(e.repDep) - 1
+			} else if e.plies != 0 && e.repDep > left {
+				continue // a proof leaving more pieces than asked
 			}
 			if length >= 0 && length <= r && (shortest < 0 || length < shortest) && includes(atk, e.atk) && includes(e.def, def) {
 				shortest = length
 			}
 		case e.dn == 0:
-			if shortest < 0 && e.path == 0 && (e.plies == 0 || e.plies >= tag) && includes(e.atk, atk) && includes(def, e.def) {
+			if shortest < 0 && e.path == 0 && (e.plies == 0 || e.plies >= tag && e.repDep >= left) && includes(e.atk, atk) && includes(def, e.def) {
 				return infinity, 0, 0, true
 			}
-		case e.plies == tag && e.atk == atk && e.def == def:
+		case e.plies == tag && e.atk == atk && e.def == def && e.repDep == left:
 			pn, dn, ok = e.pn, e.dn, true
 		}
 	}
@@ -97,6 +108,12 @@ func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, 
 // proofs and searched each again 27 times on average (17.1 M line nodes of the 21.2 M
 // the length took; 3.2 M with both rules).
 func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, length int, effort uint64) {
+	t.bstoreLeft(key, atk, def, r, pn, dn, length, effort, noRep)
+}
+
+// bstoreLeft is bstore for the question of the pieces left of code left (see
+// blookupLeft), which the entry records in repDep.
+func (t *table) bstoreLeft(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, length int, effort uint64, left uint16) {
 	effort = min(effort, uint64(^uint32(0)))
 	tag := uint16(r + 1)
 	plies := tag
@@ -112,16 +129,16 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 		if b.keys[i] == key && e.path == 0 && e.plies != 0 {
 			switch {
 			case e.pn == 0 || e.dn == 0:
-				if banswers(e, atk, def, pn, tag, plies) {
+				if banswers(e, atk, def, pn, tag, plies, left) {
 					return // a final result stays
 				}
-				if bcovers(e, atk, def, pn, dn, tag, plies) {
+				if bcovers(e, atk, def, pn, dn, tag, plies, left) {
 					b.keys[i], b.e[i] = 0, entry{}
 				}
-			case e.plies == tag && e.atk == atk && e.def == def:
+			case e.plies == tag && e.atk == atk && e.def == def && e.repDep == left:
 				victim, worst = i, 0 // the position's own unresolved entry
 				continue
-			case bcovers(e, atk, def, pn, dn, tag, plies):
+			case bcovers(e, atk, def, pn, dn, tag, plies, left):
 				b.keys[i], b.e[i] = 0, entry{}
 			}
 		}
@@ -144,29 +161,31 @@ func (t *table) bstore(key uint64, atk, def shogi.Hand, r int, pn, dn uint32, le
 		return
 	}
 	b.keys[victim] = key
-	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: noRep, plies: plies}
+	b.e[victim] = entry{atk: atk, def: def, pn: pn, dn: dn, effort: uint32(effort), repDep: left, plies: plies}
 }
 
 // banswers reports whether the final bounded entry e of a board answers a result of a
 // search of the board with the hands atk and def for a mate within tag-1 plies: a proof
 // of length plies-1 when pn is 0, else a disproof or unresolved numbers. A proof holds
 // for the bounds no shorter than its length and an attacker holding no less, a
-// disproof for the bounds no longer than its own and an attacker holding no more.
-func banswers(e *entry, atk, def shogi.Hand, pn uint32, tag, plies uint16) bool {
+// disproof for the bounds no longer than its own and an attacker holding no more; for
+// the question of the pieces left, a proof for a code left no smaller, a disproof for
+// one no larger (blookupLeft).
+func banswers(e *entry, atk, def shogi.Hand, pn uint32, tag, plies, left uint16) bool {
 	if e.pn == 0 {
-		return includes(atk, e.atk) && includes(e.def, def) && (pn == 0 && e.plies <= plies || pn != 0 && e.plies <= tag)
+		return e.repDep <= left && includes(atk, e.atk) && includes(e.def, def) && (pn == 0 && e.plies <= plies || pn != 0 && e.plies <= tag)
 	}
-	return pn != 0 && e.plies >= tag && includes(e.atk, atk) && includes(def, e.def)
+	return pn != 0 && e.plies >= tag && e.repDep >= left && includes(e.atk, atk) && includes(def, e.def)
 }
 
 // bcovers reports whether a final result of the board (pn or dn 0; see banswers)
 // answers its bounded entry e, a final or unresolved one, which is then of no more use.
-func bcovers(e *entry, atk, def shogi.Hand, pn, dn uint32, tag, plies uint16) bool {
+func bcovers(e *entry, atk, def shogi.Hand, pn, dn uint32, tag, plies, left uint16) bool {
 	switch {
 	case dn == 0:
-		return e.pn != 0 && e.plies <= tag && includes(atk, e.atk) && includes(e.def, def)
+		return e.pn != 0 && e.plies <= tag && e.repDep <= left && includes(atk, e.atk) && includes(e.def, def)
 	case pn == 0:
-		return e.dn != 0 && e.plies >= plies && includes(e.atk, atk) && includes(def, e.def)
+		return e.dn != 0 && e.plies >= plies && e.repDep >= left && includes(e.atk, atk) && includes(def, e.def)
 	}
 	return false
 }
@@ -265,7 +284,7 @@ func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 		pn, dn, aux = 0, infinity, 3
 	}
 	if s.stop == StopNone { // a futility test may have stopped the search
-		s.tt.bstore(s.bkey(node.key, node.atk), node.atk, node.def, r, pn, dn, int(aux), 1)
+		s.bstoreNode(node, r, pn, dn, int(aux), 1)
 	}
 	return pn, dn, aux
 }

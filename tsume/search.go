@@ -661,7 +661,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) (pn, dn uint32, aux uint16) {
 			}
 		}
 		if s.stop == StopNone { // a test cut short decides nothing
-			s.tt.bstore(s.bkey(node.key, node.atk), node.atk, node.def, r, pn, dn, 0, 1)
+			s.bstoreNode(&node, r, pn, dn, 0, 1)
 		}
 		return pn, dn, 0
 	}
@@ -1217,7 +1217,7 @@ func (s *searcher) resultHands(node *pathNode, list []child, or, proven bool, re
 // disproof.
 func (s *searcher) storeResult(node *pathNode, r int, pn, dn uint32, rep uint16, length int, effort uint64) {
 	if r != unbounded {
-		s.tt.bstore(s.bkey(node.key, node.atk), node.atk, node.def, r, pn, dn, length, effort)
+		s.bstoreNode(node, r, pn, dn, length, effort)
 		return
 	}
 	s.tt.storeRange(node.key, node.atk, node.def, s.ra, s.rd, node.path, pn, dn, rep, effort, s.pm)

@@ -64,7 +64,9 @@ type entry struct {
 	pn, dn uint32
 	effort uint32
 	// repDep is, for a path-dependent disproof, the shallowest path index it relies
-	// on; for a proof of the unbounded search, its length code (see proofCode).
+	// on; for a proof of the unbounded search, its length code (see proofCode); for an
+	// entry of the depth-bounded search, the code of its question of the pieces left
+	// (leftCode, leftover.go), noRep for the plain question.
 	repDep uint16
 	// plies is 0 for an entry of the unbounded search. For one of the depth-bounded
 	// search (bounded.go) it is 1 + the plies of the result: the length proven for a

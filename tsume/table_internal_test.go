@@ -356,3 +356,54 @@ func TestBstoreKeepsAnswers(t *testing.T) {
 		}
 	})
 }
+
+// TestBstoreLeftAnswersTruth stores into one board's bucket the results of the question
+// of the pieces left (leftover.go) that a position whose answers are known would give
+// (a mate within r plies leaving at most L exactly when r reaches a threshold, which
+// more pieces for the attacker lower and more for the defender raise, and L one of its
+// own), the bound and L drawn at random, and checks that every final answer of
+// blookupLeft is true: a proof answers no smaller L, a disproof no larger one.
+func TestBstoreLeftAnswersTruth(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tt := newTable(int(unsafe.Sizeof(bucket{})))
+		const key = 0x1234_5678_9abc_def0
+		hands := []shogi.Hand{0, hand(shogi.Gold), hand(shogi.Silver), hand(shogi.Gold, shogi.Silver)}
+		drawHand := rapid.SampledFrom(hands)
+		r0, l0 := rapid.IntRange(0, 8).Draw(t, "r0"), rapid.IntRange(-1, 3).Draw(t, "l0")
+		threshold := func(atk, def shogi.Hand) int { return r0 + 2*(handSize(def)-handSize(atk)) }
+		mate := func(atk, def shogi.Hand, r, left int) bool { return r >= threshold(atk, def) && left >= l0 }
+		for range rapid.IntRange(1, 12).Draw(t, "stores") {
+			atk, def := drawHand.Draw(t, "atk"), drawHand.Draw(t, "def")
+			r, left := rapid.IntRange(0, 10).Draw(t, "r"), rapid.IntRange(-1, 3).Draw(t, "left")
+			pn, dn, length := uint32(infinity), uint32(0), 0
+			switch {
+			case rapid.Bool().Draw(t, "unresolved"):
+				pn, dn = rapid.Uint32Range(1, 9).Draw(t, "pn"), rapid.Uint32Range(1, 9).Draw(t, "dn")
+			case mate(atk, def, r, left):
+				pn, dn, length = 0, infinity, rapid.IntRange(max(threshold(atk, def), 0), r).Draw(t, "length")
+			}
+			tt.bstoreLeft(key, atk, def, r, pn, dn, length, 1, leftCode(left))
+			if pn == 0 || dn == 0 {
+				if pn2, dn2, _, ok := tt.blookupLeft(key, atk, def, r, leftCode(left)); !ok || (pn == 0) != (pn2 == 0) || (dn == 0) != (dn2 == 0) {
+					t.Fatalf("the result stored is not answered: %d %d %v", pn2, dn2, ok)
+				}
+			}
+			for _, a := range hands {
+				for _, d := range hands {
+					for q := range 11 {
+						for l := -1; l <= 3; l++ {
+							pn, dn, length, ok := tt.blookupLeft(key, a, d, q, leftCode(l))
+							switch {
+							case !ok || pn != 0 && dn != 0:
+							case pn == 0 && (!mate(a, d, q, l) || length > q || length < threshold(a, d)):
+								t.Fatalf("bound %d, left %d, hands %v %v: a proof of length %d, wrongly", q, l, a, d, length)
+							case dn == 0 && mate(a, d, q, l):
+								t.Fatalf("bound %d, left %d, hands %v %v: a disproof, wrongly", q, l, a, d)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
