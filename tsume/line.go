@@ -167,12 +167,7 @@ func (l *liner) left() int32 {
 	if l.leftover == IgnoreLeftover {
 		return 0
 	}
-	h := l.pos.Hand(l.attacker)
-	n := 0
-	for _, t := range shogi.HandTypes {
-		n += h.Count(t)
-	}
-	return int32(n)
+	return int32(handSize(l.pos.Hand(l.attacker)))
 }
 
 // dfpn returns what the df-pn table says of the position after m: proven, disproven.
@@ -355,7 +350,8 @@ func (l *liner) boundedDisproof(key uint64, atk, def shogi.Hand, bound int32) bo
 // bounded runs the depth-bounded df-pn from the current position of l.pos (board key
 // and hands given) for a mate within r plies, within budget nodes of the line search's.
 // It returns the root's numbers and, with a proof, its length; a limit leaves them
-// unresolved.
+// unresolved. With l.leftOn (the question of leftover.go) a proof's length may be the
+// bound r rather than the proof's own, as its entries record it: no caller reads it.
 func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (pn, dn uint32, length int) {
 	if r < 0 {
 		return infinity, 0, 0
