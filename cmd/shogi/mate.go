@@ -215,8 +215,9 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // mateText is the text form of a search's answer: "mate in 3: 1.☗5三銀打 2.☖4一玉
-// 3.☗4二金打 4.詰み", "no mate" or "unknown (time-limit)", then a line for each thing
-// to know about the line: it is not the tsume line, it may be longer, pieces are left.
+// 3.☗4二金 4.詰み", "no mate" or "unknown (time-limit)", then a line for each thing
+// to know about the line: it is not the tsume line, the tsume line may be shorter, pieces
+// are left.
 func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (string, error) {
 	if r.Status != tsume.Mate {
 		return r.String() + "\n", nil
@@ -252,7 +253,9 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 		b.WriteString("\tno line: the table was too small to keep the proof (raise -hash)\n")
 	}
 	if r.Undecided > 0 {
-		fmt.Fprintf(&b, "\t%s not decided futile or not: the tsume line may be longer\n", plural(r.Undecided, "interposition"))
+		// Counted as replies, they can only lengthen the line: the tsume line may be
+		// shorter than the one found, never longer (tsume.Result.Undecided).
+		fmt.Fprintf(&b, "\t%s not decided futile or not, counted as replies: the tsume line may be shorter\n", plural(r.Undecided, "interposition"))
 	}
 	if !r.Left.IsEmpty() {
 		fmt.Fprintf(&b, "\tthe attacker holds %s at the end (駒余り)\n", r.Left)

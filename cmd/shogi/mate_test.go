@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/notation"
+	"github.com/kifu-go/shogi/tsume"
 )
 
 const (
@@ -245,5 +247,53 @@ func TestMateCommandExitStatus(t *testing.T) {
 		if code != tt.code || out != "" || !strings.Contains(errOut, tt.wantErr) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d and %q", tt.path, code, out, errOut, tt.code, tt.wantErr)
 		}
+	}
+}
+
+// TestMateText: the notes under the line say what the line is worth, in the right
+// direction: interpositions left undecided were counted as replies, so the tsume line
+// may be shorter than the line found, not longer.
+func TestMateText(t *testing.T) {
+	usiStyle, _ := notation.ByName("usi")
+	var line []shogi.Move
+	for _, m := range []string{"S*5c", "5b4a", "G*4b"} {
+		mv, err := shogi.ParseUSIMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, mv)
+	}
+	mate := tsume.Result{Status: tsume.Mate, Moves: line, Line: tsume.LineTsume, MinLength: 3, MaxLength: 3}
+	with := func(f func(*tsume.Result)) tsume.Result {
+		r := mate
+		f(&r)
+		return r
+	}
+	tests := []struct {
+		name string
+		r    tsume.Result
+		want string
+	}{
+		{"tsume line", mate, "mate in 3: S*5c 5b4a G*4b\n"},
+		{"undecided", with(func(r *tsume.Result) { r.Undecided, r.MinLength = 2, 0 }), "mate in 3: S*5c 5b4a G*4b\n" +
+			"\t2 interpositions not decided futile or not, counted as replies: the tsume line may be shorter\n"},
+		{"proof, bounds", with(func(r *tsume.Result) { r.Line, r.MinLength, r.MaxLength = tsume.LineProof, 1, 3 }), "mate in 3: S*5c 5b4a G*4b\n" +
+			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
+			"\tthe tsume length is proven between 1 and 3 plies\n"},
+		{"length", with(func(r *tsume.Result) { r.Line, r.Left = tsume.LineLength, shogi.Hand(0).WithCount(shogi.Pawn, 1) }), "mate in 3: S*5c 5b4a G*4b\n" +
+			"\tthe tsume length, exact; among lines of that length, the one that leaves the attacker no piece in hand was not looked for\n" +
+			"\tthe attacker holds P at the end (駒余り)\n"},
+		{"no mate", tsume.Result{Status: tsume.NoMate}, "no mate\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := mateText(mustProblem(t, mate3SFEN), tt.r, usiStyle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("text (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
