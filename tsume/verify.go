@@ -5,6 +5,7 @@ package tsume
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/kifu-go/shogi"
 )
@@ -121,6 +122,18 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 		return Verification{}, err
 	}
 	ver := Verification{Result: r}
+	// Reading the proof's line (LineProof) lifts the limits of time and context from
+	// s (Solver.line); the questions below are under them all the same, the time
+	// counted from the start of the search.
+	s.ctx, s.deadline = ctx, time.Time{}
+	if v.opt.Time > 0 {
+		s.deadline = time.Now().Add(v.opt.Time - r.Time)
+	}
+	if ctx != nil {
+		if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
+			s.deadline = d
+		}
+	}
 	add := func(f Flaw, ply int, m shogi.Move, n int) {
 		ver.Findings = append(ver.Findings, Finding{Flaw: f, Ply: ply, Move: m, Length: n})
 	}

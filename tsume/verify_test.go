@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kifu-go/shogi/tsume"
@@ -108,5 +109,50 @@ func TestVerifyShortMateUnsettled(t *testing.T) {
 	want := []string{fmt.Sprintf("ply 0: short-mate (%d)", ver.Result.MaxLength)}
 	if diff := cmp.Diff(want, got); diff != "" || ver.Result.MaxLength < 5 || ver.Result.MaxLength >= 11 {
 		t.Errorf("MaxLength %d; short-mate findings (-want +got):\n%s", ver.Result.MaxLength, diff)
+	}
+}
+
+// TestVerifyTimeLimit: the questions of a verification stay within Options.Time, counted
+// from the start of the search, and the context, when the line was read from the proof
+// (which lifts those limits from the search that reads it): the solve takes some 0.2 s
+// of the 0.5 s, and the questions on the 29 plies stop at the limit as undecided, where
+// they went on to Options.LineNodes (2.8 s in all).
+func TestVerifyTimeLimit(t *testing.T) {
+	// dlshogi-1218, recorded as the 29-ply line of its proof.
+	p := parse(t, "lnS1r4/GGs5K/2k5p/pppp5/9/PLPP5/1P+n1PS2P/4G4/g1+r3+p2 b BS2N2L6Pb 1", false)
+	line := moves(t, strings.Fields("S*6b 7c6c B*4e 6c5b 6b5a+ 5b5a L*5e B*5d 5e5d S*5c 5d5c 5a4b R*4a 4b4a L*4d "+
+		"R*4b S*3b 4a3b 4e2c+ 3b3a 4d4b+ 3a4b R*4a 4b5c B*4d 5c6c 4a4c+ L*5c 4c5c")...)
+	const limit = 500 * time.Millisecond
+	for _, tt := range []struct {
+		name string
+		opt  tsume.Options
+		ctx  func() (context.Context, context.CancelFunc)
+	}{
+		{"Options.Time", tsume.Options{Time: limit, AnyMate: true}, func() (context.Context, context.CancelFunc) {
+			return context.WithCancel(context.Background())
+		}},
+		{"context deadline", tsume.Options{AnyMate: true}, func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), limit)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := tt.ctx()
+			defer cancel()
+			start := time.Now()
+			ver, err := tsume.NewSolver(tt.opt).Verify(ctx, p, line)
+			elapsed := time.Since(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ver.Result.Status != tsume.Mate {
+				t.Skipf("the solve did not finish within %v on this machine: %v", limit, ver.Result)
+			}
+			if elapsed > limit+time.Second {
+				t.Errorf("Verify took %v with a limit of %v", elapsed, limit)
+			}
+			if ver.Correct() {
+				t.Errorf("the proof's line verifies correct: %v", ver.Findings)
+			}
+		})
 	}
 }
