@@ -47,7 +47,10 @@ type tsumeVerdict struct {
 	Status string `json:"status"`
 	refused
 	// SFEN is the problem; Recorded the plies of the recorded solution; Length the
-	// tsume length the solver found (0 without a mate).
+	// tsume length as far as it is proven: the length of the solver's line when it is
+	// of the tsume length, or of the recorded line when that is verified correct; 0
+	// without a mate, or when the limits left the length unsettled (the line is then
+	// the proof's, and the result's min_length and max_length bound the length).
 	SFEN     string `json:"sfen,omitempty"`
 	Recorded int    `json:"recorded"`
 	Length   int    `json:"length"`
@@ -269,7 +272,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		return
 	}
 	tv.Result = &res
-	if res.Status == tsume.Mate {
+	if res.Status == tsume.Mate && (res.Line == tsume.LineTsume || res.Line == tsume.LineLength) {
 		tv.Length = res.Length()
 	}
 	tv.Findings = make([]tsumeFinding, len(findings))
@@ -292,7 +295,10 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 	case len(moves) == 0:
 		tv.Status = tsumeSolved
 	default:
+		// Every question answered: the recorded line is of the tsume length, whatever
+		// line the solver's limits left it (a proof's, LineProof).
 		tv.Status = tsumeCorrect
+		tv.Length = len(moves)
 	}
 }
 
@@ -335,8 +341,13 @@ func (tv tsumeVerdict) text() string {
 		return b.String()
 	}
 	switch {
+	case tv.Status == tsumeSolved && tv.Length == 0:
+		// The line is a mate, not the tsume line: what is proven of the length first.
+		fmt.Fprintf(&b, "; %s, not the tsume line; %s", lengthBounds(tv.Result), tv.Result)
 	case tv.Status == tsumeSolved:
 		fmt.Fprintf(&b, "; %s", tv.Result)
+	case tv.Recorded > 0 && tv.Result.Status == tsume.Mate && tv.Length == 0:
+		fmt.Fprintf(&b, "; %s recorded, %s", plural(tv.Recorded, "move"), lengthBounds(tv.Result))
 	case tv.Recorded > 0 && tv.Result.Status == tsume.Mate && tv.Length != tv.Recorded:
 		fmt.Fprintf(&b, "; %s recorded, mate in %d", plural(tv.Recorded, "move"), tv.Length)
 	case tv.Recorded > 0 && tv.Result.Status == tsume.Mate:
@@ -356,4 +367,16 @@ func (tv tsumeVerdict) text() string {
 		}
 	}
 	return b.String()
+}
+
+// lengthBounds says what a search that did not settle the tsume length proved of it:
+// "mate in 13 to 21", "mate in at most 21".
+func lengthBounds(r *tsume.Result) string {
+	switch {
+	case r.MinLength > 0 && r.MinLength < r.MaxLength:
+		return fmt.Sprintf("mate in %d to %d", r.MinLength, r.MaxLength)
+	case r.MaxLength > 0:
+		return fmt.Sprintf("mate in at most %d", r.MaxLength)
+	}
+	return "mate, its length not settled"
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -9,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/tsume"
 )
 
 // tsumeSummary is what a test checks of a verdict of -json.
@@ -33,6 +37,7 @@ type tsumeJSON struct {
 	Result   *struct {
 		Result string   `json:"result"`
 		Moves  []string `json:"moves"`
+		Line   string   `json:"line"`
 	} `json:"result"`
 }
 
@@ -56,7 +61,7 @@ func tsumeSummaries(t *testing.T, out string) []tsumeSummary {
 			}
 			s.Findings = append(s.Findings, text)
 		}
-		if v.Result != nil && len(v.Result.Moves) != v.Length {
+		if v.Result != nil && (v.Result.Line == "tsume" || v.Result.Line == "length") && len(v.Result.Moves) != v.Length {
 			t.Errorf("record %d: length %d, but the result's line has %d moves", v.Record, v.Length, len(v.Result.Moves))
 		}
 		got = append(got, s)
@@ -195,5 +200,49 @@ func TestTsumeCommandRealRecords(t *testing.T) {
 	}
 	if wrong != 1 {
 		t.Errorf("3te/9 not verified")
+	}
+}
+
+// TestTsumeVerdictUnsettled: when the limits leave the tsume length unsettled, the line
+// is the proof's, which is no tsume length: the verdict's length is 0 and its text says
+// what is proven of the length (Result.MinLength, MaxLength), not "mate in" the length
+// of the proof's line.
+func TestTsumeVerdictUnsettled(t *testing.T) {
+	// A mate in 5 (problems.usi #2), recorded as an 11-ply mate whose replies are not the
+	// longest; a tsume-line search of 1 node settles nothing.
+	const problem = "position sfen 6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1"
+	rest := false
+	sf := &solverFlags{rest: &rest}
+	tests := []struct {
+		name, record string
+		status       string
+		text         func(r *tsume.Result) string
+	}{
+		{"recorded", problem + " moves G*2b 3b3c 2b3b 3c2c 3a1c+ 2c1c 4d4c+ G*3c 4c3c P*2c G*2d", tsumeWrong, func(r *tsume.Result) string {
+			return fmt.Sprintf("p.usi#1: wrong; 11 moves recorded, mate in at most %d\n\tply 0: short-mate (%[1]d)\n\tply 1: undecided G*3c", r.MaxLength)
+		}},
+		{"solved", problem, tsumeSolved, func(r *tsume.Result) string {
+			return fmt.Sprintf("p.usi#1: solved; mate in at most %d, not the tsume line; %s", r.MaxLength, r)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, err := record.Parse([]byte(tt.record))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := tsume.NewSolver(tsume.Options{Nodes: 1_000_000, HashBytes: 1 << 20, LineNodes: 1})
+			tv := tsumeVerdict{Path: "p.usi", Record: 1, Format: "usi"}
+			verifyProblem(context.Background(), &tv, rec, sf, v)
+			if tv.Result == nil || tv.Result.Line != tsume.LineProof || tv.Result.MaxLength == 0 {
+				t.Fatalf("result %+v, want the proof's line with a MaxLength", tv.Result)
+			}
+			if tv.Status != tt.status || tv.Length != 0 {
+				t.Errorf("status %s, length %d; want %s and 0 (the proof's line has %d moves)", tv.Status, tv.Length, tt.status, tv.Result.Length())
+			}
+			if diff := cmp.Diff(tt.text(tv.Result), tv.text()); diff != "" {
+				t.Errorf("text (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
