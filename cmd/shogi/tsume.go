@@ -27,6 +27,12 @@ func init() {
 	}
 }
 
+// tsumeHelp says what tsume's exit statuses mean, in the terms of its verdicts.
+const tsumeHelp = `Verifies each record as a problem: its start position the problem, its main line the
+recorded solution (none: the problem is solved). Exit status of tsume: 0 every problem correct
+(or solved); 1 a problem wrong, undecided or invalid; 2 a usage error, an input that cannot be
+read, an interruption; 3 no problem in the inputs.`
+
 // The statuses of a verdict on a problem.
 const (
 	tsumeCorrect   = "correct"   // the recorded line is a tsume line (an alternative last move tolerated)
@@ -91,6 +97,7 @@ func findingOf(f tsume.Finding) tsumeFinding {
 
 func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tsume", stderr)
+	withHelp(fs, tsumeHelp)
 	asJSON := fs.Bool("json", false, "print one JSON object per problem (JSON Lines)")
 	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
 	sf := addSolverFlags(fs, "each problem")

@@ -46,6 +46,13 @@ func usiHashOption() string {
 	return fmt.Sprintf("option name USI_Hash type spin default %d min 1 max %d\n", usiHashDefault, hashLimitMB(memoryLimit().bytes, 1))
 }
 
+// usiHelp says what the engine speaks and what its exit statuses mean.
+const usiHelp = `Reads USI commands on standard input and answers on standard output, as a mate engine:
+go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate timeout; options
+USI_Hash, TsumeLine (false: the first mate found) and Futile (free, moves, drops or none).
+Exit status of usi: 0 after quit or the end of its input; 2 an argument, or an input that
+cannot be read.`
+
 // usiEngine is the state of the engine: its options, the position, the running search.
 type usiEngine struct {
 	outMu sync.Mutex
@@ -74,6 +81,7 @@ type usiEngine struct {
 // arguments (it takes none) or an input that fails.
 func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("usi", stderr)
+	withHelp(fs, usiHelp)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
