@@ -36,3 +36,23 @@ func ExampleDefenderHoldsRest() {
 	// 5G1k1/9/8+R/9/9/9/9/9/9 b r2b3g4s4n4l18p 1
 	// no-mate
 }
+
+func ExampleSolver_Verify() {
+	// tsumemi's sample 3te/9, recorded as ▲3三金 △同玉 ▲2二角成: △3一玉, taking the
+	// bishop, lasts longer (変長), and the problem is a mate in 5.
+	p, _ := shogi.ParseSFENUnreachable("6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1")
+	var line []shogi.Move
+	for _, m := range []string{"G*3c", "3b3c", "3a2b+"} {
+		mv, _ := shogi.ParseUSIMove(m)
+		line = append(line, mv)
+	}
+	v := tsume.NewSolver(tsume.Options{Nodes: 1_000_000})
+	ver, _ := v.Verify(context.Background(), p, line)
+	fmt.Println(ver.Correct(), ver.Result.Line, ver.Result.Length())
+	for _, f := range ver.Findings {
+		fmt.Println(f)
+	}
+	// Output:
+	// false tsume 5
+	// ply 2: longer-defence 3b3a (4)
+}

@@ -156,7 +156,9 @@ type Result struct {
 	// tsume-line search.
 	Nodes     uint64
 	LineNodes uint64
-	Time      time.Duration
+	// Time is how long the search took, the tsume line's and the reading of the line
+	// included.
+	Time time.Duration
 }
 
 // MarshalJSON writes r as one object: {"result": "mate", "stop": "none", "length": 7,

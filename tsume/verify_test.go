@@ -18,7 +18,8 @@ func TestVerify(t *testing.T) {
 	}{
 		{name: "taichitsume", sfen: "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
 			line: "S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b"},
-		// The sample's 3-move line: △3一玉 (taking the bishop) lasts 5 plies from there.
+		// The sample's 3-move line: △3一玉 (taking the bishop) lasts 4 plies from there, the
+		// reply included: a mate in 5.
 		{name: "longer defence", sfen: "6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1",
 			line: "G*3c 3b3c 3a2b+", want: []string{"ply 2: longer-defence 3b3a (4)"}},
 		{name: "short mate", sfen: "9/1Bk6/9/3S5/9/6+P2/3B5/9/9 b S2r4g2s4n4l17p 1",
