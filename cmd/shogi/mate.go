@@ -176,6 +176,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var r tsume.Result
+	interrupted := false
 	if ref == nil {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
@@ -183,6 +184,9 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if r, err = tsume.Solve(ctx, p, opt); err != nil {
 			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err}
 		}
+		// An interruption of the tsume-line search leaves a mate (the proof's line)
+		// with no Stop: it is an interruption all the same.
+		interrupted = ctx.Err() != nil
 	}
 	if ref != nil {
 		// No search: the error, and with -json an object that says it.
@@ -211,7 +215,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "%d nodes, %d line nodes, %.2fs\n", r.Nodes, r.LineNodes, r.Time.Seconds())
 	switch {
-	case r.Stop == tsume.StopCanceled:
+	case r.Stop == tsume.StopCanceled || interrupted:
 		fmt.Fprintln(stderr, "shogi mate: interrupted")
 		return 2
 	case r.Status != tsume.Mate:
