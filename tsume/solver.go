@@ -85,10 +85,13 @@ const (
 	IgnoreLeftover
 )
 
-// Options configure a [Solver]. The zero value solves with no limit but memory, a
-// table of DefaultHashBytes and the tsume conventions of the package doc.
+// Options configure a [Solver]. The zero value searches for a mate with no limit but
+// memory, a table of DefaultHashBytes, and the tsume line under the conventions of the
+// package doc within DefaultLineNodes.
 type Options struct {
-	// Nodes stops the search after about this many positions; 0 means no limit.
+	// Nodes stops the df-pn search, which decides mate or no mate, after about this
+	// many positions; 0 means no limit. The tsume-line search that follows a mate is
+	// bounded by LineNodes, not by Nodes.
 	Nodes uint64
 	// Time stops the search after this long; 0 means no limit. The context passed to
 	// Solve may stop it as well.

@@ -13,6 +13,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -51,13 +52,13 @@ type solverFlags struct {
 }
 
 func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
-	hashNote := ""
+	hashNote, lineNote := "", "; with -shortest, N too, none when N is 0"
 	if perWhat == "each problem" {
-		hashNote = " (one table for each of the -j problems solved at once)"
+		hashNote, lineNote = " (one table for each of the -j problems solved at once)", ""
 	}
 	return &solverFlags{
 		time:   fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
-		nodes:  fs.Uint64("nodes", 0, "stop the search of "+perWhat+" after about `N` positions; 0: no limit"),
+		nodes:  fs.Uint64("nodes", 0, "stop the mate search of "+perWhat+" after about `N` positions; 0: no limit (the tsume-line search that follows a mate has a bound of its own, "+strconv.FormatUint(tsume.DefaultLineNodes, 10)+" positions"+lineNote+")"),
 		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory or, when less, the limit of the process's cgroup (a container's: cgroup v2 memory.max, v1 memory.limit_in_bytes, on Linux); the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
 		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
 		futile: fs.String("futile", "free", "interpositions the tsume line does not count (無駄合): free (a drop between the king and a distant checker that the checker takes for free), moves (as free, pieces moved to interpose too), drops (a drop the checker takes, even if it is taken back) or none (every reply counts)"),
