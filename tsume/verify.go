@@ -196,6 +196,19 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 				}
 				k, _, _ := after(pos, s.attacker, key, 0, 0, e)
 				pos.PlayUnchecked(e)
+				if left == 1 {
+					// The line ends with this reply, not in mate (FlawNotMate): no
+					// other reply lasts longer than it, but one may escape.
+					if l.escapes() {
+						add(FlawEscape, ply, e, 0)
+					}
+					pos.Undo()
+					if l.stopped {
+						add(FlawUndecided, ply, e, 0)
+						return ver, nil
+					}
+					continue
+				}
 				_, ok := l.or(k, 0, (left-1)*plyScore+plyScore-1)
 				if !ok && !l.stopped {
 					f, n := l.longer(k, left)
@@ -228,6 +241,13 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 		add(FlawLeftover, len(line), shogi.NoMove, 0)
 	}
 	return ver, nil
+}
+
+// escapes reports whether the current position (attacker to move) is proven to have
+// no mate, within the tsume-line search's limits (l.stopped when they stopped it).
+func (l *liner) escapes() bool {
+	_, dn, _, _ := l.dfpnAt(l.pos.Clone(), l.max)
+	return dn == 0
 }
 
 // longer tells, for the current position (attacker to move) reached by a defender's

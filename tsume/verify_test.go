@@ -32,9 +32,13 @@ func TestVerify(t *testing.T) {
 			line: "1e1d", want: []string{"ply 1: no-check 1e1d"}},
 		{name: "illegal", sfen: "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
 			line: "R*1c", want: []string{"ply 1: illegal-move R*1c"}},
+		// The line ends with a reply: the other replies, which last 4 plies where the
+		// recorded one lasts 6, are no longer defences of a line that does not end.
 		{name: "not mate, leftover", sfen: "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1",
-			line: "S*1c 2a1c", want: []string{"ply 2: longer-defence 2b1c (4)",
-				"ply 2: longer-defence 1a1c (4)", "ply 2: not-mate", "ply 2: leftover"}},
+			line: "S*1c 2a1c", want: []string{"ply 2: not-mate", "ply 2: leftover"}},
+		{name: "not mate, escape", sfen: "9/4k4/9/4S4/9/9/9/9/9 b GS2r2b3g2s4n4l18p 1",
+			line: "5d5c 5b4a", want: []string{"ply 2: escape 5b4c", "ply 2: escape 5b5c", "ply 2: escape 5b6c",
+				"ply 2: not-mate", "ply 2: leftover"}},
 		{name: "no mate", sfen: "5G1k1/9/8+R/9/9/9/9/9/9 b r2b3g4s4n4l18p 1",
 			line: "1c2c 2a1a", want: []string{"ply 0: no-mate", "ply 2: escape P*2b", "ply 2: escape L*2b",
 				"ply 2: escape N*2b", "ply 2: escape S*2b", "ply 2: escape G*2b", "ply 2: escape B*2b",
