@@ -176,6 +176,11 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			p = q
 		}
 	}
+	if ref == nil && !*sf.rest {
+		if n := unheldPieces(p); n > 0 {
+			fmt.Fprintf(stderr, "shogi mate: the defender holds no piece in hand, and %d are in no one's; tsume problems give him those (-rest)\n", n)
+		}
+	}
 	var r tsume.Result
 	interrupted := false
 	if ref == nil {
@@ -226,6 +231,26 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// unheldPieces returns the number of pieces that are neither on the board nor in a
+// hand when the defender (the side not to move) holds none: a problem whose record
+// lists only the attacker's hand, which the tsume convention (-rest) completes with
+// them; 0 otherwise.
+func unheldPieces(p *shogi.Position) int {
+	def := p.SideToMove().Opponent()
+	if !p.Hand(def).IsEmpty() {
+		return 0
+	}
+	q, err := tsume.DefenderHoldsRest(p)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, t := range shogi.HandTypes {
+		n += q.Hand(def).Count(t)
+	}
+	return n
 }
 
 // mateText is the text form of a search's answer: "mate in 3: 1.☗5三銀打 2.☖4一玉

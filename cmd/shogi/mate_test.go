@@ -314,3 +314,33 @@ func TestSolverCommandsHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestMateUnheldPieces: a problem whose defender holds nothing while pieces are in no
+// one's hand (a record that lists only the attacker's hand) is solved as given, and mate
+// says that tsume problems give the defender those pieces (-rest): here the mate in one
+// is no mate once he can interpose.
+func TestMateUnheldPieces(t *testing.T) {
+	const (
+		dragon = "8k/7pp/9/9/9/9/9/9/4R4 b - 1"
+		note   = "shogi mate: the defender holds no piece in hand, and 35 are in no one's; tsume problems give him those (-rest)\n"
+	)
+	tests := []struct {
+		args     []string
+		out      string
+		withNote bool
+	}{
+		{[]string{"-sfen", dragon}, "mate in 1: 5i5a+\n", true},
+		{[]string{"-rest", "-sfen", dragon}, "no mate\n", false},
+		{[]string{"-sfen", mate3SFEN}, "mate in 3: S*5c 5b4a G*4b\n", false},                                       // he holds the rest
+		{[]string{"-sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"}, "no mate\n", false}, // every piece on the board
+	}
+	for _, tt := range tests {
+		_, out, errOut := runCmd("", append([]string{"mate", "-style", "usi"}, tt.args...)...)
+		if diff := cmp.Diff(tt.out, out); diff != "" {
+			t.Errorf("%v: stdout (-want +got):\n%s", tt.args, diff)
+		}
+		if strings.Contains(errOut, note) != tt.withNote {
+			t.Errorf("%v: stderr %q; want the note %v", tt.args, errOut, tt.withNote)
+		}
+	}
+}
