@@ -64,6 +64,9 @@ type tsumeVerdict struct {
 	Findings []tsumeFinding `json:"findings"`
 	// Result is the solver's answer on the problem.
 	Result *tsume.Result `json:"result,omitempty"`
+	// unheld: the defender of the problem held nothing while pieces were in no one's
+	// hand (unheldPieces), which -rest gives him.
+	unheld bool
 }
 
 // refused says why an input was passed over or refused, in the JSON of shogi tsume's
@@ -120,7 +123,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	solvers := make(chan *tsume.Solver, *rf.jobs)
 	prog := newProgress(stderr)
 	var line []byte
-	var problems, files, skipped int
+	var problems, files, skipped, unheld int
 	counts := map[string]int{}
 	ioFailed := false
 	start := time.Now()
@@ -155,6 +158,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			problems++
 			counts[v.Status]++
+			if v.unheld {
+				unheld++
+			}
 			prog.add(v.Status == tsumeCorrect || v.Status == tsumeSolved)
 		}
 		if *quiet {
@@ -181,6 +187,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "%s in %d inputs: %d correct, %d solved, %d wrong, %d undecided, %d invalid; %d files skipped (%.2fs)\n",
 		plural(problems, "problem"), files, counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
 		counts[tsumeUndecided], counts[tsumeInvalid], skipped, time.Since(start).Seconds())
+	if unheld > 0 {
+		fmt.Fprintf(stderr, "shogi tsume: %s: the defender held no piece in hand while pieces were in no one's; tsume problems give him those (-rest)\n", plural(unheld, "problem"))
+	}
 	// Like validate's: 2 when an input could not be read, 1 when a problem is not correct
 	// (wrong, undecided or invalid), 3 when no problem was found, else 0.
 	return nothingChecked(exitStatus(ioFailed, problems-counts[tsumeCorrect]-counts[tsumeSolved]), problems, "tsume", stderr)
@@ -256,6 +265,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		return
 	}
 	tv.SFEN = p.String()
+	tv.unheld = unheldPieces(p) > 0
 	moves := rec.Moves()
 	tv.Recorded = len(moves)
 	var findings []tsume.Finding

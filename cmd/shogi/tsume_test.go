@@ -246,3 +246,28 @@ func TestTsumeVerdictUnsettled(t *testing.T) {
 		})
 	}
 }
+
+// TestTsumeUnheldPieces: the summary says how many problems had a defender holding
+// nothing while pieces were in no one's hand, which -rest gives him.
+func TestTsumeUnheldPieces(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "p.usi", "position sfen 8k/7pp/9/9/9/9/9/9/4R4 b - 1 moves 5i5a+\n"+
+		"position sfen "+mate3SFEN+" moves S*5c 5b4a G*4b\n")
+	const note = "shogi tsume: 1 problem: the defender held no piece in hand while pieces were in no one's; tsume problems give him those (-rest)\n"
+	for _, tt := range []struct {
+		args     []string
+		out      string
+		withNote bool
+	}{
+		{nil, path + "#1: correct; 1 move\n\tply 1: alternative-last-move 5i5a (1)\n" + path + "#2: correct; 3 moves\n", true},
+		{[]string{"-rest"}, path + "#1: wrong; 1 move recorded, no mate\n\tply 0: no-mate\n\tply 1: not-mate\n" + path + "#2: correct; 3 moves\n", false},
+	} {
+		_, out, errOut := runCmd("", append(append([]string{"tsume", "-j", "1"}, tt.args...), path)...)
+		if diff := cmp.Diff(tt.out, out); diff != "" {
+			t.Errorf("%v: stdout (-want +got):\n%s", tt.args, diff)
+		}
+		if strings.Contains(errOut, note) != tt.withNote {
+			t.Errorf("%v: stderr %q; want the note %v", tt.args, errOut, tt.withNote)
+		}
+	}
+}
