@@ -176,11 +176,6 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			p = q
 		}
 	}
-	if ref == nil && !*sf.rest {
-		if n := unheldPieces(p); n > 0 {
-			fmt.Fprintf(stderr, "shogi mate: the defender holds no piece in hand, and %d are in no one's; tsume problems give him those (-rest)\n", n)
-		}
-	}
 	var r tsume.Result
 	interrupted := false
 	if ref == nil {
@@ -189,6 +184,8 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var err error
 		if r, err = tsume.Solve(ctx, p, opt); err != nil {
 			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err}
+		} else if n := unheldPieces(p); n > 0 && !*sf.rest {
+			fmt.Fprintf(stderr, "shogi mate: the defender holds no piece in hand, and %d are in no one's; tsume problems give him those (-rest)\n", n)
 		}
 		// An interruption of the tsume-line search leaves a mate (the proof's line)
 		// with no Stop: it is an interruption all the same.

@@ -265,7 +265,6 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		return
 	}
 	tv.SFEN = p.String()
-	tv.unheld = unheldPieces(p) > 0
 	moves := rec.Moves()
 	tv.Recorded = len(moves)
 	var findings []tsume.Finding
@@ -289,6 +288,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		return
 	}
 	tv.Result = &res
+	tv.unheld = !*sf.rest && unheldPieces(p) > 0
 	if res.Status == tsume.Mate && (res.Line == tsume.LineTsume || res.Line == tsume.LineLength) {
 		tv.Length = res.Length()
 	}
