@@ -284,7 +284,8 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 			fmt.Fprintf(&b, "\tthe tsume length is proven at most %d plies\n", r.MaxLength)
 		}
 	case tsume.LineLength:
-		b.WriteString("\tthe tsume length, exact; among lines of that length, the one that leaves the attacker no piece in hand was not looked for\n")
+		// mate always asks for the tie-break (PreferNoLeftover): a limit stopped it.
+		b.WriteString("\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n")
 	case tsume.LineNone:
 		b.WriteString("\tno line: the table was too small to keep the proof (raise -hash)\n")
 	}

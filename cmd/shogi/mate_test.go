@@ -281,7 +281,7 @@ func TestMateText(t *testing.T) {
 			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
 			"\tthe tsume length is proven between 1 and 3 plies\n"},
 		{"length", with(func(r *tsume.Result) { r.Line, r.Left = tsume.LineLength, shogi.Hand(0).WithCount(shogi.Pawn, 1) }), "mate in 3: S*5c 5b4a G*4b\n" +
-			"\tthe tsume length, exact; among lines of that length, the one that leaves the attacker no piece in hand was not looked for\n" +
+			"\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n" +
 			"\tthe attacker holds P at the end (駒余り)\n"},
 		{"no mate", tsume.Result{Status: tsume.NoMate}, "no mate\n"},
 	}
