@@ -184,8 +184,11 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var err error
 		if r, err = tsume.Solve(ctx, p, opt); err != nil {
 			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err}
-		} else if n := unheldPieces(p); n > 0 && !*sf.rest {
-			fmt.Fprintf(stderr, "shogi mate: the defender holds no piece in hand, and %d are in no one's; tsume problems give him those (-rest)\n", n)
+		} else if *handicapName == "" && *ply == 0 && !*sf.rest {
+			// A problem's start (not a handicap's, nor a position of a game).
+			if note := unheldNote(p); note != "" {
+				fmt.Fprintln(stderr, "shogi mate:", note)
+			}
 		}
 		// An interruption of the tsume-line search leaves a mate (the proof's line)
 		// with no Stop: it is an interruption all the same.
@@ -230,13 +233,29 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// unheldNote says, of a problem whose defender (the side not to move) holds nothing
+// while pieces are in no one's hand (a record that lists only the attacker's hand),
+// that the tsume convention (-rest) gives him those; "" for any other problem.
+func unheldNote(p *shogi.Position) string {
+	switch n := unheldPieces(p); n {
+	case 0:
+		return ""
+	case 1:
+		return "the defender holds no piece in hand while 1 piece is in no one's; tsume problems give him that (-rest)"
+	default:
+		return fmt.Sprintf("the defender holds no piece in hand while %d pieces are in no one's; tsume problems give him those (-rest)", n)
+	}
+}
+
 // unheldPieces returns the number of pieces that are neither on the board nor in a
-// hand when the defender (the side not to move) holds none: a problem whose record
-// lists only the attacker's hand, which the tsume convention (-rest) completes with
-// them; 0 otherwise.
+// hand when the defender (the side not to move) holds none, and p is not the start of
+// a handicap (whose pieces taken off are out of play); 0 otherwise.
 func unheldPieces(p *shogi.Position) int {
 	def := p.SideToMove().Opponent()
 	if !p.Hand(def).IsEmpty() {
+		return 0
+	}
+	if _, ok := handicap.Identify(p); ok {
 		return 0
 	}
 	q, err := tsume.DefenderHoldsRest(p)

@@ -188,7 +188,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		plural(problems, "problem"), files, counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
 		counts[tsumeUndecided], counts[tsumeInvalid], skipped, time.Since(start).Seconds())
 	if unheld > 0 {
-		fmt.Fprintf(stderr, "shogi tsume: %s: the defender held no piece in hand while pieces were in no one's; tsume problems give him those (-rest)\n", plural(unheld, "problem"))
+		fmt.Fprintf(stderr, "shogi tsume: %s: the defender holds no piece in hand while pieces are in no one's; tsume problems give him those (-rest)\n", plural(unheld, "problem"))
 	}
 	// Like validate's: 2 when an input could not be read, 1 when a problem is not correct
 	// (wrong, undecided or invalid), 3 when no problem was found, else 0.

@@ -253,7 +253,7 @@ func TestTsumeUnheldPieces(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, dir, "p.usi", "position sfen 8k/7pp/9/9/9/9/9/9/4R4 b - 1 moves 5i5a+\n"+
 		"position sfen "+mate3SFEN+" moves S*5c 5b4a G*4b\n")
-	const note = "shogi tsume: 1 problem: the defender held no piece in hand while pieces were in no one's; tsume problems give him those (-rest)\n"
+	const note = "shogi tsume: 1 problem: the defender holds no piece in hand while pieces are in no one's; tsume problems give him those (-rest)\n"
 	for _, tt := range []struct {
 		args     []string
 		out      string
