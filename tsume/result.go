@@ -79,7 +79,8 @@ const (
 	// shortest mate against the defender's longest resistance (see the package doc).
 	LineTsume // tsume
 	// LineProof: a mate, read from the proof the df-pn search found, when the tsume
-	// line was not asked for (Options.AnyMate) or its search hit Options.LineNodes.
+	// line was not asked for (Options.AnyMate) or its search hit a limit first
+	// (Options.LineNodes, Options.Time, or the context).
 	// Every attacker move checks and every defender reply is answered, but the line
 	// need not be the shortest mate nor the longest defence.
 	LineProof // proof
