@@ -39,8 +39,8 @@ package tsume
 // repeats a position has a shorter one that does not.
 //
 // The 駒余り tie-break asks it a narrower question, with its own table entries: a mate
-// within r plies that leaves at most so many pieces in the attacker's hand when it ends
-// at the bound (leftover.go).
+// within r plies whose lines ending at the bound leave at least so many pieces in the
+// attacker's hand (their score at most so much, leftover.go).
 
 import "github.com/kifu-go/shogi"
 
@@ -51,7 +51,8 @@ func (t *table) blookup(key uint64, atk, def shogi.Hand, r int) (pn, dn uint32, 
 	return t.blookupLeft(key, atk, def, r, noRep)
 }
 
-// blookupLeft is blookup for the question of a bound on the pieces left (leftover.go),
+// blookupLeft is blookup for the question of a bound on the score of the pieces left
+// (leftover.go),
 // whose code left (leftCode) its entries record in repDep; noRep, the code of the plain
 // question, compares above every other, as L may be read as infinite there. A proof
 // answers the questions of a code no smaller, a disproof those of a code no larger,
@@ -267,9 +268,9 @@ func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 	generateChecks(s.pos, &s.moves) // for all three tests
 	checks := s.moves.Moves()
 	if s.leftOn && r == 1 {
-		// The lines end at the bound: only a mate leaving at most leftMax counts
-		// (leftover.go; r is odd here, see plainBound).
-		n, kept := handSize(node.atk), checks[:0]
+		// The lines end at the bound: only a mate whose hand scores at most leftMax
+		// counts (leftover.go; r is odd here, see plainBound).
+		n, kept := leftScore(node.atk), checks[:0]
 		for _, m := range checks {
 			if s.leftAfter(n, m) <= s.leftMax {
 				kept = append(kept, m)

@@ -35,16 +35,20 @@ func TestBoundedAgainstBruteForce(t *testing.T) {
 
 // TestBoundedLeftoverAgainstBruteForce cross-checks the tie-break's question to the
 // bounded df-pn (leftover.go: a mate within r plies whose lines ending at the bound
-// leave at most left pieces in the attacker's hand) with the brute-force judge of that
-// question, every reply counted; with futile drops not counted, a disproof still means
-// no such mate counting every reply. A left of -1 asks for a mate two plies shorter.
+// score at most left, that is leave at least MaxHandPieces-left pieces in the
+// attacker's hand) with the brute-force judge of that question, every reply counted;
+// with futile drops not counted, a disproof still means no such mate counting every
+// reply. A left of -1 asks for a mate two plies shorter.
 // The question is asked of the attacker's node, or of the defender's after a check
 // (with no ply left there, of the mate itself).
 func TestBoundedLeftoverAgainstBruteForce(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProblem(t)
 		r := rapid.SampledFrom([]int{1, 3, 5}).Draw(t, "plies")
-		left := rapid.IntRange(-1, 2).Draw(t, "left")
+		left := -1 // a mate two plies shorter, or at least so many pieces left:
+		if n := rapid.IntRange(-1, 3).Draw(t, "pieces left at least"); n >= 0 {
+			left = tsume.MaxHandPieces - n
+		}
 		first := shogi.NoMove
 		if rapid.Bool().Draw(t, "after a check") {
 			var checks []shogi.Move
@@ -71,16 +75,16 @@ func TestBoundedLeftoverAgainstBruteForce(t *testing.T) {
 		}
 		proven, disproven := tsume.BoundedLeftMate(p, first, r, left, tsume.FutileNone, 300_000)
 		if proven && !want || disproven && want {
-			t.Fatalf("%v (%v first): within %d plies leaving at most %d: proven %v, disproven %v; brute force says %v", p, first, r, left, proven, disproven, want)
+			t.Fatalf("%v (%v first): within %d plies scoring at most %d: proven %v, disproven %v; brute force says %v", p, first, r, left, proven, disproven, want)
 		}
 		if _, disproven := tsume.BoundedLeftMate(p, first, r, left, tsume.FutileDrops, 300_000); disproven && want {
-			t.Fatalf("%v (%v first): within %d plies leaving at most %d: disproven with futile drops; brute force mates", p, first, r, left)
+			t.Fatalf("%v (%v first): within %d plies scoring at most %d: disproven with futile drops; brute force mates", p, first, r, left)
 		}
 	})
 }
 
 // bruteLeftOR reports whether the attacker, to move in p, mates within r plies, every
-// mate at the bound leaving him at most left pieces in hand.
+// mate at the bound leaving him at least MaxHandPieces-left pieces in hand.
 func bruteLeftOR(p *shogi.Position, r, left int) bool {
 	if r < 1 {
 		return false
@@ -100,7 +104,7 @@ func bruteLeftAND(p *shogi.Position, r, left int) bool {
 	moves := p.LegalMoves()
 	switch {
 	case len(moves) == 0:
-		return r > 0 || leftIn(p.Hand(p.SideToMove().Opponent())) <= left
+		return r > 0 || tsume.MaxHandPieces-leftIn(p.Hand(p.SideToMove().Opponent())) <= left
 	case r < 1:
 		return false
 	}
@@ -220,6 +224,74 @@ func leftoverAgainstFullWidth(t *rapid.T) bool {
 		t.Fatalf("%v: tie-broken line %v leaves %d pieces; full-width %v leaves %d", p, line, got, r, want)
 	}
 	return true
+}
+
+// TestLeftoverConventionAgainstBruteForce checks the tsume line's 駒余り convention
+// (leftover.go) against a brute-force minimax of it, every reply counted: between lines
+// of equal length the defender leaves the attacker the fewest pieces in hand, the
+// attacker himself the most. With the sides' preferences the other way round (as they
+// were until 2026-11-27) about one drawn mate in nine ends with another number of
+// pieces left.
+func TestLeftoverConventionAgainstBruteForce(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		n := bruteOR(p.Clone(), 7)
+		if n < 1 {
+			t.Skip("no mate within 7 plies")
+		}
+		score := bruteScoreOR(p.Clone(), n)
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 300_000, HashBytes: 1 << 20, Futile: tsume.FutileNone})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate || r.Line != tsume.LineTsume {
+			t.Skip("no exact line within the limits")
+		}
+		want := [2]int{score / 64, tsume.MaxHandPieces - score%64}
+		if got := [2]int{r.Length(), leftAfter(p, r.Moves)}; got != want {
+			t.Fatalf("%v: %v, %d plies leaving %d pieces; brute force: %d plies leaving %d", p, r, got[0], got[1], want[0], want[1])
+		}
+	})
+}
+
+// bruteScoreOR returns the least score (plies*64 + the pieces the attacker does not
+// hold at the end) of the attacker's mates within r plies from p, attacker to move,
+// against the defender's replies of the largest score, every reply counted; 1<<30 for
+// no mate.
+func bruteScoreOR(p *shogi.Position, r int) int {
+	best := 1 << 30
+	if r < 1 {
+		return best
+	}
+	for _, m := range p.LegalMoves() {
+		p.PlayUnchecked(m)
+		if p.InCheck() {
+			best = min(best, bruteScoreAND(p, r-1)+64)
+		}
+		p.Undo()
+	}
+	return best
+}
+
+func bruteScoreAND(p *shogi.Position, r int) int {
+	moves := p.LegalMoves()
+	switch {
+	case len(moves) == 0:
+		return tsume.MaxHandPieces - leftIn(p.Hand(p.SideToMove().Opponent()))
+	case r < 1:
+		return 1 << 30
+	}
+	worst := 0
+	for _, m := range moves {
+		p.PlayUnchecked(m)
+		s := bruteScoreOR(p, r-1)
+		p.Undo()
+		if s >= 1<<30 {
+			return s
+		}
+		worst = max(worst, s+64)
+	}
+	return worst
 }
 
 // TestLeftoverAfterLeafVerdict breaks the ties of a length the bounded df-pn settled

@@ -97,9 +97,12 @@
 //     implemented; they count as replies. Publishers differ here too: the JSA's
 //     problem of 2021-11-16 (in the tests) counts two drops these definitions find
 //     futile, and is 7 moves with FutileNone, 5 with FutileFree;
-//   - between lines of equal length, the one that leaves the attacker fewer pieces in
-//     hand at the end (駒余り avoided) is the line, for both sides' choices
-//     (Options.Leftover: PreferNoLeftover, the default, or IgnoreLeftover).
+//   - between lines of equal length (駒余り): the defender chooses the reply whose line
+//     leaves the attacker fewer pieces in hand at the end (the one that makes him spend
+//     them), the attacker the check whose line leaves him more (rules ⑥ and ⑨ of the
+//     rules of tsume shogi at suzukou.org; the defender's rule at jukujukuc.net; the
+//     order of KomoringHeights' mate lengths). Options.Leftover: PreferNoLeftover, the
+//     default, or IgnoreLeftover.
 //
 // The line is found by an exact bounded minimax after df-pn has proven mate: for bounds
 // of 1, 3, 5, … plies, the attacker's every check and the defender's every counted
@@ -151,16 +154,17 @@
 // (plus a million): a minimax over the lines of that exact length (the attacker's
 // checks after which the defender is mated within the plies left, the defender's
 // counted replies after which no mate is two plies shorter, each length answered by the
-// bounded df-pn) of the pieces left in the attacker's hand at the end, fewest for the
-// attacker, most for the defender. Once a move has given a node its best, the bounded
+// bounded df-pn) of the pieces left in the attacker's hand at the end, most for the
+// attacker, fewest for the defender. Once a move has given a node its best, the bounded
 // df-pn asks of the others only whether they beat it: a mate within the plies left
-// whose lines ending at the bound leave fewer pieces than the best (more, at the
-// defender's node), a search that fails early wherever the attacker holds more
-// pieces than his moves left can drop. When it finishes, the line is the tsume line
-// (LineTsume, the same as the full-width search's when no futility test was left
-// undecided); when a limit stops it, the line read before is kept (LineLength: its
-// length is exact and each of its moves keeps to that length, but between lines of
-// equal length it is the first found, not the one with the fewest pieces left).
+// whose lines ending at the bound leave more pieces than the best (fewer, at the
+// defender's node), a search that fails early wherever the attacker's captures in
+// the moves he has left cannot bring his hand to what is asked. When it finishes, the
+// line is the tsume line (LineTsume, the same as the full-width search's when no
+// futility test was left undecided); when a limit stops it, the line read before is
+// kept (LineLength: its length is exact and each of its moves keeps to that length,
+// but between lines of equal length it is the first found, not the one the tie-break
+// would choose).
 //
 // Futile interpositions are tested only when they would refute a node, and by the
 // bounded df-pn only once the node's replies that look cheaper to disprove have not

@@ -1,36 +1,55 @@
 package tsume
 
-// The 駒余り tie-break asks the bounded df-pn a narrower question than "a mate within
-// r plies": a mate within r plies whose lines ending at the bound leave the attacker at
-// most L pieces in hand. It is the tie-break's own minimax cut to a yes or no: with the
-// score of a line len*64 + left, a node of r plies left scores at most r*64 + L exactly
-// when the attacker mates within r plies and every line of his mate that ends with no
-// ply to spare leaves him at most L pieces (a line ending sooner scores less however
-// many it leaves). An attacker's check of the tie-break that cannot beat the best found
-// so far (its lines leaving L or fewer) is then settled by a search that fails sooner
-// than the mate within r plies did: wherever the attacker holds more pieces than the
-// moves he has left can spend, only the mates two plies shorter count, a question of the
-// plain bounded df-pn, whose table the length search filled. A defender's reply is
-// asked the same question, with L the most the best reply leaves: a proof says the
-// reply scores no more than the best.
+// The 駒余り tie-break. Between lines of equal length the tsume convention has the
+// defender choose the one that leaves the attacker fewer pieces in hand at the end (the
+// line that makes him spend them), and the attacker the one that leaves him more: rules
+// ⑥ (the defender's replies) and ⑨ (the attacker's checks) of the rules of tsume shogi
+// at suzukou.org, the defender's rule at jukujukuc.net, and the order of
+// KomoringHeights' mate lengths (MateLen: the shorter and the more pieces left, the
+// better for the attacker). So a line scores len*64 + leftScore, the
+// pieces the attacker does NOT hold when it ends (maxHandPieces less his hand), which
+// the attacker minimises and the defender maximises, as they do the length.
+//
+// The tie-break asks the bounded df-pn a narrower question than "a mate within r
+// plies": a mate within r plies whose lines ending at the bound score at most L (leave
+// the attacker at least maxHandPieces-L pieces). It is the tie-break's own minimax cut
+// to a yes or no: a node of r plies left scores at most r*64 + L exactly when the
+// attacker mates within r plies and every line of his mate that ends with no ply to
+// spare scores at most L (a line ending sooner scores less whatever it leaves). An
+// attacker's check of the tie-break that cannot beat the best found so far is then
+// settled by a search that fails sooner than the mate within r plies did: wherever the
+// attacker's captures in the moves he has left cannot bring his hand up to what L asks,
+// only the mates two plies shorter count, a question of the plain bounded df-pn, whose
+// table the length search filled. A defender's reply is asked the same question, with
+// L the score of the best reply: a proof says the reply scores no more than the best.
 //
 // The answers of the narrower question share the table under a key of their own (the
 // board's and the attacker's hand), with L in the entry (leftCode, in repDep, which a
-// bounded entry does not use otherwise): a proof that every line leaves at most L
-// pieces holds for any larger L, a disproof (no mate, or a line that leaves more) for
-// any smaller one, so that the tie-break's questions of one position for its several L
-// answer one another. The attacker's hand must match exactly (a piece more or less in
-// his hand changes what is left), while a disproof holds for a defender holding more,
-// a proof for one holding less, as for the plain bounded df-pn. A plain bounded
-// disproof answers it (no mate at all within r plies), and so does a plain bounded
-// proof no longer than r-1 plies (every line ends before the bound). A proof of the
-// narrower question shorter than its bound r is recorded with the length r: recorded
-// with its own, it would answer the bound of that length, where its lines, which ended
-// before r and so were not held to L, end at the bound (stored instead as a plain
-// proof, which it is, 1210 and 1436 took 5.35 M and 4.09 M line nodes to their tsume
-// line instead of 5.28 M and 4.05 M: the plain entries it evicts cost more).
+// bounded entry does not use otherwise): a proof that every line scores at most L holds
+// for any larger L, a disproof (no mate, or a line that scores more) for any smaller
+// one, so that the tie-break's questions of one position for its several L answer one
+// another. The attacker's hand must match exactly (a piece more or less in his hand
+// changes what is left), while a disproof holds for a defender holding more, a proof
+// for one holding less, as for the plain bounded df-pn. A plain bounded disproof
+// answers it (no mate at all within r plies), and so does a plain bounded proof no
+// longer than r-1 plies (every line ends before the bound). A proof of the narrower
+// question shorter than its bound r is recorded with the length r: recorded with its
+// own, it would answer the bound of that length, where its lines, which ended before r
+// and so were not held to L, end at the bound (stored instead as a plain proof, which
+// it is, 1210 and 1436 took 5.35 M and 4.09 M line nodes to their tsume line instead
+// of 5.28 M and 4.05 M: the plain entries it evicts cost more; measured when the score
+// was the pieces left, before the convention was read right).
 
 import "github.com/kifu-go/shogi"
+
+// maxHandPieces is the most pieces a hand can hold: every piece but the kings.
+const maxHandPieces = 38
+
+// leftScore is the score of the pieces left in the attacker's hand h at the end of a
+// line: the pieces he does not hold, so that fewer is better for him (see the top).
+func leftScore(h shogi.Hand) int {
+	return maxHandPieces - handSize(h)
+}
 
 // handSize returns the number of pieces of h.
 func handSize(h shogi.Hand) int {
@@ -48,7 +67,7 @@ func leftKey(key uint64, atk shogi.Hand) uint64 {
 }
 
 // leftCode returns the code under which the table records the bound left ≥ -1 on the
-// pieces left (see blookupLeft): below noRep, the plain question's.
+// score of the pieces left (see blookupLeft): below noRep, the plain question's.
 func leftCode(left int) uint16 {
 	return uint16(left + 1)
 }
@@ -56,8 +75,8 @@ func leftCode(left int) uint16 {
 // plainBound reports whether the question of s.leftMax at a node (the attacker's if
 // or) with r plies left and the attacker holding atk is a plain bounded one, and of
 // which bound: r when no line can end at the bound (a mate ends at the defender's turn),
-// r-2 when the attacker holds more than L pieces and his moves left cannot spend the
-// excess. Below r = 2 it is left to the node's own rules (bleaf, the terminal cases of
+// r-2 when the attacker's hand scores more than L and his moves left cannot capture
+// enough to bring it down to L (a capture adds one piece to his hand, a drop takes one). Below r = 2 it is left to the node's own rules (bleaf, the terminal cases of
 // mid).
 func (s *searcher) plainBound(or bool, r int, atk shogi.Hand) (int, bool) {
 	moves := r / 2 // the attacker's moves left to a line ending at the bound
@@ -67,7 +86,7 @@ func (s *searcher) plainBound(or bool, r int, atk shogi.Hand) (int, bool) {
 	if or == (r%2 == 0) {
 		return r, true
 	}
-	if r >= 2 && handSize(atk)-moves > s.leftMax {
+	if r >= 2 && leftScore(atk)-moves > s.leftMax {
 		return r - 2, true
 	}
 	return r, false
@@ -105,18 +124,19 @@ func (s *searcher) bstoreNode(node *pathNode, r int, pn, dn uint32, length int, 
 }
 
 // leftOK reports whether a line ending at the current node, attacker's hand atk, with
-// r plies left, keeps to s.leftMax.
+// r plies left, keeps to s.leftMax (its hand's score at most that).
 func (s *searcher) leftOK(r int, atk shogi.Hand) bool {
-	return !s.leftOn || r > 0 || handSize(atk) <= s.leftMax
+	return !s.leftOn || r > 0 || leftScore(atk) <= s.leftMax
 }
 
-// leftAfter returns the attacker's hand size after his move m in the current position.
+// leftAfter returns the score of the attacker's hand (leftScore), n before his move m
+// in the current position, after it.
 func (s *searcher) leftAfter(n int, m shogi.Move) int {
 	switch {
 	case m.IsDrop():
-		return n - 1
-	case s.pos.PieceAt(m.To()) != shogi.NoPiece:
 		return n + 1
+	case s.pos.PieceAt(m.To()) != shogi.NoPiece:
+		return n - 1
 	}
 	return n
 }

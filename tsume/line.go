@@ -5,9 +5,10 @@ package tsume
 // resistance, futile interpositions not counted, ties broken by the pieces left in the
 // attacker's hand.
 //
-// Each line is scored len*64 + left, where len counts plies and left the pieces in the
-// attacker's hand when it ends (0 with IgnoreLeftover). The attacker minimises the
-// score, the defender maximises it over the replies that are not futile; a position
+// Each line is scored len*64 + left, where len counts plies and left scores the pieces
+// in the attacker's hand when it ends, fewer scoring more (leftScore, leftover.go; 0
+// with IgnoreLeftover). The attacker minimises the score, the defender maximises it
+// over the replies that are not futile; a position
 // whose only replies are futile interpositions ends the line as a mate does. The search
 // is a depth-first minimax bounded by a largest score, run for bounds of 1, 3, 5, …
 // plies until the first bound that holds a mate: its score is exact (every check and
@@ -110,8 +111,8 @@ type liner struct {
 	// (0: none), noneWithin the largest they proved to hold none (-1: none): the
 	// bounds of the tsume length Result reports when the length is not settled.
 	mateWithin, noneWithin int
-	// leftOn and leftMax: bounded asks for a mate leaving at most leftMax pieces at
-	// the bound (leftover.go), for the tie-break.
+	// leftOn and leftMax: bounded asks for a mate whose lines ending at the bound
+	// score at most leftMax (leftover.go), for the tie-break.
 	leftOn  bool
 	leftMax int
 }
@@ -167,7 +168,7 @@ func (l *liner) left() int32 {
 	if l.leftover == IgnoreLeftover {
 		return 0
 	}
-	return int32(handSize(l.pos.Hand(l.attacker)))
+	return int32(leftScore(l.pos.Hand(l.attacker)))
 }
 
 // dfpn returns what the df-pn table says of the position after m: proven, disproven.
@@ -1185,10 +1186,13 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 // later at 64; at 30 M (64 MiB) 1207 settled, 1222 and 1228 took 6-7 % more. Not kept.
 // What is kept instead cuts inside the bounded df-pn, at every node rather than near
 // the leaves: a move taken after the best is asked whether it can beat it, the
-// narrower question of leftover.go, whose search fails wherever the attacker holds
-// more pieces than his moves left can spend. Measured on the dlshogi game positions
-// (FutileDrops, 64 MiB, no time limit): at 7.3 M line nodes 1436 finished its
-// tie-break in 4.43 M line nodes instead of 7.28 M, 1210 in 5.98 M instead of 5.83 M,
+// narrower question of leftover.go, whose search fails wherever the attacker's hand
+// is too far from what the question asks for his moves left to close the gap. These
+// figures were measured when the score was the pieces left themselves (the attacker
+// preferring fewer, the defender more: the convention misread; leftover.go's top), on
+// the dlshogi game positions (FutileDrops, 64 MiB, no time limit): at 7.3 M line
+// nodes 1436 finished its tie-break in 4.43 M line nodes instead of 7.28 M, 1210 in
+// 5.98 M instead of 5.83 M,
 // the other fifteen as before; at 20 M, 1213, 1224 and 1439 finished it (8.62, 9.64
 // and 15.12 M line nodes) where they had stopped at LineLength, 1222 took 14.24 M
 // instead of 15.17 M and 1208 19.07 M instead of 19.10 M, the same lines where both
@@ -1199,7 +1203,8 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 // is mated within v-1 plies (exactly v-1, as the node is no shorter), the defender's
 // replies, not futile, after which no mate is within v-3 (exactly v-1, as the node is
 // no longer); the least score at the attacker's nodes, the largest at the defender's,
-// each the pieces left in the attacker's hand at the end past 64 a ply. The bounded
+// each the score of the pieces left in the attacker's hand at the end (leftScore)
+// past 64 a ply. The bounded
 // df-pn answers each move's length (mostly from its table: the line's search proved
 // and disproved them); once a move of the lines has given the node a best score, the
 // others are asked only whether they beat it (leftover.go), and one that cannot is
@@ -1269,8 +1274,9 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 				continue
 			}
 			// A move that cannot beat the best is asked the narrower question of
-			// leftover.go: a check whether it leaves fewer pieces, a reply whether its
-			// lines leave more; one generated before the best may tie it.
+			// leftover.go: a check whether it scores less (leaves the attacker more
+			// pieces), a reply whether its lines score more (leave fewer); one
+			// generated before the best may tie it.
 			left := -2 // the plain question
 			if best >= 0 {
 				left = int(best % plyScore)
@@ -1309,8 +1315,8 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 // defender is mated within r plies, a reply after which no mate is within r). ok is
 // false when a limit stopped it, or a length was not settled. With left -1 or more,
 // the bounded df-pn is asked the question of leftover.go instead, a mate within v-1
-// plies leaving at most left pieces at the bound: in is then a check that leaves
-// fewer than the best (a proof), a reply whose lines leave more (a disproof); a check
+// plies whose lines ending at the bound score at most left: in is then a check that
+// scores less than the best (a proof), a reply whose lines score more (a disproof); a check
 // proven with left -1 mates within v-3 plies, sooner than the node's length allows.
 func (l *liner) tieMove(key uint64, depth, v, r int, or bool, atk, def shogi.Hand, m shogi.Move, left int) (s int32, in, ok bool) {
 	k, a, d := after(l.pos, l.attacker, key, atk, def, m)

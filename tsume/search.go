@@ -149,8 +149,8 @@ type searcher struct {
 	// nearDrops: the chain of unguarded drops takes the squares nearest the king first
 	// (nearestFirst); in the search of Options.AnyMate only.
 	nearDrops bool
-	// leftOn asks the bounded search for a mate whose lines ending at the bound leave
-	// the attacker at most leftMax pieces (leftover.go).
+	// leftOn asks the bounded search for a mate whose lines ending at the bound score
+	// at most leftMax, the pieces left in the attacker's hand (leftScore, leftover.go).
 	leftOn  bool
 	leftMax int
 }

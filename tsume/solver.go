@@ -78,8 +78,9 @@ func ParseFutile(code string) (Futile, error) {
 type Leftover uint8
 
 const (
-	// PreferNoLeftover: between lines of equal length the one that leaves the attacker
-	// fewer pieces in hand is the tsume line, for both sides' choices. The default.
+	// PreferNoLeftover: between lines of equal length, the defender chooses the one
+	// that leaves the attacker fewer pieces in hand at the end, the attacker the one
+	// that leaves him more (see the package doc). The default.
 	PreferNoLeftover Leftover = iota
 	// IgnoreLeftover: the first line of the shortest length in move-generation order.
 	IgnoreLeftover
