@@ -43,6 +43,44 @@ package tsume
 // dominates the child may have raised the child's numbers since; the node then chooses
 // again rather than descend into a child that would return at once.
 //
+// How much the sums count twice, measured (AnyMate, 64 MiB; every 50th pass of a node
+// over its children, the lines that make up each summed child's number followed through
+// the table for up to 10 plies: at the minimising side the best child, at the summing
+// side every child counted): on dlshogi-1242 (20 M nodes), 3.0 % of the OR nodes'
+// passes sum two checks whose lines meet at one position, the numbers met 0.4 % of the
+// disproof numbers summed (AND nodes' proof numbers: 0.3 %, 0.1 %); on dlshogi-1248,
+// 4.2 % and 0.6 % (0.3 %, 0.0 %); on 将棋図巧 第1番, 15.6 % and 3.8 % (0.7 %, 0.4 %). Boards
+// met with other hands are more common (1242: 14.7 % and 4.2 %; 1248: 28.2 % and
+// 9.9 %), mostly one ply below the checks: a piece dropped next to the king and taken,
+// the same board with another piece in the defender's hand, no transposition. Measured and
+// not kept (on main 1242's no-mate 58.9 M nodes at 60 M, 44.1 M at 256 MiB; 1245, 1247
+// and 1248 7.93 M together; the collection at 5 M nodes 513/9/7, 24.94 M on the 522
+// answered):
+//   - the sums lowered by exactly what the children's lines share within 4 plies (a
+//     walk of the table at every pass, ten times the CPU: an upper bound of what an
+//     elimination can gain): 1242 in 56.85 M (46.55 M at 256 MiB), the three in 7.36 M,
+//     but zuko-100 2.50 → 4.40 M, astral-traveler 2.09 → 2.67 M, act-no-yume 1.96 →
+//     2.05 M, 将棋図巧 第1番 9.16 → 10.83 M. The disproof numbers only: 1242 in 56.42 M, the
+//     three in 7.45 M, zuko-100 4.45 M, astral-traveler 2.59 M; the proof numbers only:
+//     the three in 7.44 M, zuko-100 3.96 M, astral-traveler 2.01 M; both within 2
+//     plies: 7.26, 4.24, 2.05 M;
+//   - KomoringHeights' elimination: an unresolved entry records the board key of the
+//     node that stored it last (in its path word, unused there: no capacity lost, the
+//     same nodes when not read), and where the parents recorded from a child read from
+//     the table lead, within 16 steps, to a node of the path above, that branch root
+//     counts its two children on the two lines by their largest, not summed, when every
+//     node of both lines owes its number to the line (within 2): the three in 8.01 M,
+//     zuko-100 4.17 M, 1242 unknown at 60 M (50.99 M at 256 MiB); at OR branch roots
+//     only (the disproof numbers): the three in 7.55 M, zuko-100 2.28 M, but
+//     astral-traveler 3.08 M, the collection 513/9/7 in 27.51 M (dlshogi-1213 0.94 →
+//     2.69 M, 1235 0.51 → 1.26 M), 1242 unknown at 60 M (43.86 M at 256 MiB); at AND
+//     branch roots only: the three in 8.43 M, zuko-100 4.52 M; the test made as
+//     KomoringHeights makes it, for the best child only, once a call, before it descends:
+//     the three in 8.10 M, zuko-100 5.21 M (OR branch roots only: 8.01 M, 3.64 M); with
+//     no condition on the lines (8 steps): 1248 27.6 M, zuko-100 7.73 M;
+//   - the drops of a pawn, knight, silver or gold on one square counted by their
+//     largest (the boards met with other hands): the three in 8.17 M, zuko-100 5.41 M.
+//
 // Repetition and the graph-history interaction: a position that repeats one on the
 // current path is a disproof for the attacker on that path (a mate never needs to
 // repeat a position, and perpetual check loses). Such a disproof depends on the path,
