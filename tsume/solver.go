@@ -160,6 +160,16 @@ func NewSolver(opt Options) *Solver {
 // keeps its solver, and its tables, rather than make a second one for a limit.
 func (v *Solver) SetNodes(n uint64) { v.opt.Nodes = n }
 
+// SetLineNodes sets the node bound of the tsume-line searches to come
+// (Options.LineNodes; 0: DefaultLineNodes), as SetNodes does the df-pn's: a USI engine
+// lets a go mate with a time limit take that time for the line.
+func (v *Solver) SetLineNodes(n uint64) {
+	if n == 0 {
+		n = DefaultLineNodes
+	}
+	v.opt.LineNodes = n
+}
+
 // Clear empties the solver's tables, as each search does first. It clears only what
 // the searches wrote since the last clear (nothing on a new solver, whose tables are
 // not even in memory yet), but after a large search that is the whole table: a program

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -48,7 +49,8 @@ func usiHashOption() string {
 
 // usiHelp says what the engine speaks and what its exit statuses mean.
 const usiHelp = `Reads USI commands on standard input and answers on standard output, as a mate engine:
-go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate timeout; options
+go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate timeout (go mate
+<ms> gives the tsume line what is left of its time, go mate infinite 2 000 000 positions); options
 USI_Hash, TsumeLine (false: the first mate found) and Futile (free, moves, drops or none).
 Exit status of usi: 0 after quit or the end of its input; 2 an argument, or an input that
 cannot be read.`
@@ -293,6 +295,17 @@ type goLimits struct {
 	nodes    uint64
 }
 
+// lineNodes returns the node bound of the tsume-line search that follows a mate: none
+// for a go mate with a time limit, which has that time to settle the line (as mate
+// -shortest does); tsume.DefaultLineNodes (0) otherwise, so that go mate infinite
+// answers with a line once it has a mate, without waiting for stop.
+func (g goLimits) lineNodes() uint64 {
+	if g.mate && !g.infinite && g.limit > 0 {
+		return math.MaxUint64
+	}
+	return 0
+}
+
 // parseGo reads the arguments of go, or says what is wrong with them.
 func parseGo(args []string, side shogi.Color) (goLimits, error) {
 	var g goLimits
@@ -389,6 +402,7 @@ func (e *usiEngine) goCommand(args []string) {
 	e.readySolver(e.options())
 	solver := e.solver
 	solver.SetNodes(g.nodes)
+	solver.SetLineNodes(g.lineNodes())
 	ctx, cancel := context.WithCancel(context.Background())
 	if g.limit > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)

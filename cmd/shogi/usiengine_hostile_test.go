@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -313,6 +314,34 @@ func TestParseGo(t *testing.T) {
 		}
 		if gotErr != tt.err || (err == nil && got != tt.want) {
 			t.Errorf("go %s: %+v, %q; want %+v, %q", tt.args, got, gotErr, tt.want, tt.err)
+		}
+	}
+}
+
+// TestGoLineNodes: a go mate with a time limit gives the tsume-line search that time, no
+// node bound (it stopped at tsume.DefaultLineNodes, about a second and a half, however
+// long go mate allowed); go mate infinite and a game's go keep the bound, so that they
+// answer without waiting for stop.
+func TestGoLineNodes(t *testing.T) {
+	tests := []struct {
+		args string
+		want uint64
+	}{
+		{"mate 1000", math.MaxUint64},
+		{"mate 0", math.MaxUint64},
+		{"mate infinite", 0},
+		{"", 0},
+		{"infinite", 0},
+		{"nodes 100000", 0},
+		{"btime 0 wtime 0 byoyomi 1000", 0},
+	}
+	for _, tt := range tests {
+		g, err := parseGo(strings.Fields(tt.args), shogi.Black)
+		if err != nil {
+			t.Fatalf("go %s: %v", tt.args, err)
+		}
+		if got := g.lineNodes(); got != tt.want {
+			t.Errorf("go %s: line nodes %d, want %d", tt.args, got, tt.want)
 		}
 	}
 }
