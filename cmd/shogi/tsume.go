@@ -105,6 +105,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
 	sf := addSolverFlags(fs, "each problem")
 	rf := addReadFlags(fs)
+	fs.Lookup("j").Usage = "number of problems verified at once (of one input or several), each with its -hash table"
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -119,8 +120,8 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	// One solver per job, each with its table of -hash MB, made when first needed and
-	// reused.
-	solvers := make(chan *tsume.Solver, *rf.jobs)
+	// reused; the problems of one input are verified in parallel too (tsume_jobs.go).
+	jobs := newTsumeJobs(ctx, sf, opt, max(1, min(*rf.jobs, maxJobs())))
 	prog := newProgress(stderr)
 	var line []byte
 	var problems, files, skipped, unheld int
@@ -128,14 +129,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ioFailed := false
 	start := time.Now()
 	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(tsumeVerdict)) {
-		var v *tsume.Solver
-		select {
-		case v = <-solvers:
-		default:
-			v = tsume.NewSolver(opt)
-		}
-		tsumeEntry(ctx, e, stdin, rf, sf, v, emit)
-		solvers <- v
+		tsumeEntry(ctx, e, stdin, rf, jobs, emit)
 	})
 	// After the pipeline has taken its memory budget for the inputs: the heap is held to
 	// the tables of the solvers at work, one a job.
@@ -195,8 +189,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return nothingChecked(exitStatus(ioFailed, problems-counts[tsumeCorrect]-counts[tsumeSolved]), problems, "tsume", stderr)
 }
 
-// tsumeEntry verifies every record of one input with the solver v.
-func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf *solverFlags, v *tsume.Solver, emit func(tsumeVerdict)) {
+// tsumeEntry verifies every record of one input, each on a solver of jobs, and emits
+// the verdicts in the input's order.
+func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, jobs *tsumeJobs, emit func(tsumeVerdict)) {
 	switch {
 	case e.Err != nil:
 		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, refused: refused{Error: e.Err.Error(), Code: "io"}})
@@ -211,9 +206,11 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 		return
 	}
 	defer closeInput()
+	out := &inOrder{emit: emit, window: jobs.window}
 	n := 0
 	for {
 		if ctx.Err() != nil {
+			out.flush(false)
 			return
 		}
 		rec, err := r.Read()
@@ -235,15 +232,16 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 			if tv.Record == 0 {
 				tv.Record = n
 			}
-			emit(tv)
+			out.add(ready(tv))
 			if tv.Status == tsumeIOError {
+				out.flush(true)
 				return
 			}
 			continue
 		}
-		verifyProblem(ctx, &tv, rec, sf, v)
-		emit(tv)
+		out.add(jobs.verify(tv, rec))
 	}
+	out.flush(true)
 	if n == 0 {
 		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, refused: refused{Skipped: noRecord}})
 	}

@@ -98,11 +98,10 @@ func TestTsumeCommandJSON(t *testing.T) {
 	}
 }
 
+// TestTsumeCommandText: the verdicts of one input, in its order, whether its problems
+// are verified one at a time or four at once (tsume_jobs.go: with -j 1, the nine
+// records pass the window of four verdicts that wait for the one before them).
 func TestTsumeCommandText(t *testing.T) {
-	code, out, errOut := runCmd("", "tsume", "-j", "1", filepath.Join(tsumeData, "problems.usi"))
-	if code != 1 {
-		t.Errorf("exit %d, want 1; stderr %s", code, errOut)
-	}
 	want := `testdata/tsume/problems.usi#1: correct; 3 moves
 testdata/tsume/problems.usi#2: wrong; 3 moves recorded, mate in 5
 	ply 2: longer-defence 3b3a (4)
@@ -123,8 +122,14 @@ testdata/tsume/problems.usi#8: wrong; 3 moves
 	ply 3: leftover
 testdata/tsume/problems.usi#9: invalid: tsume: the defender (the side not to move) has no king
 `
-	if diff := cmp.Diff(want, out); diff != "" {
-		t.Errorf("stdout (-want +got):\n%s", diff)
+	for _, jobs := range []string{"1", "4"} {
+		code, out, errOut := runCmd("", "tsume", "-j", jobs, filepath.Join(tsumeData, "problems.usi"))
+		if code != 1 {
+			t.Errorf("-j %s: exit %d, want 1; stderr %s", jobs, code, errOut)
+		}
+		if diff := cmp.Diff(want, out); diff != "" {
+			t.Errorf("-j %s: stdout (-want +got):\n%s", jobs, diff)
+		}
 	}
 }
 
