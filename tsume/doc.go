@@ -114,7 +114,10 @@
 // square included: the test does not depend on the piece), answered without a search
 // when the df-pn table holds a proof or disproof of it; one that does not finish counts
 // the drop as a reply, for the whole search, and is counted in Result.Undecided (the
-// line may then be longer). A test that the line search's own limits stop before its
+// line may then be longer, unless every such test came after the bounds below the
+// length were proven to hold no mate: Result.MinLength is then the length, and the
+// tests bear only on the choice between lines of that length). A test that the line
+// search's own limits stop before its
 // budget (its nodes, or the time of the search or of a part of it) gives no verdict:
 // the search stops there, and the test runs again when a later part asks for it. The
 // tests run within the bounded df-pn count against its nodes.

@@ -106,7 +106,12 @@ type liner struct {
 	// undecided counts the positions whose futility test ran out of nodes, among those
 	// the search consulted (the full-width search and the bounded df-pn alike: the
 	// bounded df-pn starts from the bounds the first found to hold no mate).
-	undecided int
+	// loUndecided is what undecided was when the largest bound known to hold no mate
+	// was proven so: the tests its disproof, and those before it, may rest on. The
+	// tests of the bound that holds the mate, of the line's reading and of the 駒余り
+	// tie-break come after it: counted as replies, they cannot make the length shorter
+	// than the bounds below prove, only the choice between lines of that length other.
+	undecided, loUndecided int
 	// mateWithin is the least bound the searches proved to hold a mate from the root
 	// (0: none), noneWithin the largest they proved to hold none (-1: none): the
 	// bounds of the tsume length Result reports when the length is not settled.
@@ -433,6 +438,7 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 			best = length
 		case dn == 0:
 			lo, climb, r = r, max(l.nodes-begin, 1), r+2
+			l.loUndecided = l.undecided
 			continue
 		case capped:
 			return 0, false // the table lost the proof, and the search ran out
@@ -453,7 +459,7 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 				best = length
 				continue
 			case dn == 0:
-				lo = half
+				lo, l.loUndecided = half, l.undecided
 				continue
 			}
 		}
@@ -462,7 +468,7 @@ func (l *liner) shortest(key uint64, lo int) (n int, exact bool) {
 		case pn == 0:
 			best = length
 		case dn == 0:
-			lo = best - 2
+			lo, l.loUndecided = best-2, l.undecided
 		default:
 			return best, false
 		}
@@ -986,7 +992,7 @@ func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 			case pn == 0:
 				return -1, lo, length
 			case dn == 0:
-				lo = plies
+				lo, l.loUndecided = plies, l.undecided
 				continue
 			}
 			return -1, lo, 0
@@ -1008,7 +1014,7 @@ func (l *liner) deepen(key uint64, start int32) (score, lo int32, n int) {
 		if ok {
 			return r, lo, 0
 		}
-		lo = plies
+		lo, l.loUndecided = plies, l.undecided
 	}
 	return -1, lo, 0
 }

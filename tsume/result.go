@@ -132,7 +132,9 @@ type Result struct {
 	// Undecided counts the interpositions the tsume-line search could not decide to be
 	// futile or not within its budget (20 000 nodes each; 700 at the nodes of the
 	// bounded df-pn with one or two plies left); it counted them as replies, so
-	// when Undecided is not 0 the line may be longer than the tsume line. Tests of the
+	// when Undecided is not 0 the line may be longer than the tsume line: not when
+	// MinLength is its length (the tests the bounds below it rest on were all decided,
+	// and the others bear only on the choice between lines of that length). Tests of the
 	// same position count once for each budget, those of the full-width search and of
 	// the bounded df-pn alike (the second starts from the bounds the first found to
 	// hold no mate). They are counted as well when the search stopped before it read a
@@ -143,7 +145,8 @@ type Result struct {
 	// under the options' conventions) as far as the searches proved it: the problem
 	// has no mate shorter than MinLength and one within MaxLength plies; 0 when they
 	// proved no bound. With LineTsume or LineLength, MaxLength is the line's length,
-	// and so is MinLength unless a futility test was left undecided. With LineProof,
+	// and so is MinLength unless a futility test was left undecided before the bounds
+	// below it were proven to hold no mate. With LineProof,
 	// MaxLength is the least bound within which the tsume-line search proved a mate,
 	// or the length of the df-pn's proof with every reply counted, which bounds the
 	// tsume length under every convention; MinLength is set when the tsume-line

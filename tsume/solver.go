@@ -308,7 +308,7 @@ func (v *Solver) line(s *searcher, r *Result) {
 		if kind != LineNone {
 			r.Moves, r.Line = moves, kind
 			r.MaxLength = len(moves)
-			if l.undecided == 0 {
+			if l.loUndecided == 0 {
 				r.MinLength = len(moves)
 			}
 		} else {
@@ -316,7 +316,7 @@ func (v *Solver) line(s *searcher, r *Result) {
 			if l.upper > 0 && (r.MaxLength == 0 || l.upper < r.MaxLength) {
 				r.MaxLength = l.upper
 			}
-			if l.undecided == 0 && l.noneWithin >= 1 {
+			if l.loUndecided == 0 && l.noneWithin >= 1 {
 				r.MinLength = l.noneWithin + 2
 			}
 		}

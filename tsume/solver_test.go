@@ -176,9 +176,9 @@ func TestLimits(t *testing.T) {
 
 // TestUndecidedWithProofLine stops the tsume-line search of game positions early (a
 // small Options.LineNodes) so that it ends with the proof's line: the futility tests
-// it left undecided are counted all the same, and a lower bound of the length
-// (MinLength) is given only when there is none, as the bounds proven to hold no mate
-// rest on them.
+// it left undecided are counted all the same, and the bounds of the length hold
+// (a lower bound only where the bounds proven to hold no mate rest on none of them,
+// which the next test checks).
 func TestUndecidedWithProofLine(t *testing.T) {
 	ids := map[string]bool{"dlshogi-1209": true, "dlshogi-1211": true, "dlshogi-1214": true, "dlshogi-1216": true, "dlshogi-1233": true}
 	undecided := 0
@@ -198,12 +198,30 @@ func TestUndecidedWithProofLine(t *testing.T) {
 		if r.Undecided > 0 {
 			undecided++
 		}
-		if r.Undecided > 0 && r.MinLength > 0 || r.MaxLength == 0 || r.MinLength > r.MaxLength {
+		if r.MaxLength == 0 || r.MinLength > r.MaxLength {
 			t.Errorf("%s: length %d to %d with %d interpositions undecided", pr.id, r.MinLength, r.MaxLength, r.Undecided)
 		}
 	}
 	if undecided == 0 {
 		t.Error("no search stopped with a futility test undecided: the positions no longer test it")
+	}
+}
+
+// TestUndecidedAfterTheLength: a futility test left undecided after the bounds below
+// the length were proven to hold no mate (here by the 駒余り tie-break of a 7-ply
+// problem, whose attacker would keep a piece) leaves the length exact: MinLength is
+// the line's length. It was 0, as for a test the bounds below rest on.
+func TestUndecidedAfterTheLength(t *testing.T) {
+	p := parse(t, "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1", false)
+	r, err := tsume.Solve(context.Background(), p, tsume.Options{HashBytes: 16 << 20, Futile: tsume.FutileFree})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Length() != 7 || r.Undecided == 0 {
+		t.Fatalf("%v (%v, %d undecided): want the tsume line of 7 plies, a futility test left undecided", r, r.Line, r.Undecided)
+	}
+	if r.MinLength != 7 || r.MaxLength != 7 {
+		t.Errorf("length %d to %d, want 7 to 7", r.MinLength, r.MaxLength)
 	}
 }
 

@@ -308,7 +308,12 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 	case tsume.LineNone:
 		b.WriteString("\tno line: the table was too small to keep the proof (raise -hash)\n")
 	}
-	if r.Undecided > 0 {
+	switch {
+	case r.Undecided > 0 && r.MinLength > 0 && r.MinLength == len(r.Moves):
+		// The bounds below the length rest on no such test (tsume.Result.MinLength):
+		// they bear only on the choice between lines of that length.
+		fmt.Fprintf(&b, "\t%s not decided futile or not, counted as replies: the length is exact, but between lines of that length the choice (駒余り) may differ\n", plural(r.Undecided, "interposition"))
+	case r.Undecided > 0:
 		// Counted as replies, they can only lengthen the line: the tsume line may be
 		// shorter than the one found, never longer (tsume.Result.Undecided).
 		fmt.Fprintf(&b, "\t%s not decided futile or not, counted as replies: the tsume line may be shorter\n", plural(r.Undecided, "interposition"))

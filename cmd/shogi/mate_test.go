@@ -35,7 +35,10 @@ func TestMateCommand(t *testing.T) {
 		{"western style", []string{"-style", "western", "-sfen", mate3SFEN}, 0, "mate in 3: 1.S*53 K-41 2.G*42 mate\n"},
 		{"no mate", []string{"-sfen", perpetualSFEN}, 1, "no mate\n"},
 		{"unknown", []string{"-sfen", longSFEN, "-nodes", "2000"}, 1, "unknown (node-limit)\n"},
-		{"record", []string{"-style", "usi", tsumeData + "/taichitsume.kif"}, 0, "mate in 7: S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b\n"},
+		// The 駒余り tie-break meets a drop whose futility test does not decide, after
+		// the bounds below 7 were proven to hold no mate without it.
+		{"record", []string{"-style", "usi", tsumeData + "/taichitsume.kif"}, 0, "mate in 7: S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b\n" +
+			"\t1 interposition not decided futile or not, counted as replies: the length is exact, but between lines of that length the choice (駒余り) may differ\n"},
 		{"record, flags after", []string{tsumeData + "/taichitsume.kif", "-style", "usi", "-ply", "2"}, 0, "mate in 5: G*1b 2b1b 3b2a 1b2b 3a3b\n"},
 		{"record of several", []string{"-style", "usi", "-record", "3", tsumeData + "/problems.usi"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
 		{"standard input", []string{"-style", "usi", "-"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
