@@ -399,12 +399,13 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 // instead of 10.02 M, and 1230 proved a mate within 29 instead of 27; with the steps
 // below the root in a quarter and the root's question with all of it, 1235 finished
 // too (19.47 M), 1207 took 15.78 M, 1228 12.80 M, 1230 again 29, and at 7.3 M 1222 and
-// 1228 fell from LineLength to LineProof. The famous works (512 MiB) do not get
-// through: 寿's line of 611 plies is disproven step by step up to 65 plies from its end
-// (9.5 M nodes for that step), not 67 within 87 M (knight and rook drops at the king,
-// each a question of 64 plies unresolved within 5 M); ACTの夢's stalls 111 plies from
-// the end of its 467, on a check (3h4g) after a reply to which the df-pn's proof is a
-// mate of 123 plies.
+// 1228 fell from LineLength to LineProof; with the root's question first in half and
+// the steps after it, 1235 did not finish, 1230 again 29, 1228 LineProof at 7.3 M.
+// The famous works (512 MiB) do not get through: 寿's line of 611 plies is disproven
+// step by step up to 65 plies from its end (9.5 M nodes for that step), not 67 within
+// 87 M (knight and rook drops at the king, each a question of 64 plies unresolved
+// within 5 M); ACTの夢's stalls 111 plies from the end of its 467, on a check (3h4g)
+// after a reply to which the df-pn's proof is a mate of 123 plies.
 
 // shortest returns the tsume length from the root, the current position of l.pos, by
 // the bounded df-pn, knowing that no mate is within lo plies (lo < 0: nothing is
