@@ -6,9 +6,9 @@ package tsume
 // ⑥ (the defender's replies) and ⑨ (the attacker's checks) of the rules of tsume shogi
 // at suzukou.org, the defender's rule at jukujukuc.net, and the order of
 // KomoringHeights' mate lengths (MateLen: the shorter and the more pieces left, the
-// better for the attacker). So a line scores len*64 + leftScore, the
-// pieces the attacker does NOT hold when it ends (maxHandPieces less his hand), which
-// the attacker minimises and the defender maximises, as they do the length.
+// better for the attacker). So a line scores len*64 + leftScore, the pieces the
+// attacker does NOT hold when it ends (maxHandPieces less his hand), which the attacker
+// minimises and the defender maximises, as they do the length.
 //
 // The tie-break asks the bounded df-pn a narrower question than "a mate within r
 // plies": a mate within r plies whose lines ending at the bound score at most L (leave
@@ -46,7 +46,8 @@ import "github.com/kifu-go/shogi"
 const maxHandPieces = 38
 
 // leftScore is the score of the pieces left in the attacker's hand h at the end of a
-// line: the pieces he does not hold, so that fewer is better for him (see the top).
+// line: the pieces he does not hold, so that a lower score is better for him (see the
+// top).
 func leftScore(h shogi.Hand) int {
 	return maxHandPieces - handSize(h)
 }
