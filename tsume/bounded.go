@@ -239,6 +239,9 @@ func (s *searcher) bgenerate(depth int, or bool, r int) []child {
 	if r < 1 {
 		return list
 	}
+	if s.leftOn && !or {
+		s.capturesFirst(list) // leftover.go
+	}
 	for i := range list {
 		c := &list[i]
 		pn, dn, length, ok := s.blookupL(c.key, c.atk, c.def, r-1, !or)
