@@ -110,7 +110,7 @@ func TestHand(t *testing.T) {
 				model[pt]--
 			}
 		}
-		empty := true
+		empty, total := true, 0
 		for _, pt := range shogi.HandTypes {
 			if h.Count(pt) != model[pt] || h.Count(pt.Promote()) != model[pt] || h.Has(pt) != (model[pt] > 0) {
 				t.Fatalf("Count(%v) = %d, want %d", pt, h.Count(pt), model[pt])
@@ -118,6 +118,10 @@ func TestHand(t *testing.T) {
 			if model[pt] > 0 {
 				empty = false
 			}
+			total += model[pt]
+		}
+		if h.Total() != total {
+			t.Fatalf("Total() = %d, want %d", h.Total(), total)
 		}
 		if h.IsEmpty() != empty || h.Count(shogi.King) != 0 {
 			t.Fatalf("IsEmpty %v, want %v", h.IsEmpty(), empty)

@@ -37,6 +37,15 @@ func (h Hand) Count(t PieceType) int {
 // Has reports whether the hand holds at least one piece of type t.
 func (h Hand) Has(t PieceType) bool { return h.Count(t) > 0 }
 
+// Total returns how many pieces the hand holds, of every type.
+func (h Hand) Total() int {
+	n := 0
+	for _, t := range HandTypes {
+		n += h.Count(t)
+	}
+	return n
+}
+
 // IsEmpty reports whether the hand holds nothing.
 func (h Hand) IsEmpty() bool { return h == 0 }
 

@@ -273,9 +273,9 @@ func (s *searcher) bleaf(node *pathNode, r int) (pn, dn uint32, aux uint16) {
 	if s.leftOn && r == 1 {
 		// The lines end at the bound: only a mate whose hand scores at most leftMax
 		// counts (leftover.go; r is odd here, see plainBound).
-		n, kept := leftScore(node.atk), checks[:0]
+		kept := checks[:0]
 		for _, m := range checks {
-			if s.leftAfter(n, m) <= s.leftMax {
+			if s.leftAfter(node.atk, m) <= s.leftMax {
 				kept = append(kept, m)
 			}
 		}

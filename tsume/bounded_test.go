@@ -35,7 +35,7 @@ func TestBoundedAgainstBruteForce(t *testing.T) {
 
 // TestBoundedLeftoverAgainstBruteForce cross-checks the tie-break's question to the
 // bounded df-pn (leftover.go: a mate within r plies whose lines ending at the bound
-// score at most left, that is leave at least MaxHandPieces-left pieces in the
+// score at most left, that is leave at least MaxLeftScore-left pieces in the
 // attacker's hand) with the brute-force judge of that question, every reply counted;
 // with futile drops not counted, a disproof still means no such mate counting every
 // reply. A left of -1 asks for a mate two plies shorter.
@@ -47,7 +47,7 @@ func TestBoundedLeftoverAgainstBruteForce(t *testing.T) {
 		r := rapid.SampledFrom([]int{1, 3, 5}).Draw(t, "plies")
 		left := -1 // a mate two plies shorter, or at least so many pieces left:
 		if n := rapid.IntRange(-1, 3).Draw(t, "pieces left at least"); n >= 0 {
-			left = tsume.MaxHandPieces - n
+			left = tsume.MaxLeftScore - n
 		}
 		first := shogi.NoMove
 		if rapid.Bool().Draw(t, "after a check") {
@@ -84,7 +84,7 @@ func TestBoundedLeftoverAgainstBruteForce(t *testing.T) {
 }
 
 // bruteLeftOR reports whether the attacker, to move in p, mates within r plies, every
-// mate at the bound leaving him at least MaxHandPieces-left pieces in hand.
+// mate at the bound leaving him at least MaxLeftScore-left pieces in hand.
 func bruteLeftOR(p *shogi.Position, r, left int) bool {
 	if r < 1 {
 		return false
@@ -104,7 +104,7 @@ func bruteLeftAND(p *shogi.Position, r, left int) bool {
 	moves := p.LegalMoves()
 	switch {
 	case len(moves) == 0:
-		return r > 0 || tsume.MaxHandPieces-leftIn(p.Hand(p.SideToMove().Opponent())) <= left
+		return r > 0 || tsume.MaxLeftScore-p.Hand(p.SideToMove().Opponent()).Total() <= left
 	case r < 1:
 		return false
 	}
@@ -117,15 +117,6 @@ func bruteLeftAND(p *shogi.Position, r, left int) bool {
 		}
 	}
 	return true
-}
-
-// leftIn returns the number of pieces of h.
-func leftIn(h shogi.Hand) int {
-	n := 0
-	for _, ty := range shogi.HandTypes {
-		n += h.Count(ty)
-	}
-	return n
 }
 
 // TestProofLengthAgainstBruteForce checks the length a df-pn proof records
@@ -247,7 +238,7 @@ func TestLeftoverConventionAgainstBruteForce(t *testing.T) {
 		if r.Status != tsume.Mate || r.Line != tsume.LineTsume {
 			t.Skip("no exact line within the limits")
 		}
-		want := [2]int{score / 64, tsume.MaxHandPieces - score%64}
+		want := [2]int{score / 64, tsume.MaxLeftScore - score%64}
 		if got := [2]int{r.Length(), leftAfter(p, r.Moves)}; got != want {
 			t.Fatalf("%v: %v, %d plies leaving %d pieces; brute force: %d plies leaving %d", p, r, got[0], got[1], want[0], want[1])
 		}
@@ -277,7 +268,7 @@ func bruteScoreAND(p *shogi.Position, r int) int {
 	moves := p.LegalMoves()
 	switch {
 	case len(moves) == 0:
-		return tsume.MaxHandPieces - leftIn(p.Hand(p.SideToMove().Opponent()))
+		return tsume.MaxLeftScore - p.Hand(p.SideToMove().Opponent()).Total()
 	case r < 1:
 		return 1 << 30
 	}
@@ -317,12 +308,7 @@ func leftAfter(p *shogi.Position, line []shogi.Move) int {
 	for _, m := range line {
 		q.PlayUnchecked(m)
 	}
-	h := q.Hand(p.SideToMove())
-	n := 0
-	for _, ty := range shogi.HandTypes {
-		n += h.Count(ty)
-	}
-	return n
+	return q.Hand(p.SideToMove()).Total()
 }
 
 // TestInterposableProperty: after every check of a drawn position, when interposable

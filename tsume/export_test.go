@@ -15,13 +15,13 @@ func BoundedMate(p *shogi.Position, r int, futile Futile, nodes uint64) (proven,
 	return pn == 0, dn == 0, length
 }
 
-// MaxHandPieces is the most pieces a hand holds: a line that ends with n pieces in the
-// attacker's hand scores MaxHandPieces-n in the tie-break (leftScore).
-const MaxHandPieces = maxHandPieces
+// MaxLeftScore is the tie-break's score of a line that leaves the attacker no piece: one
+// that ends with n pieces in his hand scores MaxLeftScore-n (leftScore).
+const MaxLeftScore = maxLeftScore
 
 // BoundedLeftMate is BoundedMate for the tie-break's question (leftover.go): a mate
 // within r plies whose lines ending at the bound score at most left (leave the
-// attacker at least MaxHandPieces-left pieces in hand); asked after the attacker's
+// attacker at least MaxLeftScore-left pieces in hand); asked after the attacker's
 // check first when first is not NoMove (the defender's node of r plies).
 func BoundedLeftMate(p *shogi.Position, first shogi.Move, r, left int, futile Futile, nodes uint64) (proven, disproven bool) {
 	pos, err := problem(p)

@@ -7,12 +7,12 @@ package tsume
 // at suzukou.org, the defender's rule at jukujukuc.net, and the order of
 // KomoringHeights' mate lengths (MateLen: the shorter and the more pieces left, the
 // better for the attacker). So a line scores len*64 + leftScore, the pieces the
-// attacker does NOT hold when it ends (maxHandPieces less his hand), which the attacker
+// attacker does NOT hold when it ends (maxLeftScore less his hand), which the attacker
 // minimises and the defender maximises, as they do the length.
 //
 // The tie-break asks the bounded df-pn a narrower question than "a mate within r
 // plies": a mate within r plies whose lines ending at the bound score at most L (leave
-// the attacker at least maxHandPieces-L pieces). It is the tie-break's own minimax cut
+// the attacker at least maxLeftScore-L pieces). It is the tie-break's own minimax cut
 // to a yes or no: a node of r plies left scores at most r*64 + L exactly when the
 // attacker mates within r plies and every line of his mate that ends with no ply to
 // spare scores at most L (a line ending sooner scores less whatever it leaves). An
@@ -56,23 +56,17 @@ package tsume
 
 import "github.com/kifu-go/shogi"
 
-// maxHandPieces is the most pieces a hand can hold: every piece but the kings.
-const maxHandPieces = 38
+// maxLeftScore is the score of a line that leaves the attacker no piece: the most a
+// line's score may add to its length's part (plyScore a ply).
+const maxLeftScore = plyScore - 1
 
 // leftScore is the score of the pieces left in the attacker's hand h at the end of a
-// line: the pieces he does not hold, so that a lower score is better for him (see the
-// top).
+// line: how many fewer than maxLeftScore he holds, so that a lower score is better for
+// him (see the top). A hand of more pieces (a composed position with pieces the game
+// does not have, which Solve accepts) scores 0, as one of maxLeftScore does: more would
+// run into the length's part.
 func leftScore(h shogi.Hand) int {
-	return maxHandPieces - handSize(h)
-}
-
-// handSize returns the number of pieces of h.
-func handSize(h shogi.Hand) int {
-	n := 0
-	for _, t := range shogi.HandTypes {
-		n += h.Count(t)
-	}
-	return n
+	return maxLeftScore - min(h.Total(), maxLeftScore)
 }
 
 // leftKey returns the table key of a position (board key, the attacker's hand atk) for
@@ -144,16 +138,16 @@ func (s *searcher) leftOK(r int, atk shogi.Hand) bool {
 	return !s.leftOn || r > 0 || leftScore(atk) <= s.leftMax
 }
 
-// leftAfter returns the score of the attacker's hand (leftScore), n before his move m
-// in the current position, after it.
-func (s *searcher) leftAfter(n int, m shogi.Move) int {
+// leftAfter returns the score of the attacker's hand atk (leftScore) after his move m
+// in the current position.
+func (s *searcher) leftAfter(atk shogi.Hand, m shogi.Move) int {
 	switch {
 	case m.IsDrop():
-		return n + 1
+		atk = atk.Remove(m.DropType())
 	case s.pos.PieceAt(m.To()) != shogi.NoPiece:
-		return n - 1
+		atk = atk.Add(s.pos.PieceAt(m.To()).Type())
 	}
-	return n
+	return leftScore(atk)
 }
 
 // capturesFirst orders the defender's replies at a node of the question of leftover.go,

@@ -225,6 +225,29 @@ func TestUndecidedAfterTheLength(t *testing.T) {
 	}
 }
 
+// TestExtraPiecesInHand: a composed position whose attacker holds more pieces than the
+// game has (Setup.AllowExtraPieces, which Solve accepts) keeps its tsume length and
+// line: the 駒余り score of a hand of more than 63 pieces is capped, where it ran into the
+// length's part of the score.
+func TestExtraPiecesInHand(t *testing.T) {
+	st := parse(t, "4k4/9/4P4/9/9/9/9/9/9 b G 1", false).Setup()
+	st.Hands[shogi.Black] = st.Hands[shogi.Black].WithCount(shogi.Gold, 15).WithCount(shogi.Pawn, 62)
+	st.AllowExtraPieces = true
+	p, err := shogi.NewPosition(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, futile := range []tsume.Futile{tsume.FutileNone, tsume.FutileDrops} {
+		r, err := tsume.Solve(context.Background(), p, tsume.Options{HashBytes: 1 << 20, Futile: futile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tsume.Mate || r.Line != tsume.LineTsume || r.Length() != 1 || r.MinLength != 1 || r.MaxLength != 1 {
+			t.Errorf("%v: %v (%v, length %d to %d), want the tsume line G*5b", futile, r, r.Line, r.MinLength, r.MaxLength)
+		}
+	}
+}
+
 func TestErrors(t *testing.T) {
 	if _, err := tsume.Solve(context.Background(), parse(t, "9/9/9/9/9/9/9/9/4K4 b R 1", false), tsume.Options{}); !errors.Is(err, tsume.ErrNoDefenderKing) {
 		t.Errorf("no king: %v", err)

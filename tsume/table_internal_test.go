@@ -370,7 +370,7 @@ func TestBstoreLeftAnswersTruth(t *testing.T) {
 		hands := []shogi.Hand{0, hand(shogi.Gold), hand(shogi.Silver), hand(shogi.Gold, shogi.Silver)}
 		drawHand := rapid.SampledFrom(hands)
 		r0, l0 := rapid.IntRange(0, 8).Draw(t, "r0"), rapid.IntRange(-1, 3).Draw(t, "l0")
-		threshold := func(atk, def shogi.Hand) int { return r0 + 2*(handSize(def)-handSize(atk)) }
+		threshold := func(atk, def shogi.Hand) int { return r0 + 2*(def.Total()-atk.Total()) }
 		mate := func(atk, def shogi.Hand, r, left int) bool { return r >= threshold(atk, def) && left >= l0 }
 		for range rapid.IntRange(1, 12).Draw(t, "stores") {
 			atk, def := drawHand.Draw(t, "atk"), drawHand.Draw(t, "def")

@@ -262,11 +262,7 @@ func unheldPieces(p *shogi.Position) int {
 	if err != nil {
 		return 0
 	}
-	n := 0
-	for _, t := range shogi.HandTypes {
-		n += q.Hand(def).Count(t)
-	}
-	return n
+	return q.Hand(def).Total()
 }
 
 // mateText is the text form of a search's answer: "mate in 3: 1.☗5三銀打 2.☖4一玉
