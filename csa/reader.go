@@ -91,6 +91,15 @@ type Reader struct {
 	// they are done with it: validating, extracting training positions (whose
 	// evaluations are read from the comments first).
 	ReuseComments bool
+	// AdjustStart, when set, is given each record's start position as the file sets it
+	// up (its P lines, side to move included) and returns the position that the moves
+	// are read and played from, which is the record's start (StartSFEN): a record can
+	// then be read under a convention its file leaves unwritten, such as a tsume
+	// problem's, whose defender holds every piece the file places nowhere (what P-00AL
+	// writes out). The position it returns is the reader's from then on (p itself, or a
+	// new one). An error it returns is the record's, an ErrSetup error at the line that
+	// completes the start position, in lenient reads too.
+	AdjustStart func(p *shogi.Position) (*shogi.Position, error)
 
 	sc         *bufio.Scanner // nil for text held in memory (see newTextReader)
 	in         *watchedReader
@@ -144,7 +153,7 @@ func (r *Reader) Reset(in io.Reader) {
 		r.lineBuf = nil
 	}
 	*r = Reader{Lenient: r.Lenient, MaxLineLength: r.MaxLineLength, MaxBytes: r.MaxBytes,
-		ReuseRecords: r.ReuseRecords, ReuseComments: r.ReuseComments, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused, strs: r.strs}
+		ReuseRecords: r.ReuseRecords, ReuseComments: r.ReuseComments, AdjustStart: r.AdjustStart, lineBuf: r.lineBuf, in: r.in, start: r.start, reused: r.reused, strs: r.strs}
 	if r.in == nil {
 		r.in = &watchedReader{}
 	}

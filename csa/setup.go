@@ -1,6 +1,7 @@
 package csa
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/kifu-go/shogi"
@@ -231,6 +232,7 @@ type startState struct {
 	pos      *shogi.Position
 	sfen     string
 	handicap bool
+	adjusted bool // pos is what Reader.AdjustStart made of setup's position
 }
 
 // rewind takes the position back to the start.
@@ -242,13 +244,14 @@ func (st *startState) rewind() {
 // startPosition returns the position of setup, ready for the first move. The reader
 // keeps the position of the last record: when the next record starts from the same
 // setup, as the records of a file mostly do, that position is taken back to its start
-// instead of being built again (its SFEN with it).
+// instead of being built again (its SFEN with it). A position that AdjustStart made is
+// not reused: the function, not the setup, says what it is.
 func (r *Reader) startPosition(setup shogi.Setup) (*startState, error) {
 	if r.start == nil {
 		r.start = new(startState)
 	}
 	st := r.start
-	if st.pos != nil && st.setup == setup {
+	if st.pos != nil && st.setup == setup && !st.adjusted && r.AdjustStart == nil {
 		st.rewind()
 		return st, nil
 	}
@@ -257,11 +260,27 @@ func (r *Reader) startPosition(setup shogi.Setup) (*startState, error) {
 		return nil, err
 	}
 	*st = startState{setup: setup, pos: pos}
-	if pos.Setup() == evenSetup {
-		st.sfen = shogi.StartSFEN
-	} else {
+	even := pos.Setup() == evenSetup
+	if !even {
 		st.sfen = pos.String()
-		st.handicap = isHandicap(st.sfen)
+		st.handicap = isHandicap(st.sfen) // of the file's start, whose header it names
+	}
+	if r.AdjustStart != nil {
+		adj, err := r.AdjustStart(pos)
+		if err == nil && adj == nil {
+			err = errors.New("no position")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("Reader.AdjustStart: %w", err)
+		}
+		st.pos, st.adjusted = adj, true
+		even = adj.Setup() == evenSetup
+		if !even {
+			st.sfen = adj.String()
+		}
+	}
+	if even {
+		st.sfen = shogi.StartSFEN
 	}
 	return st, nil
 }

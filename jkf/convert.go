@@ -156,6 +156,9 @@ func (c *converter) record(t *tree) (*shogi.Record, error) {
 	}
 	rec := &shogi.Record{Header: shogi.Header(t.header)}
 	pos, sfen, err := c.start(t.initial)
+	if err == nil && c.r.AdjustStart != nil {
+		pos, sfen, err = c.adjustStart(pos, t.initial != nil)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -228,6 +231,24 @@ func (c *converter) start(in *initial) (*shogi.Position, string, error) {
 		return nil, "", err
 	}
 	return pos, pos.String(), nil
+}
+
+// adjustStart returns the position that Reader.AdjustStart makes of the start pos,
+// and its SFEN; its error is at "initial" when the record has one.
+func (c *converter) adjustStart(pos *shogi.Position, initial bool) (*shogi.Position, string, error) {
+	q, err := c.r.AdjustStart(pos)
+	if err == nil && q == nil {
+		err = errors.New("no position")
+	}
+	if err != nil {
+		var path []any
+		if initial {
+			path = []any{"initial"}
+		}
+		// Not a warning even in a lenient read: no move can be read without the start.
+		return nil, "", c.errAt(path, fmt.Errorf("%w: Reader.AdjustStart: %w", ErrSetup, err))
+	}
+	return q, q.String(), nil
 }
 
 // fromData returns the position of initial.data.

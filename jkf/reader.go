@@ -60,6 +60,15 @@ type Reader struct {
 	// holding it) and goes on with the record after it. The stream may be of any
 	// length.
 	MaxBytes int64
+	// AdjustStart, when set, is given each record's start position as the record sets
+	// it up (its initial preset or data, or the even start) and returns the position
+	// that the moves are read and played from, which is the record's start
+	// (StartSFEN): a record can then be read under a convention its text leaves
+	// unwritten, such as a tsume problem's, whose defender holds every piece the record
+	// places nowhere. The position it returns is the reader's from then on (p itself, or
+	// a new one). An error it returns is the record's, an ErrSetup error at its
+	// "initial" key, in lenient reads too.
+	AdjustStart func(p *shogi.Position) (*shogi.Position, error)
 
 	in         input
 	warnings   []*SyntaxError

@@ -69,6 +69,15 @@ type Reader struct {
 	// with an ErrTooLarge error at the line it reached, in lenient reads too, without
 	// reading on to the end of the input (which may have none).
 	MaxBytes int64
+	// AdjustStart, when set, is given the start position as the file sets it up (its
+	// diagram, its 手合割, or the even start) and returns the position that the moves
+	// are read and played from, which is the record's start (StartSFEN): a record can
+	// then be read under a convention its file leaves unwritten, such as a tsume
+	// problem's, whose defender holds every piece the file places nowhere. The position
+	// it returns is the reader's from then on (p itself, or a new one). An error it
+	// returns is the record's, an ErrPosition error at the line of the start position,
+	// in lenient reads too: the moves have no start to be read from.
+	AdjustStart func(p *shogi.Position) (*shogi.Position, error)
 
 	lr         *lineReader
 	done       bool
@@ -636,10 +645,36 @@ func (p *parser) setUpStart() error {
 		}
 		p.pos = pos
 	}
+	if p.r.AdjustStart != nil {
+		if err := p.adjustStart(); err != nil {
+			return err
+		}
+	}
 	p.rec.StartSFEN = p.pos.String()
 	if !p.baseSet {
 		p.base = p.pos.MoveNumber()
 	}
+	return nil
+}
+
+// adjustStart replaces the start position by the one Reader.AdjustStart makes of it.
+func (p *parser) adjustStart() error {
+	line := p.lineNo
+	switch {
+	case p.board.started:
+		line = p.board.line
+	case p.handicap != "":
+		line = p.handicapLine
+	}
+	pos, err := p.r.AdjustStart(p.pos)
+	if err == nil && pos == nil {
+		err = errors.New("no position")
+	}
+	if err != nil {
+		// Not a warning even in a lenient read: no move can be read without the start.
+		return &SyntaxError{Line: max(line, 1), Column: 1, Err: fmt.Errorf("%w: Reader.AdjustStart: %w", ErrPosition, err)}
+	}
+	p.pos = pos
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/tsume"
 )
 
 // Reading every record of an input, whatever its format: a bad record is reported with
@@ -136,4 +137,26 @@ func ExampleLosses() {
 	// true
 	// true
 	// record: csa would lose 1 variation, 1 header field (消費時間), 1 ending (sealed-move)
+}
+
+// Reading a tsume problem whose file lists the attacker's hand alone (here a USI line):
+// the defender's interposition by drop at move 2 is a pawn he holds by the problems'
+// convention only, which AdjustStart gives him before the moves are read.
+func ExampleReader_AdjustStart() {
+	const problem = "position sfen 3G2S1k/9/9/4B3P/9/9/9/9/9 b NL 1 moves L*1c P*1b N*2c\n"
+	r := record.NewReader(strings.NewReader(problem))
+	if _, err := r.Read(); err != nil {
+		fmt.Println(err)
+	}
+	r.Reset(strings.NewReader(problem))
+	r.AdjustStart = tsume.DefenderHoldsRest
+	rec, err := r.Read()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rec.StartSFEN, rec.Moves())
+	// Output:
+	// record: record 1: line 1, column 59: illegal move P*1b at move 2: the dropped piece is not in hand
+	// 3G2S1k/9/9/4B3P/9/9/9/9/9 b NL2rb3g3s3n3l17p 1 [L*1c P*1b N*2c]
 }

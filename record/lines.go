@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/sfentext"
 	"github.com/kifu-go/shogi/sfen"
 )
 
@@ -43,10 +44,12 @@ type lineSource struct {
 	finished bool
 	limit    int64 // the bound on a record's bytes; 0 for none
 	used     int64 // bytes read for the record being read
+	// adjust is Reader.AdjustStart: the start position the moves are played from.
+	adjust func(*shogi.Position) (*shogi.Position, error)
 }
 
-func newLineSource(in *bufio.Reader, format Format, lenient bool, limit int64) *lineSource {
-	return &lineSource{in: in, format: format, lenient: lenient, limit: limit}
+func newLineSource(in *bufio.Reader, format Format, lenient bool, limit int64, adjust func(*shogi.Position) (*shogi.Position, error)) *lineSource {
+	return &lineSource{in: in, format: format, lenient: lenient, limit: limit, adjust: adjust}
 }
 
 func (s *lineSource) warnings() []error { return s.warns }
@@ -163,12 +166,18 @@ func (s *lineSource) sfenRecord(text string, indent int) (*shogi.Record, error) 
 		}
 		p = q
 	}
+	if s.adjust != nil {
+		var err error
+		if p, err = s.adjustStart(p); err != nil {
+			return nil, &lineError{s.line, shiftColumn(err, indent)}
+		}
+	}
 	return &shogi.Record{StartSFEN: p.String()}, nil
 }
 
 func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
 	// A composed start position is a record's start all the same, as in the other formats.
-	p, err := sfen.ParsePositionUnreachable(text)
+	p, err := s.position(text)
 	if err == nil {
 		return recordOf(p), nil
 	}
@@ -179,7 +188,7 @@ func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
 	// Lenient: keep the moves before the one at fault and stop the line there.
 	byteCol := columnByte(text, se.Column)
 	head := strings.TrimSpace(text[:byteCol])
-	q, err2 := sfen.ParsePositionUnreachable(head)
+	q, err2 := s.position(head)
 	if err2 != nil {
 		return nil, &lineError{s.line, shiftColumn(err, indent)}
 	}
@@ -192,6 +201,66 @@ func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
 	s.warns = append(s.warns, &lineError{s.line, shiftColumn(err, indent)})
 	return rec, nil
 }
+
+// position returns the position of a USI line, its moves played: on the start the
+// line gives, or on what Reader.AdjustStart makes of it.
+func (s *lineSource) position(text string) (*shogi.Position, error) {
+	if s.adjust == nil {
+		return sfen.ParsePositionUnreachable(text)
+	}
+	// The start (the text before "moves") read alone, then the moves played on the
+	// adjusted start, each error at its move's column as ParsePosition gives it.
+	toks := sfentext.Fields(text)
+	moves := len(toks)
+	for i, t := range toks {
+		if t.Text == "moves" {
+			moves = i
+			break
+		}
+	}
+	var p *shogi.Position
+	if moves == 0 || moves == 1 && toks[0].Text == "position" {
+		p = shogi.NewStartPosition() // "moves 7g7f", "position moves 7g7f"
+	} else {
+		head := text
+		if moves < len(toks) {
+			head = text[:toks[moves].Offset]
+		}
+		var err error
+		if p, err = sfen.ParsePositionUnreachable(head); err != nil {
+			return nil, err
+		}
+	}
+	p, err := s.adjustStart(p)
+	if err != nil || moves == len(toks) {
+		return p, err
+	}
+	for _, t := range toks[moves+1:] {
+		m, err := shogi.ParseUSIMove(t.Text)
+		if err == nil {
+			err = p.Play(m)
+		}
+		if err != nil {
+			return nil, &sfen.SyntaxError{Column: sfentext.Column(text, t.Offset), Err: err}
+		}
+	}
+	return p, nil
+}
+
+// adjustStart returns what Reader.AdjustStart makes of the start p; its error is at
+// the line's first column.
+func (s *lineSource) adjustStart(p *shogi.Position) (*shogi.Position, error) {
+	q, err := s.adjust(p)
+	if err == nil && q == nil {
+		err = errors.New("no position")
+	}
+	if err != nil {
+		return nil, &sfen.SyntaxError{Column: 1, Err: fmt.Errorf("%w: %w", errAdjustStart, err)}
+	}
+	return q, nil
+}
+
+var errAdjustStart = errors.New("record: Reader.AdjustStart")
 
 // isMoveProblem reports whether a position line's error is about one of its moves.
 func isMoveProblem(err error) bool {

@@ -71,6 +71,18 @@ type Reader struct {
 	// next call of Read or Reset, like the record. For programs that keep no comment
 	// of a record once they are done with it.
 	ReuseComments bool
+	// AdjustStart, when set, is given each record's start position as the input sets
+	// it up and returns the position that the record's moves are read and played from,
+	// which is then the record's start (StartSFEN): a record is read under a convention
+	// its file leaves unwritten. A tsume problem's file, say, lists the attacker's hand
+	// alone, while its defender holds every piece placed nowhere: his drops in the
+	// recorded solution are illegal moves from the file's start, legal ones from the
+	// start that tsume.DefenderHoldsRest makes. The position it returns is the
+	// Reader's from then on: p itself, or a new position, held nowhere else. An error it
+	// returns is the record's (code "syntax", at the start position's place), in lenient
+	// reads too, since no move can be read without a start; the next Read goes on with
+	// the next record.
+	AdjustStart func(p *shogi.Position) (*shogi.Position, error)
 
 	in       *bufio.Reader
 	base     *bufio.Reader // in before openText wrapped it: Reset reuses it
@@ -125,7 +137,7 @@ func (r *Reader) Reset(in io.Reader) {
 	}
 	base.Reset(in)
 	*r = Reader{Format: r.Format, Name: r.Name, Lenient: r.Lenient, MaxRecordBytes: r.MaxRecordBytes,
-		ReuseRecords: r.ReuseRecords, ReuseComments: r.ReuseComments, in: base, base: base, csa: r.csa, line: r.line}
+		ReuseRecords: r.ReuseRecords, ReuseComments: r.ReuseComments, AdjustStart: r.AdjustStart, in: base, base: base, csa: r.csa, line: r.line}
 }
 
 // Open opens the record file at path for reading; Close the Reader when done. Only
@@ -280,7 +292,7 @@ func (r *Reader) start() error {
 	switch r.format {
 	case KIF, KI2:
 		kr := kif.NewReader(r.in)
-		kr.Lenient, kr.MaxBytes = r.Lenient, r.MaxRecordBytes
+		kr.Lenient, kr.MaxBytes, kr.AdjustStart = r.Lenient, r.MaxRecordBytes, r.AdjustStart
 		if r.Format == KI2 {
 			kr.Format = kif.KI2
 		}
@@ -294,10 +306,11 @@ func (r *Reader) start() error {
 			cr.Reset(r.in)
 		}
 		cr.Lenient, cr.MaxBytes, cr.ReuseRecords, cr.ReuseComments = r.Lenient, r.MaxRecordBytes, r.ReuseRecords, r.ReuseComments
+		cr.AdjustStart = r.AdjustStart
 		r.src = &csaSource{r: cr}
 	case JKF:
 		jr := jkf.NewReader(r.in)
-		jr.Lenient, jr.MaxBytes = r.Lenient, r.MaxRecordBytes
+		jr.Lenient, jr.MaxBytes, jr.AdjustStart = r.Lenient, r.MaxRecordBytes, r.AdjustStart
 		if r.MaxRecordBytes < 0 {
 			jr.MaxBytes = math.MaxInt64 // jkf's largest bound
 		}
@@ -310,7 +323,7 @@ func (r *Reader) start() error {
 		case limit < 0:
 			limit = 0
 		}
-		r.src = newLineSource(r.in, r.format, r.Lenient, limit)
+		r.src = newLineSource(r.in, r.format, r.Lenient, limit, r.AdjustStart)
 	default:
 		return fmt.Errorf("record: unknown format %d", r.format)
 	}

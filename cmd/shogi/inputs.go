@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
 )
 
@@ -158,6 +159,9 @@ type readOptions struct {
 	// besides the verdicts: a heap that the collector seldom has to take back and
 	// that stays in the processors' caches, which -j 2 shares.
 	reuseRecords bool
+	// adjustStart is record.Reader.AdjustStart: the start each record's moves are read
+	// from (restStart for -rest).
+	adjustStart func(*shogi.Position) (*shogi.Position, error)
 }
 
 // readerPool keeps the Readers of inputs read to the end and closed, with their
@@ -184,6 +188,7 @@ func newReader(in io.Reader, opt readOptions) (*record.Reader, func()) {
 		r := record.NewReader(in)
 		r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
 		r.ReuseRecords, r.ReuseComments = opt.reuseRecords, opt.reuseRecords
+		r.AdjustStart = opt.adjustStart
 		return r, func() {}
 	}
 	pr := pooled()
@@ -206,6 +211,7 @@ func (pr *pooledReader) setup(in io.Reader, opt readOptions) {
 	r.Name = ""
 	r.Format, r.Lenient, r.MaxRecordBytes = opt.format, opt.lenient, opt.maxRecordBytes
 	r.ReuseRecords, r.ReuseComments = opt.reuseRecords, opt.reuseRecords
+	r.AdjustStart = opt.adjustStart
 }
 
 // recycle gives pr back to readerPool, holding nothing of its input.

@@ -93,6 +93,27 @@ func (f *solverFlags) problem(p *shogi.Position) (*shogi.Position, error) {
 	return tsume.DefenderHoldsRest(p)
 }
 
+// readStart returns the start a record's moves are read from (record.Reader's
+// AdjustStart): with -rest, the problem, so that the defender's drops of pieces the
+// file does not give him read (they are illegal from the file's start); nil without.
+func (f *solverFlags) readStart() func(*shogi.Position) (*shogi.Position, error) {
+	if !*f.rest {
+		return nil
+	}
+	return restStart
+}
+
+// restStart is the start of a record read with -rest: the defender holds the pieces
+// that are nowhere else. A start that cannot be a problem is left as the file gives it,
+// for problem to refuse it as it refuses any other position (code "no-problem").
+func restStart(p *shogi.Position) (*shogi.Position, error) {
+	q, err := tsume.DefenderHoldsRest(p)
+	if err != nil {
+		return p, nil
+	}
+	return q, nil
+}
+
 // runMate searches one position for a mate. Exit status: 0 when a mate was found (with
 // -shortest: and its line is proven of the tsume length), 1 when there is no mate, when a limit
 // stopped the search first (unknown), or when the position is no problem (the side not
@@ -110,6 +131,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ply := fs.Int("ply", 0, "with RECORD: the position after `N` moves of the main line (default: its start, the problem of a tsume record)")
 	maxRecord := addMaxRecordSize(fs)
 	sf := addSolverFlags(fs, "the position")
+	fs.Lookup("rest").Usage += "; with RECORD and an even -ply (the start's side to move), the record's moves are read from the start where he holds them, so that his drops of pieces the file does not give him read"
 	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven of the tsume length")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
@@ -167,7 +189,14 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(positional) == 1 {
 		in = mateInput{source: positional[0], record: *recordIndex}
 	}
-	p, ref := in.position(*sfenText, *handicapName, *ply, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin)
+	ropt := readOptions{maxRecordBytes: int64(*maxRecord)}
+	if *ply%2 == 0 {
+		// The moves up to -ply read from the problem, its defender's drops included.
+		// After an odd number of moves the side to move is the start's defender, whose
+		// hand -rest leaves as it is at that ply: the record is read as the file gives it.
+		ropt.adjustStart = sf.readStart()
+	}
+	p, ref := in.position(*sfenText, *handicapName, *ply, ropt, stdin)
 	if ref == nil {
 		// With -rest, the problem; the position given when it cannot be one.
 		if q, err := sf.problem(p); err != nil {

@@ -356,3 +356,34 @@ func TestMateUnheldPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestMateRestRecord: with -rest, a RECORD's moves up to an even -ply are read from the
+// start where the defender holds the rest, so that his drop at move 2, a pawn the file
+// does not give him, reads; after an odd -ply, whose side to move is the start's
+// defender, the record is read as the file gives it, and so is it without -rest.
+func TestMateRestRecord(t *testing.T) {
+	path := filepath.Join(tsumeData, "rest.csa")
+	const illegal = "line 16, column 1: illegal move P*1b at move 2: the dropped piece is not in hand\n"
+	for _, tt := range []struct {
+		args     []string
+		code     int
+		out, err string
+	}{
+		{[]string{"-rest"}, 0, "mate in 3: L*1c P*1b N*2c\n", ""},
+		{[]string{"-rest", "-ply", "2"}, 0, "mate in 1: N*2c\n", ""},
+		{nil, 1, "", illegal},
+		{[]string{"-rest", "-ply", "1"}, 1, "", illegal},
+	} {
+		args := append(append([]string{"mate", "-style", "usi"}, tt.args...), path)
+		code, out, errOut := runCmd("", args...)
+		if code != tt.code {
+			t.Errorf("%v: exit %d, want %d; stderr %s", tt.args, code, tt.code, errOut)
+		}
+		if diff := cmp.Diff(tt.out, out); diff != "" {
+			t.Errorf("%v: stdout (-want +got):\n%s", tt.args, diff)
+		}
+		if tt.err != "" && !strings.HasSuffix(errOut, tt.err) {
+			t.Errorf("%v: stderr %q, want it to end with %q", tt.args, errOut, tt.err)
+		}
+	}
+}

@@ -106,6 +106,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sf := addSolverFlags(fs, "each problem")
 	rf := addReadFlags(fs)
 	fs.Lookup("j").Usage = "number of problems verified at once (of one input or several), each with its -hash table"
+	fs.Lookup("rest").Usage += "; each record's moves are read from that start, so that his drops of pieces the file does not give him read"
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -129,7 +130,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ioFailed := false
 	start := time.Now()
 	results := pipeline(inputList(fs.Args(), *rf.filesFrom, *rf.nul, stdin), *rf.jobs, int64(*rf.maxRecord), func(e input, emit func(tsumeVerdict)) {
-		tsumeEntry(ctx, e, stdin, rf, jobs, emit)
+		tsumeEntry(ctx, e, stdin, rf, sf, jobs, emit)
 	})
 	// After the pipeline has taken its memory budget for the inputs: the heap is held to
 	// the tables of the solvers at work, one a job.
@@ -191,7 +192,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // tsumeEntry verifies every record of one input, each on a solver of jobs, and emits
 // the verdicts in the input's order.
-func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, jobs *tsumeJobs, emit func(tsumeVerdict)) {
+func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf *solverFlags, jobs *tsumeJobs, emit func(tsumeVerdict)) {
 	switch {
 	case e.Err != nil:
 		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, refused: refused{Error: e.Err.Error(), Code: "io"}})
@@ -200,7 +201,7 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, jo
 		emit(tsumeVerdict{Path: e.Path, Status: tsumeSkipped, refused: refused{Skipped: e.Skipped}})
 		return
 	}
-	r, closeInput, err := openTsumeInput(e, stdin, rf)
+	r, closeInput, err := openTsumeInput(e, stdin, rf, sf)
 	if err != nil {
 		emit(tsumeVerdict{Path: e.Path, Status: tsumeIOError, refused: refused{Error: err.Error(), Code: "io"}})
 		return
@@ -247,9 +248,12 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, jo
 	}
 }
 
-// openTsumeInput opens one input the walk found, read as the reading flags say.
-func openTsumeInput(e input, stdin io.Reader, rf *readFlags) (*record.Reader, func(), error) {
-	return openEntry(e, stdin, rf.options())
+// openTsumeInput opens one input the walk found, read as the reading flags say, each
+// record's moves from the start -rest makes.
+func openTsumeInput(e input, stdin io.Reader, rf *readFlags, sf *solverFlags) (*record.Reader, func(), error) {
+	opt := rf.options()
+	opt.adjustStart = sf.readStart()
+	return openEntry(e, stdin, opt)
 }
 
 // verifyProblem fills the verdict on the record rec as a problem.

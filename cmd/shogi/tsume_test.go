@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -273,6 +274,63 @@ func TestTsumeUnheldPieces(t *testing.T) {
 		}
 		if strings.Contains(errOut, note) != tt.withNote {
 			t.Errorf("%v: stderr %q; want the note %v", tt.args, errOut, tt.withNote)
+		}
+	}
+}
+
+// TestTsumeRestReadsDefenderDrops: a problem whose file gives the defender nothing (KIF's
+// 後手の持駒：なし; a CSA file without his P- line) while its recorded solution has him
+// interpose by drop at move 2: an illegal move from the file's start, which the verdict
+// names, and a correct solution with -rest, whose start (record.Reader.AdjustStart) the
+// moves are read from. A damaged record says what is wrong with it under -rest too.
+func TestTsumeRestReadsDefenderDrops(t *testing.T) {
+	kif, err := os.ReadFile(filepath.Join(tsumeData, "rest.kif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	edit := func(old, new string) string {
+		t.Helper()
+		if !strings.Contains(string(kif), old) {
+			t.Fatalf("no %q in rest.kif", old)
+		}
+		return strings.Replace(string(kif), old, new, 1)
+	}
+	cut := strings.Index(string(kif), "   2 １二歩打") + len("   2 １二歩打")
+	truncated := writeFile(t, dir, "truncated.kif", string(kif[:cut]))
+	cutMove := writeFile(t, dir, "cut-move.kif", string(kif[:cut-len("歩打")]))
+	badMove := writeFile(t, dir, "bad-move.kif", edit("   2 １二歩打", "   2 １二金(99)"))
+	badLast := writeFile(t, dir, "bad-last.kif", edit("   3 ２三桂打", "   3 ２三桂(99)"))
+	for _, tt := range []struct {
+		path, rest, without string
+	}{
+		{filepath.Join(tsumeData, "rest.kif"), "correct; 3 moves",
+			"invalid: line 19, column 6: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
+		{filepath.Join(tsumeData, "rest.csa") + "#1", "correct; 3 moves",
+			"invalid: line 16, column 1: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
+		// Cut after the drop: the moves before the end are the solution; in the
+		// middle of the drop's line, the move cannot be read.
+		{truncated, "wrong; 2 moves recorded, mate in 3\n\tply 2: not-mate\n\tply 2: leftover",
+			"invalid: line 19, column 6: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
+		{cutMove, "invalid: line 19, column 8: kif: malformed move", "invalid: line 19, column 8: kif: malformed move"},
+		{badMove, "invalid: line 19, column 6: shogi: illegal move 9i1b at move 2: no piece on the origin square",
+			"invalid: line 19, column 6: shogi: illegal move 9i1b at move 2: no piece on the origin square"},
+		{badLast, "invalid: line 20, column 6: shogi: illegal move 9i2c at move 3: no piece on the origin square",
+			"invalid: line 19, column 6: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
+	} {
+		path, _, _ := strings.Cut(tt.path, "#")
+		for _, rest := range []bool{true, false} {
+			args, want := []string{"tsume", "-j", "1", path}, tt.without
+			if rest {
+				args, want = []string{"tsume", "-j", "1", "-rest", path}, tt.rest
+			}
+			code, out, errOut := runCmd("", args...)
+			if wantCode := map[bool]int{true: 0, false: 1}[strings.HasPrefix(want, "correct")]; code != wantCode {
+				t.Errorf("%v: exit %d, want %d; stderr %s", args, code, wantCode, errOut)
+			}
+			if diff := cmp.Diff(tt.path+": "+want+"\n", out); diff != "" {
+				t.Errorf("%v (-want +got):\n%s", args, diff)
+			}
 		}
 	}
 }
