@@ -50,7 +50,8 @@ func usiHashOption() string {
 // usiHelp says what the engine speaks and what its exit statuses mean.
 const usiHelp = `Reads USI commands on standard input and answers on standard output, as a mate engine:
 go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate timeout (go mate
-<ms> gives the tsume line what is left of its time, go mate infinite 2 000 000 positions); options
+<ms> gives the tsume line what is left of its time, go mate infinite 2 000 000 positions; go mate
+with no time is go mate infinite); options
 USI_Hash, TsumeLine (false: the first mate found) and Futile (free, moves, drops or none).
 Exit status of usi: 0 after quit or the end of its input; 2 an argument, or an input that
 cannot be read.`
@@ -306,6 +307,11 @@ func (g goLimits) lineNodes() uint64 {
 	return 0
 }
 
+// goWords are the words of go that parseGo reads; "go mate" followed by one of them
+// has no time of its own.
+var goWords = map[string]bool{"mate": true, "infinite": true, "ponder": true, "btime": true, "wtime": true,
+	"binc": true, "winc": true, "byoyomi": true, "movetime": true, "nodes": true, "depth": true}
+
 // parseGo reads the arguments of go, or says what is wrong with them.
 func parseGo(args []string, side shogi.Color) (goLimits, error) {
 	var g goLimits
@@ -329,6 +335,13 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 			if i+1 < len(args) && args[i+1] == "infinite" {
 				g.infinite = true
 				i++
+				continue
+			}
+			if i+1 == len(args) || goWords[args[i+1]] {
+				// "go mate" with no time (what some GUIs send for a search without a
+				// limit): none set, as go mate infinite, the search runs until it
+				// answers or stop comes, not an answer of timeout at once.
+				g.infinite = true
 				continue
 			}
 			d, err = ms(i)

@@ -108,11 +108,10 @@ func TestMateEngineHostile(t *testing.T) {
 			want:   []string{"checkmate nomate"}, // no check at all
 		},
 		{
-			name:   "go mate with a time it cannot read",
-			script: "position sfen " + mate3SFEN + "\ngo mate -5\ngo mate\ngo mate x\ngo mate 99999999999999999999\n",
+			name:   "go mate with a time it cannot read", // (no time at all: go mate infinite, TestMateEngineProtocol)
+			script: "position sfen " + mate3SFEN + "\ngo mate -5\ngo mate x\ngo mate 99999999999999999999\n",
 			want: []string{
 				`info string go: mate: "-5" is no number of milliseconds`, "checkmate timeout",
-				"info string go: mate: expected a number", "checkmate timeout",
 				`info string go: mate: "x" is no number of milliseconds`, "checkmate timeout",
 				`info string go: mate: "99999999999999999999" is no number of milliseconds`, "checkmate timeout",
 			},
@@ -295,7 +294,9 @@ func TestParseGo(t *testing.T) {
 		{"mate 0", goLimits{mate: true, limit: time.Millisecond}, ""},
 		{"mate infinite", goLimits{mate: true, infinite: true}, ""},
 		{"mate -5", goLimits{}, `mate: "-5" is no number of milliseconds`},
-		{"mate", goLimits{}, "mate: expected a number"},
+		{"mate", goLimits{mate: true, infinite: true}, ""}, // no time: until an answer or stop
+		{"mate nodes 1000", goLimits{mate: true, infinite: true, nodes: 1000}, ""},
+		{"mate x", goLimits{}, `mate: "x" is no number of milliseconds`},
 		{"nodes 100000", goLimits{nodes: 100000}, ""},
 		{"nodes 100000 movetime 500", goLimits{nodes: 100000, limit: 500 * time.Millisecond}, ""},
 		{"nodes", goLimits{}, "nodes: expected a number"},
@@ -330,6 +331,7 @@ func TestGoLineNodes(t *testing.T) {
 		{"mate 1000", math.MaxUint64},
 		{"mate 0", math.MaxUint64},
 		{"mate infinite", 0},
+		{"mate", 0},
 		{"", 0},
 		{"infinite", 0},
 		{"nodes 100000", 0},

@@ -247,6 +247,12 @@ func TestMateEngineProtocol(t *testing.T) {
 	go func() { ended <- run([]string{"usi"}, pr, w, io.Discard) }()
 	io.WriteString(pw, "position sfen "+mate3SFEN+"\ngo mate infinite\n")
 	waitFor("checkmate S*5c 5b4a G*4b\n", 1)
+	// go mate with no time is go mate infinite: the search answers, no timeout at once.
+	io.WriteString(pw, "go mate\n")
+	waitFor("checkmate S*5c 5b4a G*4b\n", 2)
+	io.WriteString(pw, "position sfen "+perpetualSFEN+"\ngo mate\n")
+	waitFor("checkmate nomate\n", 1)
+	io.WriteString(pw, "position sfen "+mate3SFEN+"\n")
 	io.WriteString(pw, "go infinite\n")
 	waitFor("pv S*5c 5b4a G*4b\n", 2) // the search is over
 	time.Sleep(100 * time.Millisecond)
