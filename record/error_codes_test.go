@@ -37,3 +37,33 @@ func TestErrorCodesOfText(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorMessage: Message is the cause without its package's prefix, which the
+// Error's text and a Report's Error end with, the place before it.
+func TestErrorMessage(t *testing.T) {
+	text := "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\n"
+	r := record.NewReader(strings.NewReader(text))
+	r.Name = "foul.kif"
+	_, err := r.Read()
+	var e *record.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%v: want a *record.Error", err)
+	}
+	const want = "illegal move 7g7f at move 2: no piece on the origin square"
+	if got := e.Message(); got != want {
+		t.Errorf("Message %q, want %q", got, want)
+	}
+	if got := e.Error(); got != "record: foul.kif: record 1 (from line 1): line 4, column 6: "+want {
+		t.Errorf("Error %q", got)
+	}
+	n := 0
+	for verdict := range record.Validate(record.NewReader(strings.NewReader(text))) {
+		if rep := verdict.Report("foul.kif"); rep.Error != "line 4, column 6: "+want {
+			t.Errorf("Report.Error %q", rep.Error)
+		}
+		n++
+	}
+	if n != 1 {
+		t.Errorf("%d verdicts, want 1", n)
+	}
+}

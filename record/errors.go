@@ -105,9 +105,17 @@ func (e *Error) Error() string {
 	if e.Severity == SeverityWarning {
 		b.WriteString("warning: ")
 	}
-	b.WriteString(causeText(e.Err))
+	b.WriteString(e.Message())
 	return b.String()
 }
+
+// Message returns what the problem is without where: the cause's text without a
+// package prefix ("illegal move 5b5c at move 2: the king is left in check", not
+// "shogi: illegal move …"), and without the path, record, line, column and severity
+// that the Error's text puts before it. It is the text that Report's Error and
+// Message end with (`shogi validate`), for programs that give the place in fields of
+// their own (`shogi tsume`'s verdicts).
+func (e *Error) Message() string { return causeText(e.Err) }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }

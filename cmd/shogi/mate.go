@@ -461,9 +461,7 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 	case errors.As(ref.err, &re):
 		// As tsume's verdicts give it: the cause, its place apart.
 		obj.Line, obj.Column, obj.Ply = re.Line, re.Column, re.Ply
-		if re.Err != nil {
-			obj.Error = re.Err.Error()
-		}
+		obj.Error = re.Message()
 	case errors.As(ref.err, &se):
 		obj.Column = se.Column
 		if se.Err != nil {

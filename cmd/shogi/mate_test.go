@@ -155,10 +155,10 @@ func TestMateCommandJSONRefused(t *testing.T) {
 			"result": "invalid", "error": "shogi: more than one king of a side on 9a", "code": "syntax"}},
 		{"record syntax", []string{badKIF}, 1, map[string]any{
 			"path": badKIF, "record": 1.0, "result": "invalid", "code": "syntax", "line": 4.0, "column": 6.0,
-			"error": `kif: malformed move: "ＸＸ銀" is no move and no special move`}},
+			"error": `malformed move: "ＸＸ銀" is no move and no special move`}},
 		{"record illegal move", []string{"-record", "5", problems}, 1, map[string]any{
 			"path": problems, "record": 5.0, "result": "invalid", "code": "king-in-check", "line": 5.0, "column": 70.0, "ply": 2.0,
-			"error": "shogi: illegal move 5b5c at move 2: the king is left in check"}},
+			"error": "illegal move 5b5c at move 2: the king is left in check"}},
 		{"record no problem", []string{"-record", "9", problems}, 1, map[string]any{
 			"path": problems, "record": 9.0, "sfen": "4k4/9/9/9/9/9/9/9/9 w 2r2b4g4s4n4l18p 1",
 			"result": "invalid", "error": noKing, "code": "no-problem"}},

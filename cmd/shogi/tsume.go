@@ -224,7 +224,8 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 		if err != nil {
 			tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "syntax"
 			if re, ok := err.(*record.Error); ok {
-				tv.Code, tv.Error = re.Code(), re.Err.Error()
+				// The cause without its package's prefix, as validate gives it.
+				tv.Code, tv.Error = re.Code(), re.Message()
 				tv.Line, tv.Column, tv.Ply = re.Line, re.Column, re.Ply
 				if tv.Code == "io" {
 					tv.Status = tsumeIOError

@@ -73,12 +73,12 @@ func TestTsumeCommandHostile(t *testing.T) {
 	files := []struct{ name, text, verdict string }{
 		{"utf8.kif", text, "correct; 7 moves"},
 		{"sjis.kif", string(raw[strings.IndexByte(string(raw), '\n')+1:]), "correct; 7 moves"},
-		{"ply1.kif", edit("   1 １三銀打", "   1 ５五金(99)"), "invalid: line 22, column 6: shogi: illegal move 9i5e at move 1: no piece on the origin square"},
-		{"last.kif", edit("   7 ３二と(31)", "   7 ３三と(31)"), "invalid: line 28, column 6: shogi: illegal move 3a3c at move 7: the piece cannot move that way"},
+		{"ply1.kif", edit("   1 １三銀打", "   1 ５五金(99)"), "invalid: line 22, column 6: illegal move 9i5e at move 1: no piece on the origin square"},
+		{"last.kif", edit("   7 ３二と(31)", "   7 ３三と(31)"), "invalid: line 28, column 6: illegal move 3a3c at move 7: the piece cannot move that way"},
 		// Cut in the middle of a move's line: the moves before it are the solution.
 		{"truncated.kif", text[:cut], "wrong; 3 moves recorded, mate in 7\n\tply 2: longer-defence 2b1c (4)\n\tply 2: longer-defence 1a1c (4)\n\tply 3: not-mate"},
 		{"truncated-sjis.kif", sjis(text[:cut]), "wrong; 3 moves recorded, mate in 7\n\tply 2: longer-defence 2b1c (4)\n\tply 2: longer-defence 1a1c (4)\n\tply 3: not-mate"},
-		{"board.kif", text[:strings.Index(text, "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四")], "invalid: line 5, column 1: kif: malformed board diagram: fewer than nine ranks"},
+		{"board.kif", text[:strings.Index(text, "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四")], "invalid: line 5, column 1: malformed board diagram: fewer than nine ranks"},
 	}
 	dir := t.TempDir()
 	for _, f := range files {

@@ -109,7 +109,7 @@ testdata/tsume/problems.usi#2: wrong; 3 moves recorded, mate in 5
 testdata/tsume/problems.usi#3: solved; mate in 3: S*5c 5b4a G*4b
 testdata/tsume/problems.usi#4: wrong; no mate
 	ply 0: no-mate
-testdata/tsume/problems.usi#5: invalid: line 5, column 70: shogi: illegal move 5b5c at move 2: the king is left in check
+testdata/tsume/problems.usi#5: invalid: line 5, column 70: illegal move 5b5c at move 2: the king is left in check
 testdata/tsume/problems.usi#6: wrong; 1 move recorded, mate in 3
 	ply 1: no-check 5d6e
 testdata/tsume/problems.usi#7: wrong; 3 moves recorded, mate in 1
@@ -305,18 +305,18 @@ func TestTsumeRestReadsDefenderDrops(t *testing.T) {
 		path, rest, without string
 	}{
 		{filepath.Join(tsumeData, "rest.kif"), "correct; 3 moves",
-			"invalid: line 19, column 6: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
+			"invalid: line 19, column 6: illegal move P*1b at move 2: the dropped piece is not in hand"},
 		{filepath.Join(tsumeData, "rest.csa") + "#1", "correct; 3 moves",
-			"invalid: line 16, column 1: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
+			"invalid: line 16, column 1: illegal move P*1b at move 2: the dropped piece is not in hand"},
 		// Cut after the drop: the moves before the end are the solution; in the
 		// middle of the drop's line, the move cannot be read.
 		{truncated, "wrong; 2 moves recorded, mate in 3\n\tply 2: not-mate\n\tply 2: leftover",
-			"invalid: line 19, column 6: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
-		{cutMove, "invalid: line 19, column 8: kif: malformed move", "invalid: line 19, column 8: kif: malformed move"},
-		{badMove, "invalid: line 19, column 6: shogi: illegal move 9i1b at move 2: no piece on the origin square",
-			"invalid: line 19, column 6: shogi: illegal move 9i1b at move 2: no piece on the origin square"},
-		{badLast, "invalid: line 20, column 6: shogi: illegal move 9i2c at move 3: no piece on the origin square",
-			"invalid: line 19, column 6: shogi: illegal move P*1b at move 2: the dropped piece is not in hand"},
+			"invalid: line 19, column 6: illegal move P*1b at move 2: the dropped piece is not in hand"},
+		{cutMove, "invalid: line 19, column 8: malformed move", "invalid: line 19, column 8: malformed move"},
+		{badMove, "invalid: line 19, column 6: illegal move 9i1b at move 2: no piece on the origin square",
+			"invalid: line 19, column 6: illegal move 9i1b at move 2: no piece on the origin square"},
+		{badLast, "invalid: line 20, column 6: illegal move 9i2c at move 3: no piece on the origin square",
+			"invalid: line 19, column 6: illegal move P*1b at move 2: the dropped piece is not in hand"},
 	} {
 		path, _, _ := strings.Cut(tt.path, "#")
 		for _, rest := range []bool{true, false} {
@@ -331,6 +331,61 @@ func TestTsumeRestReadsDefenderDrops(t *testing.T) {
 			if diff := cmp.Diff(tt.path+": "+want+"\n", out); diff != "" {
 				t.Errorf("%v (-want +got):\n%s", args, diff)
 			}
+		}
+	}
+}
+
+// TestTsumeErrorTextAsValidate: a record that cannot be read has the same message in
+// tsume's verdict as in validate's report (record.Error.Message: the cause without its
+// package's prefix), which puts the place before it where tsume gives it in fields of
+// its own: an illegal move, a malformed one, binary data.
+func TestTsumeErrorTextAsValidate(t *testing.T) {
+	dir := t.TempDir()
+	inputs := []string{
+		filepath.Join(tsumeData, "problems.usi"),
+		writeFile(t, dir, "malformed.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n"),
+		writeFile(t, dir, "binary.kif", "hello\x00\x01binary"),
+	}
+	type report struct {
+		Path   string `json:"path"`
+		Record int    `json:"record"`
+		Error  string `json:"error"`
+		Code   string `json:"code"`
+		Line   int    `json:"line"`
+		Column int    `json:"column"`
+	}
+	reports := func(args ...string) map[string]report {
+		t.Helper()
+		_, out, _ := runCmd("", args...)
+		m := map[string]report{}
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r report
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatalf("%v: %q", err, l)
+			}
+			if r.Error != "" {
+				m[fmt.Sprintf("%s#%d", r.Path, r.Record)] = r
+			}
+		}
+		return m
+	}
+	validated := reports(append([]string{"validate", "-json"}, inputs...)...)
+	verdicts := reports(append([]string{"tsume", "-json"}, inputs...)...)
+	if len(validated) != 3 {
+		t.Fatalf("validate refused %d records, want 3: %v", len(validated), validated)
+	}
+	for key, v := range validated {
+		tv, ok := verdicts[key]
+		if !ok {
+			t.Errorf("%s: no error in tsume's verdicts %v", key, verdicts)
+			continue
+		}
+		want := tv.Error
+		if tv.Line > 0 {
+			want = fmt.Sprintf("line %d, column %d: %s", tv.Line, tv.Column, tv.Error)
+		}
+		if v.Error != want || v.Code != tv.Code || strings.HasPrefix(tv.Error, "record: ") || strings.HasPrefix(tv.Error, "shogi: ") || strings.HasPrefix(tv.Error, "kif: ") {
+			t.Errorf("%s: validate %q (%s), tsume %q (%s)", key, v.Error, v.Code, want, tv.Code)
 		}
 	}
 }
