@@ -37,6 +37,11 @@
 // first thing it cannot read, with an ending of kind shogi.EndUnread: it never makes up
 // a result the file does not state, and writers write no result for that ending.
 //
+// A Reader's AdjustStart reads the moves of each record from a start of the caller's
+// making rather than the file's: that of a tsume problem, say, whose defender holds
+// every piece the file places nowhere (tsume.DefenderHoldsRest), so that his drops in
+// the recorded solution read.
+//
 // # Judging
 //
 // Validate reads and judges every record of a Reader: its Verdict lists the problems,
