@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/kifu-go/shogi/record"
+	"github.com/kifu-go/shogi/sfen"
+	"github.com/kifu-go/shogi/tsume"
 )
 
 // TestErrorCodesOfText: text that cannot be read gets a code that says why — bytes
@@ -56,14 +58,40 @@ func TestErrorMessage(t *testing.T) {
 	if got := e.Error(); got != "record: foul.kif: record 1 (from line 1): line 4, column 6: "+want {
 		t.Errorf("Error %q", got)
 	}
+	if got := e.Detail(); got != "line 4, column 6: "+want {
+		t.Errorf("Detail %q", got)
+	}
 	n := 0
 	for verdict := range record.Validate(record.NewReader(strings.NewReader(text))) {
-		if rep := verdict.Report("foul.kif"); rep.Error != "line 4, column 6: "+want {
-			t.Errorf("Report.Error %q", rep.Error)
+		if rep := verdict.Report("foul.kif"); rep.Error != e.Detail() {
+			t.Errorf("Report.Error %q, Detail %q", rep.Error, e.Detail())
 		}
 		n++
 	}
 	if n != 1 {
 		t.Errorf("%d verdicts, want 1", n)
+	}
+}
+
+// TestCauseText: an error that is no record's loses its package's prefix as a record's
+// cause does (an SFEN of the command line, a start tsume refuses), and only that.
+func TestCauseText(t *testing.T) {
+	_, err := sfen.Parse("9/4k4/9/4S4/9/9/9/9/9 b GSx 1")
+	var se *sfen.SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("%v: want a *sfen.SyntaxError", err)
+	}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{se.Err, "invalid hand"},
+		{tsume.ErrNoDefenderKing, "the defender (the side not to move) has no king"},
+		{errors.New("open x.kif: no such file or directory"), "open x.kif: no such file or directory"},
+		{errors.New("tsumego: kept"), "tsumego: kept"},
+	} {
+		if got := record.CauseText(c.err); got != c.want {
+			t.Errorf("CauseText(%q) = %q, want %q", c.err, got, c.want)
+		}
 	}
 }

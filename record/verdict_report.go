@@ -3,7 +3,6 @@ package record
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 
 	"github.com/kifu-go/shogi"
 )
@@ -80,12 +79,12 @@ func (v *Verdict) Report(path string) Report {
 		r.SFEN = v.Final.String()
 	}
 	if e := v.Err(); e != nil {
-		r.Error, r.Code = problemText(e), e.Code()
+		r.Error, r.Code = e.Detail(), e.Code()
 		r.Line, r.Column, r.Ply = e.Line, e.Column, e.Ply
 	}
 	for _, w := range v.Warnings() {
 		r.Warnings = append(r.Warnings, ReportProblem{
-			Severity: w.Severity.String(), Code: w.Code(), Message: problemText(w),
+			Severity: w.Severity.String(), Code: w.Code(), Message: w.Detail(),
 			Line: w.Line, Column: w.Column, Ply: w.Ply,
 		})
 	}
@@ -118,12 +117,4 @@ func (r *Report) AppendJSON(dst []byte) []byte {
 	_ = enc.Encode(r) // a Report holds strings, numbers and booleans only: it cannot fail
 	out := buf.Bytes()
 	return out[:len(out)-1] // Encode ends the object with a newline
-}
-
-// problemText is a problem's message without the path and record index that a Report
-// carries in fields of its own.
-func problemText(e *Error) string {
-	place := *e
-	place.Path, place.Record, place.StartLine, place.Severity = "", 0, 0, SeverityError
-	return strings.TrimPrefix(place.Error(), "record: ")
 }
