@@ -117,10 +117,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		records++
-		name := quoteName(v.Path)
-		if !isOneRecordFormat(v.Format) {
-			name = fmt.Sprintf("%s#%d", name, v.Record)
-		}
+		name := recordLabel(v.Path, v.Record, v.Format)
 		if !*asJSON {
 			for _, w := range v.Warnings {
 				fmt.Fprintf(stderr, "%s: warning: %s\n", name, escapeMessage(w.Message, v.Path))

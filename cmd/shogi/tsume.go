@@ -339,15 +339,11 @@ func (tv tsumeVerdict) appendJSON(dst []byte) ([]byte, error) {
 // mate in 5" with a line per finding, "path: solved; mate in 3: S*5c 5b4a G*4b".
 func (tv tsumeVerdict) text() string {
 	var b strings.Builder
-	b.WriteString(quoteName(tv.Path))
 	if tv.Status == tsumeSkipped {
-		fmt.Fprintf(&b, ": skipped (%s)", escapeText(tv.Skipped))
+		fmt.Fprintf(&b, "%s: skipped (%s)", quoteName(tv.Path), escapeText(tv.Skipped))
 		return b.String()
 	}
-	if tv.Record > 0 && !isOneRecordFormat(tv.Format) {
-		fmt.Fprintf(&b, "#%d", tv.Record)
-	}
-	fmt.Fprintf(&b, ": %s", tv.Status)
+	fmt.Fprintf(&b, "%s: %s", recordLabel(tv.Path, tv.Record, tv.Format), tv.Status)
 	if tv.Error != "" {
 		b.WriteString(": ")
 		if tv.Line > 0 {

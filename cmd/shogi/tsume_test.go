@@ -389,3 +389,54 @@ func TestTsumeErrorTextAsValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestTsumeTextAsValidate: tsume's text names a record it cannot read as validate's
+// does, its status between the name and the message: "path#5" in a file of several,
+// the path alone in a file of one, and the path alone for data whose format is not
+// known (no record was read: "binary.kif#1" before). -json gives both the record 1.
+func TestTsumeTextAsValidate(t *testing.T) {
+	dir := t.TempDir()
+	inputs := []string{
+		filepath.Join(tsumeData, "problems.usi"),
+		writeFile(t, dir, "malformed.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n"),
+		writeFile(t, dir, "binary.kif", "hello\x00\x01binary"),
+	}
+	_, validated, _ := runCmd("", append([]string{"validate", "-only-invalid"}, inputs...)...)
+	_, verdicts, _ := runCmd("", append([]string{"tsume", "-j", "1"}, inputs...)...)
+	statuses := map[string]string{}
+	for _, l := range strings.Split(verdicts, "\n") {
+		for _, status := range []string{tsumeInvalid, tsumeIOError} {
+			if name, msg, ok := strings.Cut(l, ": "+status+": "); ok {
+				statuses[name+": "+msg] = status
+			}
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(validated), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("validate -only-invalid: %d lines, want 3:\n%s", len(lines), validated)
+	}
+	for _, l := range lines {
+		// validate's line of a record read goes on after the message: the moves read,
+		// the ending, the SFEN.
+		found := false
+		for key := range statuses {
+			found = found || l == key || strings.HasPrefix(l, key+"; ")
+		}
+		if !found {
+			t.Errorf("validate %q: no such verdict of tsume:\n%s", l, verdicts)
+		}
+	}
+	if got := statuses[inputs[2]+": not a record's text: binary data (a NUL byte at offset 5; UTF-16 text needs a byte order mark)"]; got != tsumeIOError {
+		t.Errorf("binary data: tsume's status %q, want %s:\n%s", got, tsumeIOError, verdicts)
+	}
+	for _, cmd := range []string{"validate", "tsume"} {
+		_, out, _ := runCmd("", cmd, "-json", inputs[2])
+		var v struct {
+			Record int    `json:"record"`
+			Format string `json:"format"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil || v.Record != 1 || v.Format != "unknown" {
+			t.Errorf("%s -json: %q (%v), want the record 1 of format unknown", cmd, out, err)
+		}
+	}
+}

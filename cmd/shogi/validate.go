@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -231,15 +232,11 @@ func verdictOf(path string, v *record.Verdict) validation {
 // as a control sequence.
 func (v validation) text() string {
 	var b strings.Builder
-	name := quoteName(v.Path)
-	b.WriteString(name)
 	if v.Skipped != "" {
-		fmt.Fprintf(&b, ": skipped (%s)", escapeText(v.Skipped))
+		fmt.Fprintf(&b, "%s: skipped (%s)", quoteName(v.Path), escapeText(v.Skipped))
 		return b.String()
 	}
-	if v.Record > 0 && v.Format != record.Unknown.String() && !isOneRecordFormat(v.Format) {
-		fmt.Fprintf(&b, "#%d", v.Record)
-	}
+	b.WriteString(recordLabel(v.Path, v.Record, v.Format))
 	if v.OK {
 		b.WriteString(": OK")
 	} else {
@@ -262,6 +259,19 @@ func (v validation) text() string {
 		fmt.Fprintf(&b, "\n\twarning: %s", escapeMessage(w.Message, v.Path))
 	}
 	return b.String()
+}
+
+// recordLabel is how the commands' text names a record of an input: the input's path
+// (as quoteName shows it), with "#N" after it when the input's format holds several
+// records, so that the lines of validate, convert, tsume and mate on one record begin
+// alike. A format that is not known (binary data: no record was read) holds none: the
+// input's path alone, as for an input that cannot be opened.
+func recordLabel(path string, index int, format string) string {
+	name := quoteName(path)
+	if index > 0 && format != record.Unknown.String() && !isOneRecordFormat(format) {
+		name += "#" + strconv.Itoa(index)
+	}
+	return name
 }
 
 func isOneRecordFormat(name string) bool {
