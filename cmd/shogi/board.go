@@ -168,13 +168,13 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handicapGame := false
 	if len(positional) == 1 {
 		path := positional[0]
-		rec, code := readRecordAt("shogi board", path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
+		rec, label, code := readRecordAt("shogi board", path, *recordIndex, readOptions{maxRecordBytes: int64(*maxRecord)}, stdin, stderr)
 		if rec == nil {
 			return code
 		}
 		var err error
 		if p, err = rec.StartPosition(); err != nil {
-			fmt.Fprintf(stderr, "shogi board: %s: %s\n", quoteName(path), escapeMessage(err.Error(), path))
+			fmt.Fprintf(stderr, "shogi board: %s: %s\n", label, escapeMessage(placedText(err), path))
 			return 1
 		}
 		moves = rec.Moves()
@@ -192,7 +192,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		var err error
 		if p, err = boardPosition(*sfenText, *handicapName); err != nil {
-			return usageError(fs, stderr, escapeText(err.Error()))
+			return usageError(fs, stderr, startError(*sfenText, err))
 		}
 		h, ok := handicap.Identify(p)
 		handicapGame = ok && h.SFEN != shogi.StartSFEN

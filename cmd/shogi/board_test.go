@@ -221,7 +221,7 @@ func TestBoardCommandErrors(t *testing.T) {
 		{[]string{"-ply", "-1", ryuou}, 2, "want 0 or more"},
 		{[]string{"-ply", "118", ryuou}, 2, "the main line of " + ryuou + " has 117 moves"},
 		{[]string{"-record", "2", ryuou}, 2, "holds 1 record\n"},
-		{[]string{"-sfen", "nonsense"}, 2, "shogi board: sfen:"},
+		{[]string{"-sfen", "nonsense"}, 2, "shogi board: -sfen: column 9: an SFEN has"},
 		{[]string{"-handicap", "queen"}, 2, "unknown handicap"},
 		{[]string{"no-such-file.kif"}, 2, "no-such-file.kif"},
 		{[]string{"-"}, exitNothingChecked, "holds no record"},

@@ -200,7 +200,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ref == nil {
 		// With -rest, the problem; the position given when it cannot be one.
 		if q, err := sf.problem(p); err != nil {
-			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err}
+			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: in.source, label: in.label}
 		} else {
 			p = q
 		}
@@ -212,7 +212,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer stop()
 		var err error
 		if r, err = tsume.Solve(ctx, p, opt); err != nil {
-			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err}
+			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: in.source, label: in.label}
 		} else if *handicapName == "" && *ply == 0 && !*sf.rest {
 			// A problem's start (not a handicap's, nor a position of a game).
 			if note := unheldNote(p); note != "" {
@@ -363,32 +363,40 @@ func writeMateJSON(stdout, stderr io.Writer, line []byte, err error) bool {
 }
 
 // mateInput is where the position of shogi mate comes from: a RECORD (source, the
-// record's index in it), or -sfen or -handicap (source "").
+// record's index in it), or -sfen or -handicap (source ""); label names it before an
+// error about the position, once position has found it: "problem.kif",
+// "problems.usi#3" (recordLabel), "-sfen" or "-handicap".
 type mateInput struct {
 	source string
 	record int
+	label  string
 }
 
 // position returns the position to search: the RECORD's after ply moves, or the -sfen
 // or -handicap position; or why there is none.
-func (in mateInput) position(sfenText, handicapName string, ply int, opt readOptions, stdin io.Reader) (*shogi.Position, *refusal) {
+func (in *mateInput) position(sfenText, handicapName string, ply int, opt readOptions, stdin io.Reader) (*shogi.Position, *refusal) {
 	if in.source == "" {
+		in.label = "-handicap"
+		if sfenText != "" {
+			in.label = "-sfen"
+		}
 		p, err := boardPosition(sfenText, handicapName)
 		if err != nil {
 			// Usage (exit 2) like any flag that does not parse, but the position is the
 			// input here: an object says it too.
-			return nil, &refusal{status: 2, kind: tsumeInvalid, code: "syntax", err: err}
+			return nil, &refusal{status: 2, kind: tsumeInvalid, code: "syntax", err: err, label: in.label}
 		}
 		return p, nil
 	}
 	path := in.source
-	rec, ref := recordAt(path, in.record, opt, stdin)
+	rec, label, ref := recordAt(path, in.record, opt, stdin)
 	if ref != nil {
 		return nil, ref
 	}
+	in.label = label
 	p, err := rec.StartPosition()
 	if err != nil {
-		return nil, &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: fmt.Errorf("%s: %w", path, err), path: path}
+		return nil, &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: path, label: label}
 	}
 	moves := rec.Moves()
 	if ply > len(moves) {
@@ -401,7 +409,7 @@ func (in mateInput) position(sfenText, handicapName string, ply int, opt readOpt
 			if f, ok := shogi.FoulOf(err); ok {
 				code = f.Code()
 			}
-			return nil, &refusal{status: 1, kind: tsumeInvalid, code: code, err: fmt.Errorf("%s: %w", path, err), path: path}
+			return nil, &refusal{status: 1, kind: tsumeInvalid, code: code, err: err, path: path, label: label}
 		}
 	}
 	return p, nil
@@ -449,7 +457,7 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 		mateHead
 		Result string `json:"result"`
 		refused
-	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: ref.err.Error()}}
+	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: record.CauseText(ref.err)}}
 	var (
 		re  *record.Error
 		se  *sfen.SyntaxError
@@ -463,10 +471,7 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 		obj.Line, obj.Column, obj.Ply = re.Line, re.Column, re.Ply
 		obj.Error = re.Message()
 	case errors.As(ref.err, &se):
-		obj.Column = se.Column
-		if se.Err != nil {
-			obj.Error = se.Err.Error()
-		}
+		obj.Column, obj.Error = se.Column, record.CauseText(se.Err)
 	case errors.As(ref.err, &ime):
 		obj.Ply = ime.Ply
 	}

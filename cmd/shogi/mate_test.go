@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -132,8 +134,8 @@ func TestMateCommandJSONRefused(t *testing.T) {
 	empty := writeFile(t, dir, "empty.kif", "")
 	missing := filepath.Join(dir, "missing.kif")
 	const (
-		noKing   = "tsume: the defender (the side not to move) has no king"
-		inCheck  = "tsume: the defender (the side not to move) is already in check"
+		noKing   = "the defender (the side not to move) has no king"
+		inCheck  = "the defender (the side not to move) is already in check"
 		problems = tsumeData + "/problems.usi"
 		taichi   = tsumeData + "/taichitsume.kif"
 	)
@@ -150,9 +152,9 @@ func TestMateCommandJSONRefused(t *testing.T) {
 		{"defender in check", []string{"-sfen", "4k4/4G4/9/9/9/9/9/9/9 b 2r2b3g4s4n4l18p 1"}, 1, map[string]any{
 			"sfen": "4k4/4G4/9/9/9/9/9/9/9 b 2r2b3g4s4n4l18p 1", "result": "invalid", "error": inCheck, "code": "no-problem"}},
 		{"sfen syntax", []string{"-sfen", "k8/9/9 b - 1"}, 2, map[string]any{
-			"result": "invalid", "error": "sfen: the board must have nine ranks", "code": "syntax", "column": 7.0}},
+			"result": "invalid", "error": "the board must have nine ranks", "code": "syntax", "column": 7.0}},
 		{"sfen setup", []string{"-sfen", "kk7/9/9/9/9/9/9/9/9 b - 1"}, 2, map[string]any{
-			"result": "invalid", "error": "shogi: more than one king of a side on 9a", "code": "syntax"}},
+			"result": "invalid", "error": "more than one king of a side on 9a", "code": "syntax"}},
 		{"record syntax", []string{badKIF}, 1, map[string]any{
 			"path": badKIF, "record": 1.0, "result": "invalid", "code": "syntax", "line": 4.0, "column": 6.0,
 			"error": `malformed move: "ＸＸ銀" is no move and no special move`}},
@@ -188,6 +190,12 @@ func TestMateCommandJSONRefused(t *testing.T) {
 			if !strings.HasPrefix(errOut, "shogi mate: ") || strings.Contains(errOut, " nodes, ") {
 				t.Errorf("stderr %q: want the error, and no summary of a search", errOut)
 			}
+			// One package prefix, the command's; none in the object's error.
+			for _, prefix := range []string{"record: ", "sfen: ", "shogi: ", "tsume: ", "kif: "} {
+				if strings.Contains(errOut, " "+prefix) || strings.HasPrefix(fmt.Sprint(tt.want["error"]), prefix) {
+					t.Errorf("stderr %q, error %q: a package's prefix %q", errOut, tt.want["error"], prefix)
+				}
+			}
 			var got map[string]any
 			if out != "" {
 				if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
@@ -219,7 +227,7 @@ func TestMateCommandErrors(t *testing.T) {
 		{[]string{"-sfen", mate3SFEN, "-hash", "0"}, 2, "-hash: 0 MB"},
 		{[]string{"-sfen", mate3SFEN, "-time", "-1s"}, 2, "-time: -1s"},
 		{[]string{"-sfen", mate3SFEN, "-futile", "some"}, 2, "-futile"},
-		{[]string{"-sfen", "not an sfen"}, 2, "shogi mate: sfen:"},
+		{[]string{"-sfen", "not an sfen"}, 2, "shogi mate: -sfen: column 2: invalid board\n"},
 		{[]string{"testdata/tsume/nonexistent.kif"}, 2, "no such file"},
 		{[]string{"-ply", "9", tsumeData + "/taichitsume.kif"}, 2, "-ply 9: the main line of testdata/tsume/taichitsume.kif has 7 moves"},
 		{[]string{"-record", "20", tsumeData + "/problems.usi"}, 2, "-record 20: testdata/tsume/problems.usi holds 9 records"},
@@ -384,6 +392,50 @@ func TestMateRestRecord(t *testing.T) {
 		}
 		if tt.err != "" && !strings.HasSuffix(errOut, tt.err) {
 			t.Errorf("%v: stderr %q, want it to end with %q", tt.args, errOut, tt.err)
+		}
+	}
+}
+
+// TestMateErrorTextAsValidate: mate (and board, notate) print a record they refuse as
+// validate's text gives it, after the command's name and no other prefix: the record's
+// name ("problems.usi#5", the path alone in a format of one record or of none), the
+// place, the message; it was "shogi mate: record: bad.kif: record 1 (from line 1): …".
+func TestMateErrorTextAsValidate(t *testing.T) {
+	movesRead := regexp.MustCompile(`; [0-9]+ moves; .*$`)
+	dir := t.TempDir()
+	problems := filepath.Join(tsumeData, "problems.usi")
+	tests := []struct {
+		input string
+		args  []string // mate's and board's, before the input
+		code  int
+	}{
+		{writeFile(t, dir, "bad.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n"), nil, 1},
+		{problems, []string{"-record", "5"}, 1},
+		{writeFile(t, dir, "binary.kif", "hello\x00\x01binary"), nil, 2},
+	}
+	for _, tt := range tests {
+		_, validated, _ := runCmd("", "validate", "-only-invalid", tt.input)
+		var want string
+		for _, l := range strings.Split(validated, "\n") {
+			if strings.HasPrefix(l, tt.input+"#5: ") || strings.HasPrefix(l, tt.input+": ") && tt.args == nil {
+				// validate's line of a record read goes on: the moves read, the SFEN.
+				want = movesRead.ReplaceAllString(l, "")
+			}
+		}
+		if want == "" {
+			t.Fatalf("%s: no line of validate's for it:\n%s", tt.input, validated)
+		}
+		for _, cmd := range []string{"mate", "board"} {
+			code, _, errOut := runCmd("", append(append([]string{cmd}, tt.args...), tt.input)...)
+			if code != tt.code || errOut != "shogi "+cmd+": "+want+"\n" {
+				t.Errorf("%s %s: exit %d, stderr %q; want %d and %q", cmd, tt.input, code, errOut, tt.code, "shogi "+cmd+": "+want+"\n")
+			}
+		}
+		if tt.args == nil {
+			code, _, errOut := runCmd("", "notate", "-record", tt.input)
+			if code != tt.code || errOut != "shogi notate: "+want+"\n" {
+				t.Errorf("notate -record %s: exit %d, stderr %q; want %d and %q", tt.input, code, errOut, tt.code, want)
+			}
 		}
 	}
 }

@@ -93,7 +93,7 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p, err := startPosition(*sfenText, *handicapName)
 	if err != nil {
-		return usageError(fs, stderr, escapeText(err.Error()))
+		return usageError(fs, stderr, startError(*sfenText, err))
 	}
 
 	var line notation.Line
@@ -214,28 +214,13 @@ func positionLine(text string) (*shogi.Position, notation.Line, error) {
 // first ply moves of its main line (all of them when ply < 0), with its ending when
 // they are all. It prints what went wrong and returns the exit status when it cannot.
 func notateRecord(path string, ply int, opt readOptions, stdin io.Reader, fs *flag.FlagSet, stderr io.Writer) (*shogi.Position, notation.Line, int) {
-	r, closeInput, err := openInput(path, stdin, opt)
-	if err != nil {
-		fmt.Fprintln(stderr, "shogi notate:", escapeMessage(err.Error(), path))
-		return nil, notation.Line{}, 2
-	}
-	defer closeInput()
-	rec, err := r.Read()
-	var re *record.Error
-	switch {
-	case err == io.EOF:
-		fmt.Fprintf(stderr, "shogi notate: %s holds no record\n", quoteName(path))
-		return nil, notation.Line{}, exitNothingChecked
-	case errors.As(err, &re) && re.Code() == "io":
-		fmt.Fprintln(stderr, "shogi notate:", escapeMessage(err.Error(), path))
-		return nil, notation.Line{}, 2
-	case err != nil:
-		fmt.Fprintln(stderr, "shogi notate:", escapeMessage(err.Error(), path))
-		return nil, notation.Line{}, 1
+	rec, label, code := readRecordAt("shogi notate", path, 1, opt, stdin, stderr)
+	if rec == nil {
+		return nil, notation.Line{}, code
 	}
 	p, err := rec.StartPosition()
 	if err != nil {
-		fmt.Fprintf(stderr, "shogi notate: %s: %s\n", quoteName(path), escapeMessage(err.Error(), path))
+		fmt.Fprintf(stderr, "shogi notate: %s: %s\n", label, escapeMessage(placedText(err), path))
 		return nil, notation.Line{}, 1
 	}
 	moves := rec.Moves()

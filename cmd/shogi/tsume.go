@@ -264,7 +264,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		p, err = sf.problem(p)
 	}
 	if err != nil {
-		tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "no-problem"
+		tv.Status, tv.Error, tv.Code = tsumeInvalid, record.CauseText(err), "no-problem"
 		return
 	}
 	tv.SFEN = p.String()
@@ -287,7 +287,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		res, findings = ver.Result, ver.Findings
 	}
 	if err != nil {
-		tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "no-problem"
+		tv.Status, tv.Error, tv.Code = tsumeInvalid, record.CauseText(err), "no-problem"
 		return
 	}
 	tv.Result = &res

@@ -18,13 +18,13 @@ func TestMateCommandHostile(t *testing.T) {
 		code       int
 		out, err   string
 	}{
-		{"defender's king missing", "9/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l18p 1", 1, "", "shogi mate: tsume: the defender (the side not to move) has no king\n"},
-		{"both kings missing", "9/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", 1, "", "shogi mate: tsume: the defender (the side not to move) has no king\n"},
+		{"defender's king missing", "9/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l18p 1", 1, "", "shogi mate: -sfen: the defender (the side not to move) has no king\n"},
+		{"both kings missing", "9/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", 1, "", "shogi mate: -sfen: the defender (the side not to move) has no king\n"},
 		{"attacker in check, no check evades", "4k4/4r4/9/9/9/9/9/9/4K4 b r2b4g4s4n4l18p 1", 1, "no mate\n", ""},
 		{"attacker mated on the board", "4k4/4G4/4P4/9/9/9/9/9/4K4 w 2r2b3g4s4n4l17p 1", 1, "no mate\n", ""},
-		{"defender mated on the board", "4k4/4G4/4P4/9/9/9/9/9/9 b 2r2b3g4s4n4l17p 1", 1, "", "shogi mate: tsume: the defender (the side not to move) is already in check\n"},
-		{"40 pawns in hand", "4k4/9/9/9/9/9/9/9/9 b 40P 1", 2, "", "shogi mate: shogi: more pieces of a kind than the game has: 40 pawns\n"},
-		{"36 pawns on the board", "PPPPPPPPP/PPPPPPPPP/PPPPPPPPP/PPPPPPPPP/4k4/9/9/9/9 b - 1", 2, "", "shogi mate: shogi: more pieces of a kind than the game has: 36 pawns\n"},
+		{"defender mated on the board", "4k4/4G4/4P4/9/9/9/9/9/9 b 2r2b3g4s4n4l17p 1", 1, "", "shogi mate: -sfen: the defender (the side not to move) is already in check\n"},
+		{"40 pawns in hand", "4k4/9/9/9/9/9/9/9/9 b 40P 1", 2, "", "shogi mate: -sfen: more pieces of a kind than the game has: 40 pawns\n"},
+		{"36 pawns on the board", "PPPPPPPPP/PPPPPPPPP/PPPPPPPPP/PPPPPPPPP/4k4/9/9/9/9 b - 1", 2, "", "shogi mate: -sfen: more pieces of a kind than the game has: 36 pawns\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -121,7 +121,7 @@ testdata/tsume/problems.usi#7: wrong; 3 moves recorded, mate in 1
 testdata/tsume/problems.usi#8: wrong; 3 moves
 	ply 1: alternative-mate G*5c (3)
 	ply 3: leftover
-testdata/tsume/problems.usi#9: invalid: tsume: the defender (the side not to move) has no king
+testdata/tsume/problems.usi#9: invalid: the defender (the side not to move) has no king
 `
 	for _, jobs := range []string{"1", "4"} {
 		code, out, errOut := runCmd("", "tsume", "-j", jobs, filepath.Join(tsumeData, "problems.usi"))
