@@ -179,7 +179,7 @@ func (e *usiEngine) command(line string) bool {
 		p, err := sfen.ParsePositionUnreachable(rest)
 		if err != nil {
 			e.pos, e.posErr = nil, err
-			e.println("info string position refused: %s", escapeText(err.Error()))
+			e.println("info string position refused: %s", escapeText(placedText(err)))
 			return false
 		}
 		e.pos, e.posErr = p, nil
@@ -402,7 +402,7 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 func (e *usiEngine) goCommand(args []string) {
 	mate := len(args) > 0 && args[0] == "mate"
 	if e.pos == nil {
-		e.println("info string no position to search: %s", escapeText(e.posErr.Error()))
+		e.println("info string no position to search: %s", escapeText(placedText(e.posErr)))
 		e.answerNone(mate)
 		return
 	}
@@ -458,7 +458,8 @@ func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
 	w := e.out
 	if err != nil {
 		// The position is no problem: the side not to move has no king, or is in check.
-		fmt.Fprintf(w, "info string %s\n", escapeText(err.Error()))
+		// Without tsume's prefix, as mate and tsume give it.
+		fmt.Fprintf(w, "info string %s\n", escapeText(placedText(err)))
 		if mate {
 			return "checkmate nomate"
 		}

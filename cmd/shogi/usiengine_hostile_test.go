@@ -125,8 +125,8 @@ func TestMateEngineHostile(t *testing.T) {
 			name:   "an illegal move in position",
 			script: "position startpos moves 7g7f 3c3d 1a1b\ngo mate 100\n",
 			want: []string{
-				"info string position refused: sfen: column 26: illegal move 1a1b at move 3: the piece belongs to the opponent",
-				"info string no position to search: sfen: column 26: illegal move 1a1b at move 3: the piece belongs to the opponent",
+				"info string position refused: column 26: illegal move 1a1b at move 3: the piece belongs to the opponent",
+				"info string no position to search: column 26: illegal move 1a1b at move 3: the piece belongs to the opponent",
 				"checkmate timeout",
 			},
 		},
@@ -134,8 +134,8 @@ func TestMateEngineHostile(t *testing.T) {
 			name:   "a malformed move in position",
 			script: "position sfen " + mate3SFEN + " moves S*5c zz9\ngo mate 100\n",
 			want: []string{
-				`info string position refused: sfen: column 61: invalid USI move "zz9"`,
-				`info string no position to search: sfen: column 61: invalid USI move "zz9"`,
+				`info string position refused: column 61: invalid USI move "zz9"`,
+				`info string no position to search: column 61: invalid USI move "zz9"`,
 				"checkmate timeout",
 			},
 		},
@@ -143,15 +143,15 @@ func TestMateEngineHostile(t *testing.T) {
 			name:   "a truncated SFEN",
 			script: "position sfen 9/4k4/9/4S\ngo mate 100\n",
 			want: []string{
-				"info string position refused: sfen: column 16: an SFEN has a board, a side to move, hands and an optional move number",
-				"info string no position to search: sfen: column 16: an SFEN has a board, a side to move, hands and an optional move number",
+				"info string position refused: column 16: an SFEN has a board, a side to move, hands and an optional move number",
+				"info string no position to search: column 16: an SFEN has a board, a side to move, hands and an optional move number",
 				"checkmate timeout",
 			},
 		},
 		{
 			name:   "the side not to move in check",
 			script: "position sfen 4k4/4G4/9/9/9/9/9/9/9 b 2r2b3g4s4n4l18p 1\ngo mate 100\n",
-			want:   []string{"info string tsume: the defender (the side not to move) is already in check", "checkmate nomate"},
+			want:   []string{"info string the defender (the side not to move) is already in check", "checkmate nomate"},
 		},
 		{
 			name:   "a long move list",
@@ -167,7 +167,7 @@ func TestMateEngineHostile(t *testing.T) {
 			name:   "invalid UTF-8",
 			script: "position sfen \xff\xfe\ngo\xff mate 10\nsetoption name \xff value 1\n",
 			want: []string{
-				"info string position refused: sfen: column 8: an SFEN has a board, a side to move, hands and an optional move number",
+				"info string position refused: column 8: an SFEN has a board, a side to move, hands and an optional move number",
 				`info string unknown command "go\\xff"`,
 				`info string setoption: no option "\\xff"`,
 			},

@@ -218,12 +218,12 @@ func TestMateEngineProtocol(t *testing.T) {
 		"readyok",
 		`info string setoption: TsumeLine: invalid value "maybe"`,
 		`info string setoption: no option "Nope"`,
-		"info string position refused: sfen: column 10: an SFEN has a board, a side to move, hands and an optional move number",
-		"info string no position to search: sfen: column 10: an SFEN has a board, a side to move, hands and an optional move number",
+		"info string position refused: column 10: an SFEN has a board, a side to move, hands and an optional move number",
+		"info string no position to search: column 10: an SFEN has a board, a side to move, hands and an optional move number",
 		"checkmate timeout",
 		`info string unknown command "frobnicate"`,
 		"info string the line is longer than 1048576 bytes: passed over",
-		"info string tsume: the defender (the side not to move) has no king",
+		"info string the defender (the side not to move) has no king",
 		"checkmate nomate",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
