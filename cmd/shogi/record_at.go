@@ -23,8 +23,9 @@ type refusal struct {
 	err  error  // what is wrong: its text and its place (a record.Error's line, column, ply)
 	path string // the input err names, escaped as quoteName shows it in the message
 	// label names what err is about before its text on standard error: the record (as
-	// recordLabel names it in the text of validate and tsume), "-sfen"; "" when err's
-	// text names its input itself (an I/O error, -record or -ply past the end).
+	// recordLabel names it in the text of validate and tsume), or the flag that gave
+	// the position ("-sfen", "-handicap"); "" when err's text names its input itself
+	// (an I/O error of the file, -record or -ply past the end, no record).
 	label string
 }
 
