@@ -83,12 +83,19 @@ func (v *Verdict) Report(path string) Report {
 		r.Line, r.Column, r.Ply = e.Line, e.Column, e.Ply
 	}
 	for _, w := range v.Warnings() {
-		r.Warnings = append(r.Warnings, ReportProblem{
-			Severity: w.Severity.String(), Code: w.Code(), Message: w.Detail(),
-			Line: w.Line, Column: w.Column, Ply: w.Ply,
-		})
+		r.Warnings = append(r.Warnings, w.ReportProblem())
 	}
 	return r
+}
+
+// ReportProblem returns the problem as a Report lists it among its warnings: its
+// severity, code, Detail and place; for programs that list a Reader's warnings in the
+// same form (`shogi tsume`'s verdicts).
+func (e *Error) ReportProblem() ReportProblem {
+	return ReportProblem{
+		Severity: e.Severity.String(), Code: e.Code(), Message: e.Detail(),
+		Line: e.Line, Column: e.Column, Ply: e.Ply,
+	}
 }
 
 // SkippedReport returns the Report on an input at path that was passed over, for the

@@ -62,6 +62,10 @@ type tsumeVerdict struct {
 	Length   int    `json:"length"`
 	// Findings are the flaws of the recorded solution, in the order of the line.
 	Findings []tsumeFinding `json:"findings"`
+	// Warnings are what a lenient read (-lenient) passed over in the record, as
+	// validate's report lists them: a solution cut short by a move that does not read
+	// is then verified as far as it reads, and the warning says why it stops.
+	Warnings []record.ReportProblem `json:"warnings,omitempty"`
 	// Result is the solver's answer on the problem.
 	Result *tsume.Result `json:"result,omitempty"`
 	// unheld: the defender of the problem held nothing while pieces were in no one's
@@ -241,6 +245,9 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 			}
 			continue
 		}
+		for _, w := range r.Warnings() {
+			tv.Warnings = append(tv.Warnings, w.ReportProblem())
+		}
 		out.add(jobs.verify(tv, rec))
 	}
 	out.flush(true)
@@ -381,6 +388,9 @@ func (tv tsumeVerdict) text() string {
 		if f.Length > 0 {
 			fmt.Fprintf(&b, " (%d)", f.Length)
 		}
+	}
+	for _, w := range tv.Warnings {
+		fmt.Fprintf(&b, "\n\twarning: %s", escapeMessage(w.Message, tv.Path))
 	}
 	return b.String()
 }

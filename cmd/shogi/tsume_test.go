@@ -440,3 +440,36 @@ func TestTsumeTextAsValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestTsumeLenientWarnings: with -lenient, what the read passed over in a record is in
+// tsume's verdict as in validate's report (text and -json alike), so that a solution
+// cut short by a move that does not read says why it stops; it was dropped.
+func TestTsumeLenientWarnings(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "cut.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３")
+	type warnings struct {
+		Warnings []record.ReportProblem `json:"warnings"`
+	}
+	var validated, verdict warnings
+	for _, c := range []struct {
+		cmd string
+		v   *warnings
+	}{{"validate", &validated}, {"tsume", &verdict}} {
+		_, out, _ := runCmd("", c.cmd, "-json", "-lenient", path)
+		if err := json.Unmarshal([]byte(out), c.v); err != nil {
+			t.Fatalf("%s -json: %v: %q", c.cmd, err, out)
+		}
+	}
+	if len(validated.Warnings) != 1 {
+		t.Fatalf("validate: %d warnings, want 1: %+v", len(validated.Warnings), validated.Warnings)
+	}
+	if diff := cmp.Diff(validated.Warnings, verdict.Warnings); diff != "" {
+		t.Errorf("tsume's warnings (-validate's +tsume's):\n%s", diff)
+	}
+	_, out, _ := runCmd("", "tsume", "-lenient", path)
+	if want := "\n\twarning: " + validated.Warnings[0].Message + "\n"; !strings.HasSuffix(out, want) {
+		t.Errorf("text %q, want it to end with %q", out, want)
+	}
+	if _, out, _ := runCmd("", "tsume", "-json", "-rest", filepath.Join(tsumeData, "rest.kif")); !strings.Contains(out, `"status":"correct"`) || strings.Contains(out, `"warnings"`) {
+		t.Errorf("a record read without a warning: %s", out)
+	}
+}
