@@ -173,6 +173,10 @@ func TestTsumeCommandExitStatus(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and the usage", args, code, errOut)
 		}
 	}
+	// tsume's -j counts problems, not inputs: the error says the flag's value alone.
+	if _, _, errOut := runCmd("", "tsume", "-j", "0", correct); !strings.HasPrefix(errOut, "shogi tsume: -j: 0; want 1 or more\n") {
+		t.Errorf("-j 0: stderr %q", errOut)
+	}
 }
 
 // TestTsumeCommandRealRecords verifies the tsume records of the compatibility suite,

@@ -77,7 +77,8 @@ func (f *readFlags) check(paths []string) string {
 		f.format = format
 	}
 	if *f.jobs < 1 {
-		return fmt.Sprintf("-j: %d inputs in parallel; want 1 or more", *f.jobs)
+		// The flag's own words: -j counts inputs for validate, problems for tsume.
+		return fmt.Sprintf("-j: %d; want 1 or more", *f.jobs)
 	}
 	if *f.nul && *f.filesFrom == "" {
 		return "-0 goes with -files-from"
