@@ -111,7 +111,7 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(fs, stderr, "a position line brings its own start: -sfen and -handicap go with moves alone")
 		}
 		if p, line, err = positionLine(strings.Join(fs.Args(), " ")); err != nil {
-			fmt.Fprintln(stderr, "shogi notate:", escapeText(err.Error()))
+			fmt.Fprintln(stderr, "shogi notate:", escapeText(placedText(err)))
 			return 1
 		}
 	case fs.NArg() > 0:
@@ -119,7 +119,7 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for i, text := range fs.Args() {
 			m, err := in.Decode(q, text)
 			if err != nil {
-				fmt.Fprintf(stderr, "shogi notate: move %d: %s\n", i+1, escapeText(err.Error()))
+				fmt.Fprintf(stderr, "shogi notate: move %d: %s\n", i+1, escapeText(placedText(err)))
 				return 1
 			}
 			q.PlayUnchecked(m)
@@ -149,7 +149,8 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			line, err = notation.ParseLine(in, p, text)
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "shogi notate:", escapeText(err.Error()))
+			// One prefix, the command's (placedText), as mate's and board's errors.
+			fmt.Fprintln(stderr, "shogi notate:", escapeText(placedText(err)))
 			return 1
 		}
 	}
@@ -157,7 +158,7 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := notation.LineFormat{Notation: out, Unnumbered: !numbered, Start: *start, Multiline: !*asLine, NumberSpace: *numberSpace}
 	text, err := f.Format(p, line)
 	if err != nil {
-		fmt.Fprintln(stderr, "shogi notate:", escapeText(err.Error()))
+		fmt.Fprintln(stderr, "shogi notate:", escapeText(placedText(err)))
 		return 1
 	}
 	if text == "" && !*asLine {

@@ -62,10 +62,11 @@ func TestNotateCommandErrors(t *testing.T) {
 		{[]string{"notate", "-from", "ki2", "５八金"}, 1, "ambiguous"},
 		{[]string{"notate", "-sfen", "not an sfen", "7g7f"}, 2, "shogi notate: -sfen: column 2: invalid board\n"},
 		{[]string{"notate", "-handicap", "queen", "7g7f"}, 2, "shogi notate: -handicap: unknown handicap \"queen\"\n"},
+		{[]string{"notate", "position", "startpos", "moves", "7g7f", "zz"}, 1, "shogi notate: line 1, column 30: invalid USI move \"zz\"\n"},
 		{[]string{"notate", "-style", "western", "-marks", "none", "7g7f"}, 2, "apply to the Japanese styles"},
 		{[]string{"notate", "-squares", "kanji", "7g7f"}, 2, "unknown -squares"},
 		{[]string{"notate", "-forward", "前", "7g7f"}, 2, "unknown -forward"},
-		{[]string{"notate", "-from", "western", "P-7z"}, 1, `move 1: notation: western "P-7z": column 3: expected a square such as 76 or 7f, found "7z"`},
+		{[]string{"notate", "-from", "western", "P-7z"}, 1, `shogi notate: move 1: western "P-7z": column 3: expected a square such as 76 or 7f, found "7z"`},
 		{[]string{"notate", "-from", "ki2", "▲７六歩", "△同　歩"}, 1, `ki2 "△同　歩": no piece can make the move`},
 	}
 	for _, tt := range tests {
