@@ -71,6 +71,15 @@ func leftScore(h shogi.Hand) int {
 
 // leftKey returns the table key of a position (board key, the attacker's hand atk) for
 // the narrower question of a bound on the pieces left.
+//
+// Measured, not kept: the board's key alone (the hands in the entry, as the plain
+// question's), so that hand domination answers across hands: a proof for an attacker
+// holding more, a disproof for one holding less (the same lines, each ending with the
+// pieces more or less in hand), the defender's hand the other way. On the dlshogi game
+// positions (FutileDrops, 64 MiB, 20 M line nodes) 1208 took 17.10 M line nodes to its
+// tsume line instead of 14.59 M, 1222 13.14 M instead of 13.03 M, 1224 15.29 M instead
+// of 14.26 M, the same lines: a board's narrow entries for all its hands then share one
+// bucket.
 func leftKey(key uint64, atk shogi.Hand) uint64 {
 	return key ^ (uint64(atk)<<8|1)*0xd6e8feb86659fd93 // never key itself
 }
