@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/kifu-go/shogi/record"
-	"github.com/kifu-go/shogi/sfen"
-	"github.com/kifu-go/shogi/tsume"
 )
 
 // TestErrorCodesOfText: text that cannot be read gets a code that says why — bytes
@@ -70,28 +68,5 @@ func TestErrorMessage(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d verdicts, want 1", n)
-	}
-}
-
-// TestCauseText: an error that is no record's loses its package's prefix as a record's
-// cause does (an SFEN of the command line, a start tsume refuses), and only that.
-func TestCauseText(t *testing.T) {
-	_, err := sfen.Parse("9/4k4/9/4S4/9/9/9/9/9 b GSx 1")
-	var se *sfen.SyntaxError
-	if !errors.As(err, &se) {
-		t.Fatalf("%v: want a *sfen.SyntaxError", err)
-	}
-	for _, c := range []struct {
-		err  error
-		want string
-	}{
-		{se.Err, "invalid hand"},
-		{tsume.ErrNoDefenderKing, "the defender (the side not to move) has no king"},
-		{errors.New("open x.kif: no such file or directory"), "open x.kif: no such file or directory"},
-		{errors.New("tsumego: kept"), "tsumego: kept"},
-	} {
-		if got := record.CauseText(c.err); got != c.want {
-			t.Errorf("CauseText(%q) = %q, want %q", c.err, got, c.want)
-		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/jkf"
 	"github.com/kifu-go/shogi/kif"
 	"github.com/kifu-go/shogi/sfen"
@@ -115,7 +116,7 @@ func (e *Error) Error() string {
 // that the Error's text puts before it. It is the text that Report's Error and
 // Message end with (`shogi validate`), for programs that give the place in fields of
 // their own (`shogi tsume`'s verdicts).
-func (e *Error) Message() string { return causeText(e.Err) }
+func (e *Error) Message() string { return errcode.Text(e.Err) }
 
 // Detail returns the problem without the input and the record: its place in the
 // record, then what it is ("line 5, column 6: illegal move 9i5e at move 3: …"),
@@ -128,13 +129,6 @@ func (e *Error) Detail() string {
 	place.Path, place.Record, place.StartLine, place.Severity = "", 0, 0, SeverityError
 	return strings.TrimPrefix(place.Error(), "record: ")
 }
-
-// CauseText returns the text of an error without the package prefix it begins with
-// ("invalid hand", not "sfen: invalid hand"), as Error.Message gives a cause's: for
-// programs that report, beside the Errors of records, errors of the module's packages
-// that come from no record (an SFEN on the command line, a start that package tsume
-// refuses as a problem) in the same form.
-func CauseText(err error) string { return causeText(err) }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
@@ -174,23 +168,6 @@ func (e *Error) Code() string {
 		return "syntax"
 	}
 	return "io"
-}
-
-// causeText is the message of a cause without a leading package prefix, so that the
-// Error's message has one ("record: ") and no other. The prefixes are the module's
-// packages' whose errors a record's problems or a command's refusals end with (tsume's:
-// a record's start that is no problem).
-func causeText(err error) string {
-	if err == nil {
-		return "unknown problem"
-	}
-	s := err.Error()
-	for _, prefix := range []string{"shogi: ", "kif: ", "csa: ", "jkf: ", "sfen: ", "notation: ", "record: ", "tsume: "} {
-		if strings.HasPrefix(s, prefix) {
-			return s[len(prefix):]
-		}
-	}
-	return s
 }
 
 // isFormatError reports whether err comes from the text of a record (a format package's

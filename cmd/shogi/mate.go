@@ -19,6 +19,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/notation"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/sfen"
@@ -457,7 +458,7 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 		mateHead
 		Result string `json:"result"`
 		refused
-	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: record.CauseText(ref.err)}}
+	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: errcode.Text(ref.err)}}
 	var (
 		re  *record.Error
 		se  *sfen.SyntaxError
@@ -471,7 +472,7 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 		obj.Line, obj.Column, obj.Ply = re.Line, re.Column, re.Ply
 		obj.Error = re.Message()
 	case errors.As(ref.err, &se):
-		obj.Column, obj.Error = se.Column, record.CauseText(se.Err)
+		obj.Column, obj.Error = se.Column, errcode.Text(se.Err)
 	case errors.As(ref.err, &ime):
 		obj.Ply = ime.Ply
 	}

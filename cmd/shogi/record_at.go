@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/sfen"
 )
@@ -43,7 +44,7 @@ func (r *refusal) message() string {
 
 // placedText is an error's text without a package's prefix, its place in the text it
 // comes from first: a record.Error's Detail ("line 5, column 6: …"), an SFEN's syntax
-// error's column and cause ("column 27: invalid hand"); the CauseText of any other.
+// error's column and cause ("column 27: invalid hand"); errcode.Text of any other.
 func placedText(err error) string {
 	var (
 		re *record.Error
@@ -53,9 +54,9 @@ func placedText(err error) string {
 	case errors.As(err, &re):
 		return re.Detail()
 	case errors.As(err, &se):
-		return fmt.Sprintf("column %d: %s", se.Column, record.CauseText(se.Err))
+		return fmt.Sprintf("column %d: %s", se.Column, errcode.Text(se.Err))
 	}
-	return record.CauseText(err)
+	return errcode.Text(err)
 }
 
 // readRecordAt reads the n-th record of path ("-": standard input), in any format (a

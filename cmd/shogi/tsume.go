@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/tsume"
 )
@@ -271,7 +272,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		p, err = sf.problem(p)
 	}
 	if err != nil {
-		tv.Status, tv.Error, tv.Code = tsumeInvalid, record.CauseText(err), "no-problem"
+		tv.Status, tv.Error, tv.Code = tsumeInvalid, errcode.Text(err), "no-problem"
 		return
 	}
 	tv.SFEN = p.String()
@@ -294,7 +295,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		res, findings = ver.Result, ver.Findings
 	}
 	if err != nil {
-		tv.Status, tv.Error, tv.Code = tsumeInvalid, record.CauseText(err), "no-problem"
+		tv.Status, tv.Error, tv.Code = tsumeInvalid, errcode.Text(err), "no-problem"
 		return
 	}
 	tv.Result = &res

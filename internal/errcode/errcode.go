@@ -48,3 +48,24 @@ func (w *wrapped) Error() string {
 }
 
 func (w *wrapped) Unwrap() []error { return []error{w.sentinel, w.cause} }
+
+// modulePrefixes are the prefixes of the module's packages' error messages, which Text
+// takes off.
+var modulePrefixes = []string{"shogi: ", "kif: ", "csa: ", "jkf: ", "sfen: ", "notation: ", "record: ", "tsume: "}
+
+// Text returns the message of err without the module package's prefix it begins with
+// ("invalid hand", not "sfen: invalid hand"), so that whoever reports it puts a prefix
+// of its own and no other: record's Error before a record's problem, the commands
+// before a refusal that comes from no record. "unknown problem" for nil.
+func Text(err error) string {
+	if err == nil {
+		return "unknown problem"
+	}
+	s := err.Error()
+	for _, prefix := range modulePrefixes {
+		if strings.HasPrefix(s, prefix) {
+			return s[len(prefix):]
+		}
+	}
+	return s
+}
