@@ -52,11 +52,13 @@ func TestProofLineWithinMaxLength(t *testing.T) {
 
 // TestProofLineWithinMaxLengthProperty checks checkWithin's properties on random small
 // positions whose tsume-line search has few nodes, so that it often stops before it
-// settles the length, under each convention of futile interpositions.
+// settles the length, under each convention of futile interpositions. With the line
+// read from the proof alone, 12 draws of 1 000 (1 000 to 30 000 line nodes) were
+// longer than MaxLength, where 1, 30, 100, 300, 1 000 and 3 000 gave 15 of 3 000.
 func TestProofLineWithinMaxLengthProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProblem(t)
-		lineNodes := rapid.SampledFrom([]uint64{1, 30, 100, 300, 1000}).Draw(t, "lineNodes")
+		lineNodes := rapid.SampledFrom([]uint64{100, 1000, 3000, 10_000, 30_000}).Draw(t, "lineNodes")
 		futile := rapid.SampledFrom([]tsume.Futile{tsume.FutileNone, tsume.FutileFree, tsume.FutileDrops}).Draw(t, "futile")
 		bytes := rapid.SampledFrom([]int{16 << 10, 1 << 20}).Draw(t, "bytes")
 		r, err := tsume.Solve(context.Background(), p, tsume.Options{Nodes: 300_000, HashBytes: bytes, Futile: futile, LineNodes: lineNodes})
