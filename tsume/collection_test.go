@@ -214,7 +214,12 @@ func TestCollection(t *testing.T) {
 				if g == p.want {
 					stated++
 				}
-				checkTsumeLine(t, pos, r.Moves, r.Line != tsume.LineProof && p.futile == tsume.FutileDrops)
+				// A proof's line read within MaxLength (LineProof) may end, as the
+				// tsume line may, where the only replies are futile interpositions.
+				checkTsumeLine(t, pos, r.Moves, p.futile == tsume.FutileDrops)
+				if r.Line == tsume.LineProof && r.MaxLength > 0 && r.Length() > r.MaxLength {
+					t.Errorf("a line of %d plies next to a mate proven within %d", r.Length(), r.MaxLength)
+				}
 			}
 			t.Logf("%s: published %v, got %v (%v, %v) nodes %d+%d in %v", p.source, p.want, g, r.Status, r.Line, r.Nodes, r.LineNodes, r.Time.Round(time.Millisecond))
 			if !meets(g, p.expect, p.want) {

@@ -192,7 +192,14 @@
 // Result.MaxLength, the least bound proven to hold a mate (the root's proof length
 // when no shorter one was), and Result.MinLength, two plies past the largest bound
 // proven to hold none when every futility test was decided, so that a recorded
-// solution longer than MaxLength is 早詰 without the exact length.
+// solution longer than MaxLength is 早詰 without the exact length. When the proof's
+// line is longer than MaxLength, a line within it is read from the depth-bounded
+// df-pn's proofs instead, in the same way (the check the table knows to mate
+// soonest, the counted reply it knows to be mated latest, each within the plies its
+// node was proven to mate in); it ends where the defender has no reply but futile
+// interpositions, as the tsume line may. The proofs the table lost are searched again
+// with a 16th of the line nodes spent (and 20 000), past the time limit as the proof's
+// line is read; when that is not enough, the proof's line is kept.
 //
 // # Verification
 //

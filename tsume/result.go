@@ -82,7 +82,11 @@ const (
 	// line was not asked for (Options.AnyMate) or its search hit a limit first
 	// (Options.LineNodes, Options.Time, or the context).
 	// Every attacker move checks and every defender reply is answered, but the line
-	// need not be the shortest mate nor the longest defence.
+	// need not be the shortest mate nor the longest defence. After a tsume-line
+	// search it is no longer than MaxLength (read from the proofs of that search,
+	// it may end where the only replies are futile interpositions), unless the table
+	// lost those proofs and they cost more to search again than the line is given
+	// (see the package doc).
 	LineProof // proof
 	// LineLength: a line of the tsume length, exact, read with the depth-bounded df-pn
 	// when it settled the length before the full-width tsume-line search did (which

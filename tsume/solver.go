@@ -112,7 +112,8 @@ type Options struct {
 	// (and of the time left) goes to the bounds searched one after the other (by the
 	// full-width search while they are cheap, LineTsume, then by the depth-bounded
 	// df-pn, LineLength), the rest to the depth-bounded df-pn from above (LineLength).
-	// When it is reached the result keeps the proof's line (LineProof).
+	// When it is reached the result keeps a line of the proof (LineProof), within
+	// the bound the search proved (Result.MaxLength).
 	LineNodes uint64
 }
 
@@ -301,8 +302,9 @@ func DefenderHoldsRest(p *shogi.Position) (*shogi.Position, error) {
 
 // line fills the line of a proven result.
 func (v *Solver) line(s *searcher, r *Result) {
+	var l *liner
 	if !v.opt.AnyMate {
-		l := v.newLiner(s)
+		l = v.newLiner(s)
 		moves, kind := l.tsumeLine(boardKey(s.pos))
 		r.LineNodes, r.Undecided = l.nodes, l.undecided
 		if kind != LineNone {
@@ -356,6 +358,9 @@ func (v *Solver) line(s *searcher, r *Result) {
 			}
 		}
 	}
+	if l != nil && r.Line == LineProof && r.MaxLength > 0 && len(r.Moves) > r.MaxLength {
+		v.withinMaxLength(l, r)
+	}
 	for _, m := range r.Moves {
 		s.pos.PlayUnchecked(m)
 	}
@@ -363,4 +368,26 @@ func (v *Solver) line(s *searcher, r *Result) {
 	for range r.Moves {
 		s.pos.Undo()
 	}
+}
+
+// withinMaxLength replaces the proof's line of r, longer than r.MaxLength, by one
+// within it read from the bounded df-pn's proofs (withinLine), with withinNodes line
+// nodes more and a 16th of those the line search spent, and no time limit, as the
+// proof's line is read: where the table keeps the proofs the line costs next to
+// nothing, and a sixteenth more nodes is about a sixteenth more time. When that fails
+// (the table lost the proofs and they cost more to prove again), the proof's line is
+// kept.
+func (v *Solver) withinMaxLength(l *liner, r *Result) {
+	l.stopped, l.s.deadline = false, time.Time{}
+	l.max = l.nodes + withinNodes + l.nodes/16
+	if l.bs != nil {
+		l.bs.ctx = nil
+	}
+	if l.sub != nil {
+		l.sub.ctx = nil
+	}
+	if moves, ok := l.withinLine(boardKey(l.pos), r.MaxLength); ok && len(moves) <= r.MaxLength {
+		r.Moves = moves
+	}
+	r.LineNodes, r.Undecided = l.nodes, l.undecided
 }
