@@ -77,7 +77,10 @@ type tsumeVerdict struct {
 // refused says why an input was passed over or refused, in the JSON of shogi tsume's
 // verdicts and of shogi mate's answers alike: Skipped why a file was passed over; Error
 // and Code why a record could not be read or searched (the code of record.Error, or
-// "no-problem" for a start that is no problem), with its place when known.
+// "no-problem" for a start that is no problem), with its place when known. Error is
+// validate's (record.Report's): the place first, then what is wrong ("line 4, column 6:
+// malformed move …"), so that one jq filter reads the "error" of the three commands;
+// Line, Column and Ply give the place again for programs.
 type refused struct {
 	Skipped string `json:"skipped,omitempty"`
 	Error   string `json:"error,omitempty"`
@@ -229,8 +232,9 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 		if err != nil {
 			tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "syntax"
 			if re, ok := err.(*record.Error); ok {
-				// The cause without its package's prefix, as validate gives it.
-				tv.Code, tv.Error = re.Code(), re.Message()
+				// validate's error: the place, then the cause without its package's
+				// prefix; the place in fields of its own besides.
+				tv.Code, tv.Error = re.Code(), re.Detail()
 				tv.Line, tv.Column, tv.Ply = re.Line, re.Column, re.Ply
 				if tv.Code == "io" {
 					tv.Status = tsumeIOError
@@ -354,14 +358,7 @@ func (tv tsumeVerdict) text() string {
 	fmt.Fprintf(&b, "%s: %s", recordLabel(tv.Path, tv.Record, tv.Format), tv.Status)
 	if tv.Error != "" {
 		b.WriteString(": ")
-		if tv.Line > 0 {
-			fmt.Fprintf(&b, "line %d", tv.Line)
-			if tv.Column > 0 {
-				fmt.Fprintf(&b, ", column %d", tv.Column)
-			}
-			b.WriteString(": ")
-		}
-		b.WriteString(escapeMessage(tv.Error, tv.Path))
+		b.WriteString(escapeMessage(tv.Error, tv.Path)) // its place first, as validate's
 		return b.String()
 	}
 	switch {
