@@ -191,9 +191,28 @@ func TestValidateEmptyInputIsNamed(t *testing.T) {
 	if code != exitNothingChecked || !strings.Contains(errOut, "nothing checked") || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 files skipped") {
 		t.Errorf("exit %d, %q %q", code, out, errOut)
 	}
-	code, _, errOut = runCmd("", "convert", "-to", "csa", path)
-	if code != exitNothingChecked || !strings.Contains(errOut, "empty.kif: warning: no record in it") {
-		t.Errorf("convert: exit %d, %q", code, errOut)
+}
+
+// TestEmptyInputAsValidate: an input that holds no record is named alike by every command
+// that reads a collection, validate's and tsume's on standard output, convert's on
+// standard error (its output is the records): "empty.kif: skipped (no record in it)";
+// convert said "empty.kif: warning: no record in it". Each then says nothing was
+// checked, exit 3.
+func TestEmptyInputAsValidate(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "empty.kif", "# nothing here\n\n")
+	want := path + ": skipped (no record in it)\n"
+	for _, args := range [][]string{{"validate"}, {"tsume"}, {"convert", "-to", "csa"}} {
+		code, out, errOut := runCmd("", append(args, path)...)
+		named := out
+		if args[0] == "convert" {
+			named = strings.SplitAfter(errOut, "\n")[0]
+			if out != "" {
+				t.Errorf("convert: output %q", out)
+			}
+		}
+		if code != exitNothingChecked || named != want || !strings.Contains(errOut, "shogi "+args[0]+": nothing checked: no record in the inputs\n") {
+			t.Errorf("%v: exit %d, %q %q; want %d and %q", args, code, out, errOut, exitNothingChecked, want)
+		}
 	}
 }
 
