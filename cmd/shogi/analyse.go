@@ -414,6 +414,7 @@ func analyseEntry(ctx context.Context, e input, stdin io.Reader, format record.F
 	defer closeInput()
 	var pending *analysed
 	for v := range record.Validate(r) {
+		flagBounds(v, opt.maxRecordBytes) // the bound by its flag, -max-record-size
 		a := analysed{name: e.Path, entry: e.Entry, index: v.Source.Index}
 		if pending != nil {
 			pending.multi, a.multi = true, true

@@ -230,6 +230,7 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 		src := r.Source()
 		tv := tsumeVerdict{Path: e.Path, Record: src.Index, Format: src.Format.String()}
 		if err != nil {
+			err = flagBoundErr(err, int64(*rf.maxRecord)) // the bound by its flag
 			tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "syntax"
 			if re, ok := err.(*record.Error); ok {
 				// validate's error: the place, then the cause without its package's
@@ -251,7 +252,7 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 			continue
 		}
 		for _, w := range r.Warnings() {
-			tv.Warnings = append(tv.Warnings, w.ReportProblem())
+			tv.Warnings = append(tv.Warnings, flagBound(w, int64(*rf.maxRecord)).ReportProblem())
 		}
 		out.add(jobs.verify(tv, rec))
 	}

@@ -211,6 +211,7 @@ func judgeEntryReport(e input, stdin io.Reader, rf *readFlags, rules shogi.Rules
 	n := 0
 	for v := range record.ValidateRules(r, rules) {
 		n++
+		flagBounds(v, opt.maxRecordBytes) // the bound by its flag, -max-record-size
 		each(report(e.Path, v), v)
 	}
 	if n == 0 {
