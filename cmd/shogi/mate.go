@@ -248,7 +248,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	fmt.Fprintf(stderr, "%d nodes, %d line nodes, %.2fs\n", r.Nodes, r.LineNodes, r.Time.Seconds())
+	fmt.Fprintf(stderr, "%s, %s, %.2fs\n", plural(int(r.Nodes), "node"), plural(int(r.LineNodes), "line node"), r.Time.Seconds())
 	switch {
 	case r.Stop == tsume.StopCanceled || interrupted:
 		fmt.Fprintln(stderr, "shogi mate: interrupted")

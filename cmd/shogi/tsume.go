@@ -187,9 +187,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	prog.finish()
-	fmt.Fprintf(stderr, "%s in %d inputs: %d correct, %d solved, %d wrong, %d undecided, %d invalid; %d files skipped (%.2fs)\n",
-		plural(problems, "problem"), files, counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
-		counts[tsumeUndecided], counts[tsumeInvalid], skipped, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "%s in %s: %d correct, %d solved, %d wrong, %d undecided, %d invalid; %s (%.2fs)\n",
+		plural(problems, "problem"), plural(files, "input"), counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
+		counts[tsumeUndecided], counts[tsumeInvalid], skippedFiles(skipped), time.Since(start).Seconds())
 	if unheld > 0 {
 		fmt.Fprintf(stderr, "shogi tsume: %s: the defender holds no piece in hand while pieces are in no one's; tsume problems give him those (-rest)\n", plural(unheld, "problem"))
 	}

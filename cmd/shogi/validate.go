@@ -156,8 +156,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	prog.finish()
-	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
-		tl.records, tl.files, tl.records-invalid, invalid, tl.skipped, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "%s: %d valid, %d invalid; %s (%.2fs)\n",
+		tl.head(), tl.records-invalid, invalid, skippedFiles(tl.skipped), time.Since(start).Seconds())
 	return nothingChecked(exitStatus(tl.ioFailed, invalid), tl.records, "validate", stderr)
 }
 

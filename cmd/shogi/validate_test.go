@@ -71,7 +71,7 @@ func TestValidateShippedRecords(t *testing.T) {
 	if !strings.Contains(out, "README.md: skipped (no record extension)") {
 		t.Errorf("the skipped README is not named:\n%s", out)
 	}
-	if !strings.Contains(errOut, "1 files skipped") {
+	if !strings.Contains(errOut, "1 file skipped") {
 		t.Errorf("summary does not count the skipped README: %q", errOut)
 	}
 }
@@ -188,7 +188,7 @@ func TestValidateFilesFrom(t *testing.T) {
 func TestValidateEmptyInputIsNamed(t *testing.T) {
 	path := writeFile(t, t.TempDir(), "empty.kif", "# nothing here\n\n")
 	code, out, errOut := runCmd("", "validate", path)
-	if code != exitNothingChecked || !strings.Contains(errOut, "nothing checked") || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 files skipped") {
+	if code != exitNothingChecked || !strings.Contains(errOut, "nothing checked") || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 file skipped") {
 		t.Errorf("exit %d, %q %q", code, out, errOut)
 	}
 }
