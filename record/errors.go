@@ -114,16 +114,16 @@ func (e *Error) Error() string {
 // package prefix ("illegal move 5b5c at move 2: the king is left in check", not
 // "shogi: illegal move …"), and without the path, record, line, column and severity
 // that the Error's text puts before it. It is the text that Report's Error and
-// Message end with (`shogi validate`), for programs that give the place in fields of
-// their own (`shogi tsume`'s verdicts).
+// Message end with (`shogi validate`), for programs that want the cause alone.
 func (e *Error) Message() string { return errcode.Text(e.Err) }
 
 // Detail returns the problem without the input and the record: its place in the
 // record, then what it is ("line 5, column 6: illegal move 9i5e at move 3: …"),
 // without the path, the record's index, the line it starts on and the severity that
 // the Error's text puts before them. It is Report's Error (`shogi validate`'s text
-// after the record's name), for programs that name the input and the record in a form
-// of their own (`shogi mate`'s error on standard error).
+// after the record's name, and the "error" of its -json), for programs that name the
+// input and the record in a form of their own (`shogi mate`'s error on standard error,
+// the "error" of `shogi tsume -json` and `shogi mate -json`).
 func (e *Error) Detail() string {
 	place := *e
 	place.Path, place.Record, place.StartLine, place.Severity = "", 0, 0, SeverityError

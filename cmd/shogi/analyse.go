@@ -237,7 +237,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if unevaluated > 0 {
 		without = fmt.Sprintf(", %d of them without an evaluation", unevaluated)
 	}
-	fmt.Fprintf(stderr, "%d records analysed, %d not; %d positions%s in %.1fs\n", done, failed, positions.Load(), without, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "%s analysed, %d not; %s%s in %.1fs\n", plural(done, "record"), failed, plural(int(positions.Load()), "position"), without, time.Since(start).Seconds())
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "shogi analyse: interrupted")
 		return 2
@@ -414,6 +414,7 @@ func analyseEntry(ctx context.Context, e input, stdin io.Reader, format record.F
 	defer closeInput()
 	var pending *analysed
 	for v := range record.Validate(r) {
+		flagBounds(v, opt.maxRecordBytes) // the bound by its flag, -max-record-size
 		a := analysed{name: e.Path, entry: e.Entry, index: v.Source.Index}
 		if pending != nil {
 			pending.multi, a.multi = true, true

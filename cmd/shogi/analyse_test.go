@@ -160,7 +160,7 @@ func TestAnalyseCommandFailures(t *testing.T) {
 	bad := writeTemp(t, dir, "bad.kif", strings.Replace(analyseKIF, "２二角成(88)", "２二角成(77)", 1))
 	// An invalid record is not analysed (exit 1); the others are.
 	code, _, stderr := runCmd("", cat([]string{"analyse"}, fakeEngineFlags(""), []string{"-depth", "1", "-o", filepath.Join(dir, "out"), bad, kifPath})...)
-	if code != 1 || !strings.Contains(stderr, "bad.kif: not analysed: the record is invalid: ") || !strings.Contains(stderr, "1 records analysed, 1 not") {
+	if code != 1 || !strings.Contains(stderr, "bad.kif: not analysed: the record is invalid: ") || !strings.Contains(stderr, "1 record analysed, 1 not") {
 		t.Errorf("exit %d\n%s", code, stderr)
 	}
 	// An engine that dies in the middle: the record is not analysed, and a new engine
@@ -240,7 +240,7 @@ func TestAnalyseBookEngine(t *testing.T) {
 	for _, want := range []string{
 		"game.kif: 6 positions searched in ",
 		", 0 evaluated and 6 not (at plies 0-5 the engine sent a move and no info line, from its opening book most likely (turn the book off with -option)), written to ",
-		"1 records analysed, 0 not; 6 positions, 6 of them without an evaluation in ",
+		"1 record analysed, 0 not; 6 positions, 6 of them without an evaluation in ",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)

@@ -48,7 +48,7 @@ func TestValidateBigFileMemory(t *testing.T) {
 	if err != nil {
 		t.Fatalf("validate: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), strconv.Itoa(games)+" records in 1 inputs: "+strconv.Itoa(games)+" valid") {
+	if !strings.Contains(string(out), strconv.Itoa(games)+" records in 1 input: "+strconv.Itoa(games)+" valid") {
 		t.Errorf("summary %q", out)
 	}
 	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // Linux counts kilobytes

@@ -199,8 +199,12 @@ func runBookBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "shogi book:", escapeText(err.Error()))
 		return 2
 	}
-	fmt.Fprintf(stderr, "%d records in %d inputs: %d used, %d invalid; %d files skipped; a %s book of %d positions, %d moves (%.2fs)\n",
-		tl.records, tl.files, tl.records-invalid, invalid, tl.skipped, kind, b.Len(), b.Moves(), time.Since(start).Seconds())
+	article := "a"
+	if kind == book.Apery {
+		article = "an"
+	}
+	fmt.Fprintf(stderr, "%s: %d used, %d invalid; %s; %s %s book of %s, %s (%.2fs)\n",
+		tl.head(), tl.records-invalid, invalid, skippedFiles(tl.skipped), article, kind, plural(b.Len(), "position"), plural(b.Moves(), "move"), time.Since(start).Seconds())
 	return nothingChecked(exitStatus(tl.ioFailed, invalid), tl.records, "book", stderr)
 }
 
@@ -438,14 +442,15 @@ func runBookConvert(args []string, stdout, stderr io.Writer) int {
 			b, st, err = book.FromApery(ab, book.Starts(), book.WalkOptions{MaxPly: *maxPly, Bridge: *bridge})
 		}
 		if err == nil {
-			summary = fmt.Sprintf("reached %d of %d entries (%d of %d keys) from %d starts; %d positions, %d moves; %d positions bridged",
-				st.ReachedEntries, st.Entries, st.ReachedKeys, st.Keys, len(book.Starts()), st.Positions, b.Moves(), st.Bridged)
+			summary = fmt.Sprintf("reached %d of %d entries (%d of %d keys) from %s; %s, %s; %s bridged",
+				st.ReachedEntries, st.Entries, st.ReachedKeys, st.Keys, plural(len(book.Starts()), "start"),
+				plural(st.Positions, "position"), plural(b.Moves(), "move"), plural(st.Bridged, "position"))
 			data, err = bookBytes(b, kind)
 		}
 	} else {
 		var b *book.Book
 		if b, err = book.Read(br); err == nil {
-			summary = fmt.Sprintf("%d positions, %d moves", b.Len(), b.Moves())
+			summary = plural(b.Len(), "position") + ", " + plural(b.Moves(), "move")
 			data, err = bookBytes(b, kind)
 		}
 	}

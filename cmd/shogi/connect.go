@@ -168,7 +168,7 @@ func runConnect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	switch {
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "shogi connect: interrupted after %d games (%d rejected besides); logged out\n", played, s.Rejected)
+		fmt.Fprintf(stderr, "shogi connect: interrupted after %s (%d rejected besides); logged out\n", plural(played, "game"), s.Rejected)
 		return 2
 	case err != nil:
 		fmt.Fprintln(stderr, "shogi connect:", err)

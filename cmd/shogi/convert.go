@@ -100,9 +100,11 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		v := c.v
 		switch {
 		case v.Skipped == noRecord:
+			// Named as validate's and tsume's text name it; the inputs a walk passes over
+			// (no record extension, not a regular file) are left unsaid, as before.
 			report(c, false)
 			if !*asJSON {
-				fmt.Fprintf(stderr, "%s: warning: %s\n", quoteName(v.Path), noRecord)
+				fmt.Fprintln(stderr, v.text())
 			}
 			continue
 		case v.Skipped != "":

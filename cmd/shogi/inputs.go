@@ -348,6 +348,15 @@ func (t *inputTally) count(v validation) bool {
 	return false
 }
 
+// head is how a summary begins: "1 record in 1 input", "5 records in 2 inputs".
+func (t *inputTally) head() string {
+	return plural(t.records, "record") + " in " + plural(t.files, "input")
+}
+
+// skippedFiles is how a summary counts the files passed over: "1 file skipped", "0
+// files skipped".
+func skippedFiles(n int) string { return plural(n, "file") + " skipped" }
+
 // progress keeps a line on stderr, when it is a terminal, with the records done, the
 // invalid ones, the rate and the time elapsed, redrawn four times a second while the
 // command runs; it prints nothing when stderr is not a terminal.

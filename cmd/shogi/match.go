@@ -256,7 +256,7 @@ func matchOpenings(sfenText, handicapName, path string, maxRecordBytes int64) ([
 		var openings []*shogi.Position
 		for rec, err := range r.All() {
 			if err != nil {
-				return nil, fmt.Errorf("-openings: %v", err)
+				return nil, fmt.Errorf("-openings: %v", flagBoundErr(err, maxRecordBytes))
 			}
 			p, err := rec.Replay()
 			if err != nil {

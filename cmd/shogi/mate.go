@@ -19,7 +19,6 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
-	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/notation"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/sfen"
@@ -249,7 +248,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	fmt.Fprintf(stderr, "%d nodes, %d line nodes, %.2fs\n", r.Nodes, r.LineNodes, r.Time.Seconds())
+	fmt.Fprintf(stderr, "%s, %s, %.2fs\n", plural(int(r.Nodes), "node"), plural(int(r.LineNodes), "line node"), r.Time.Seconds())
 	switch {
 	case r.Stop == tsume.StopCanceled || interrupted:
 		fmt.Fprintln(stderr, "shogi mate: interrupted")
@@ -458,7 +457,7 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 		mateHead
 		Result string `json:"result"`
 		refused
-	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: errcode.Text(ref.err)}}
+	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: placedText(ref.err)}}
 	var (
 		re  *record.Error
 		se  *sfen.SyntaxError
@@ -468,11 +467,11 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 	case ref.kind == tsumeSkipped:
 		obj.Skipped, obj.Error, obj.Code = noRecord, "", ""
 	case errors.As(ref.err, &re):
-		// As tsume's verdicts give it: the cause, its place apart.
+		// As tsume's verdicts and validate's reports give it: the error with its place
+		// first (placedText), the place in fields of its own besides.
 		obj.Line, obj.Column, obj.Ply = re.Line, re.Column, re.Ply
-		obj.Error = re.Message()
 	case errors.As(ref.err, &se):
-		obj.Column, obj.Error = se.Column, errcode.Text(se.Err)
+		obj.Column = se.Column
 	case errors.As(ref.err, &ime):
 		obj.Ply = ime.Ply
 	}

@@ -439,14 +439,14 @@ func runPositions(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		}
 	}
 	prog.finish()
-	fmt.Fprintf(stderr, "%d records in %d inputs: %d used, %d filtered out, %d invalid, %d not writable as %s; %d positions written",
-		tl.records, tl.files, tl.records-invalid-failed-filtered, filtered, invalid, failed, to, written)
+	fmt.Fprintf(stderr, "%s: %d used, %d filtered out, %d invalid, %d not writable as %s; %s written",
+		tl.head(), tl.records-invalid-failed-filtered, filtered, invalid, failed, to, plural(int(written), "position"))
 	if set != nil {
-		fmt.Fprintf(stderr, ", %d duplicates dropped", duplicates)
+		fmt.Fprintf(stderr, ", %s dropped", plural(int(duplicates), "duplicate"))
 		if unchecked > 0 {
 			fmt.Fprintf(stderr, ", %d not checked for duplicates (the -dedup-memory set is full)", unchecked)
 		}
 	}
-	fmt.Fprintf(stderr, "; %d files skipped (%.2fs)\n", tl.skipped, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "; %s (%.2fs)\n", skippedFiles(tl.skipped), time.Since(start).Seconds())
 	return nothingChecked(exitStatus(tl.ioFailed, invalid+failed), tl.records, "positions", stderr)
 }

@@ -98,6 +98,7 @@ func recordAt(path string, n int, opt readOptions, stdin io.Reader) (*shogi.Reco
 	defer closeInput()
 	for i := 1; ; i++ {
 		rec, err := r.Read()
+		err = flagBoundErr(err, opt.maxRecordBytes) // the bound by its flag, -max-record-size
 		if err == io.EOF {
 			if i == 1 {
 				return nil, "", &refusal{status: exitNothingChecked, kind: tsumeSkipped, path: path,

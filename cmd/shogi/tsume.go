@@ -77,7 +77,10 @@ type tsumeVerdict struct {
 // refused says why an input was passed over or refused, in the JSON of shogi tsume's
 // verdicts and of shogi mate's answers alike: Skipped why a file was passed over; Error
 // and Code why a record could not be read or searched (the code of record.Error, or
-// "no-problem" for a start that is no problem), with its place when known.
+// "no-problem" for a start that is no problem), with its place when known. Error is
+// validate's (record.Report's): the place first, then what is wrong ("line 4, column 6:
+// malformed move …"), so that one jq filter reads the "error" of the three commands;
+// Line, Column and Ply give the place again for programs.
 type refused struct {
 	Skipped string `json:"skipped,omitempty"`
 	Error   string `json:"error,omitempty"`
@@ -184,9 +187,9 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	prog.finish()
-	fmt.Fprintf(stderr, "%s in %d inputs: %d correct, %d solved, %d wrong, %d undecided, %d invalid; %d files skipped (%.2fs)\n",
-		plural(problems, "problem"), files, counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
-		counts[tsumeUndecided], counts[tsumeInvalid], skipped, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "%s in %s: %d correct, %d solved, %d wrong, %d undecided, %d invalid; %s (%.2fs)\n",
+		plural(problems, "problem"), plural(files, "input"), counts[tsumeCorrect], counts[tsumeSolved], counts[tsumeWrong],
+		counts[tsumeUndecided], counts[tsumeInvalid], skippedFiles(skipped), time.Since(start).Seconds())
 	if unheld > 0 {
 		fmt.Fprintf(stderr, "shogi tsume: %s: the defender holds no piece in hand while pieces are in no one's; tsume problems give him those (-rest)\n", plural(unheld, "problem"))
 	}
@@ -227,10 +230,12 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 		src := r.Source()
 		tv := tsumeVerdict{Path: e.Path, Record: src.Index, Format: src.Format.String()}
 		if err != nil {
+			err = flagBoundErr(err, int64(*rf.maxRecord)) // the bound by its flag
 			tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "syntax"
 			if re, ok := err.(*record.Error); ok {
-				// The cause without its package's prefix, as validate gives it.
-				tv.Code, tv.Error = re.Code(), re.Message()
+				// validate's error: the place, then the cause without its package's
+				// prefix; the place in fields of its own besides.
+				tv.Code, tv.Error = re.Code(), re.Detail()
 				tv.Line, tv.Column, tv.Ply = re.Line, re.Column, re.Ply
 				if tv.Code == "io" {
 					tv.Status = tsumeIOError
@@ -247,7 +252,7 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 			continue
 		}
 		for _, w := range r.Warnings() {
-			tv.Warnings = append(tv.Warnings, w.ReportProblem())
+			tv.Warnings = append(tv.Warnings, flagBound(w, int64(*rf.maxRecord)).ReportProblem())
 		}
 		out.add(jobs.verify(tv, rec))
 	}
@@ -354,14 +359,7 @@ func (tv tsumeVerdict) text() string {
 	fmt.Fprintf(&b, "%s: %s", recordLabel(tv.Path, tv.Record, tv.Format), tv.Status)
 	if tv.Error != "" {
 		b.WriteString(": ")
-		if tv.Line > 0 {
-			fmt.Fprintf(&b, "line %d", tv.Line)
-			if tv.Column > 0 {
-				fmt.Fprintf(&b, ", column %d", tv.Column)
-			}
-			b.WriteString(": ")
-		}
-		b.WriteString(escapeMessage(tv.Error, tv.Path))
+		b.WriteString(escapeMessage(tv.Error, tv.Path)) // its place first, as validate's
 		return b.String()
 	}
 	switch {

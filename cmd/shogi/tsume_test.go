@@ -339,10 +339,12 @@ func TestTsumeRestReadsDefenderDrops(t *testing.T) {
 	}
 }
 
-// TestTsumeErrorTextAsValidate: a record that cannot be read has the same message in
-// tsume's verdict as in validate's report (record.Error.Message: the cause without its
-// package's prefix), which puts the place before it where tsume gives it in fields of
-// its own: an illegal move, a malformed one, binary data.
+// TestTsumeErrorTextAsValidate: a record that cannot be read has the same "error" in
+// tsume's -json verdict, and in mate's -json object, as in validate's report
+// (record.Error.Detail: the place, then the cause without its package's prefix), and
+// the same code and place fields beside it: an illegal move, a malformed one, binary
+// data. tsume's and mate's error was the cause alone, validate's the place and the
+// cause: one field name, two forms for jq.
 func TestTsumeErrorTextAsValidate(t *testing.T) {
 	dir := t.TempDir()
 	inputs := []string{
@@ -375,22 +377,39 @@ func TestTsumeErrorTextAsValidate(t *testing.T) {
 	}
 	validated := reports(append([]string{"validate", "-json"}, inputs...)...)
 	verdicts := reports(append([]string{"tsume", "-json"}, inputs...)...)
+	answers := map[string]report{}
+	for key, args := range map[string][]string{
+		inputs[0] + "#5": {"-record", "5", inputs[0]}, inputs[1] + "#1": {inputs[1]}, inputs[2] + "#1": {inputs[2]},
+	} {
+		for k, r := range reports(append([]string{"mate", "-json"}, args...)...) {
+			if k != key {
+				t.Errorf("mate -json %v: the object of %s, want %s", args, k, key)
+			}
+			answers[key] = r
+		}
+	}
 	if len(validated) != 3 {
 		t.Fatalf("validate refused %d records, want 3: %v", len(validated), validated)
 	}
 	for key, v := range validated {
-		tv, ok := verdicts[key]
-		if !ok {
-			t.Errorf("%s: no error in tsume's verdicts %v", key, verdicts)
-			continue
+		for cmd, reps := range map[string]map[string]report{"tsume": verdicts, "mate": answers} {
+			got, ok := reps[key]
+			if !ok {
+				t.Errorf("%s: no error in %s's objects %v", key, cmd, reps)
+				continue
+			}
+			if got != v {
+				t.Errorf("%s: %s -json %+v, want validate's %+v", key, cmd, got, v)
+			}
 		}
-		want := tv.Error
-		if tv.Line > 0 {
-			want = fmt.Sprintf("line %d, column %d: %s", tv.Line, tv.Column, tv.Error)
+		for _, prefix := range []string{"record: ", "shogi: ", "kif: "} {
+			if strings.Contains(v.Error, prefix) {
+				t.Errorf("%s: error %q: a package's prefix %q", key, v.Error, prefix)
+			}
 		}
-		if v.Error != want || v.Code != tv.Code || strings.HasPrefix(tv.Error, "record: ") || strings.HasPrefix(tv.Error, "shogi: ") || strings.HasPrefix(tv.Error, "kif: ") {
-			t.Errorf("%s: validate %q (%s), tsume %q (%s)", key, v.Error, v.Code, want, tv.Code)
-		}
+	}
+	if v := validated[inputs[1]+"#1"]; !strings.HasPrefix(v.Error, "line 4, column 6: malformed move") || v.Line != 4 || v.Column != 6 {
+		t.Errorf("malformed.kif: %+v, want the error with its place first and in the fields", v)
 	}
 }
 

@@ -156,8 +156,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	prog.finish()
-	fmt.Fprintf(stderr, "%d records in %d inputs: %d valid, %d invalid; %d files skipped (%.2fs)\n",
-		tl.records, tl.files, tl.records-invalid, invalid, tl.skipped, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "%s: %d valid, %d invalid; %s (%.2fs)\n",
+		tl.head(), tl.records-invalid, invalid, skippedFiles(tl.skipped), time.Since(start).Seconds())
 	return nothingChecked(exitStatus(tl.ioFailed, invalid), tl.records, "validate", stderr)
 }
 
@@ -211,6 +211,7 @@ func judgeEntryReport(e input, stdin io.Reader, rf *readFlags, rules shogi.Rules
 	n := 0
 	for v := range record.ValidateRules(r, rules) {
 		n++
+		flagBounds(v, opt.maxRecordBytes) // the bound by its flag, -max-record-size
 		each(report(e.Path, v), v)
 	}
 	if n == 0 {

@@ -71,7 +71,7 @@ func TestValidateShippedRecords(t *testing.T) {
 	if !strings.Contains(out, "README.md: skipped (no record extension)") {
 		t.Errorf("the skipped README is not named:\n%s", out)
 	}
-	if !strings.Contains(errOut, "1 files skipped") {
+	if !strings.Contains(errOut, "1 file skipped") {
 		t.Errorf("summary does not count the skipped README: %q", errOut)
 	}
 }
@@ -188,12 +188,31 @@ func TestValidateFilesFrom(t *testing.T) {
 func TestValidateEmptyInputIsNamed(t *testing.T) {
 	path := writeFile(t, t.TempDir(), "empty.kif", "# nothing here\n\n")
 	code, out, errOut := runCmd("", "validate", path)
-	if code != exitNothingChecked || !strings.Contains(errOut, "nothing checked") || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 files skipped") {
+	if code != exitNothingChecked || !strings.Contains(errOut, "nothing checked") || !strings.Contains(out, "empty.kif: skipped (no record in it)") || !strings.Contains(errOut, "1 file skipped") {
 		t.Errorf("exit %d, %q %q", code, out, errOut)
 	}
-	code, _, errOut = runCmd("", "convert", "-to", "csa", path)
-	if code != exitNothingChecked || !strings.Contains(errOut, "empty.kif: warning: no record in it") {
-		t.Errorf("convert: exit %d, %q", code, errOut)
+}
+
+// TestEmptyInputAsValidate: an input that holds no record is named alike by every command
+// that reads a collection, validate's and tsume's on standard output, convert's on
+// standard error (its output is the records): "empty.kif: skipped (no record in it)";
+// convert said "empty.kif: warning: no record in it". Each then says nothing was
+// checked, exit 3.
+func TestEmptyInputAsValidate(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "empty.kif", "# nothing here\n\n")
+	want := path + ": skipped (no record in it)\n"
+	for _, args := range [][]string{{"validate"}, {"tsume"}, {"convert", "-to", "csa"}} {
+		code, out, errOut := runCmd("", append(args, path)...)
+		named := out
+		if args[0] == "convert" {
+			named = strings.SplitAfter(errOut, "\n")[0]
+			if out != "" {
+				t.Errorf("convert: output %q", out)
+			}
+		}
+		if code != exitNothingChecked || named != want || !strings.Contains(errOut, "shogi "+args[0]+": nothing checked: no record in the inputs\n") {
+			t.Errorf("%v: exit %d, %q %q; want %d and %q", args, code, out, errOut, exitNothingChecked, want)
+		}
 	}
 }
 

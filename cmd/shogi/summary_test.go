@@ -1,0 +1,52 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// searchSummary matches mate's summary of a search: "1 node, 0 line nodes, 0.00s".
+var searchSummary = regexp.MustCompile(`\b[0-9]+ nodes?, [0-9]+ line nodes?, `)
+
+// Counts in the summaries that do not agree with their nouns: "1 records", "0 record".
+var (
+	pluralOfOne    = regexp.MustCompile(`\b1 (records|inputs|files|problems|positions|moves|nodes|line nodes|duplicates|games)\b`)
+	singularOfMany = regexp.MustCompile(`(^|[^0-9.])(0|[2-9]|[1-9][0-9]+) (record|input|file|problem|position|move|node|line node|duplicate|game)\b`)
+)
+
+// TestSummaryPlural: every command's summary says "1 record in 1 input", "1 file
+// skipped", "1 problem", "1 position", as plural does, where validate said "1 records
+// in 1 inputs" and tsume "1 problem in 1 inputs"; "0 files", "2 positions" stay plural.
+func TestSummaryPlural(t *testing.T) {
+	dir := t.TempDir()
+	one := writeFile(t, dir, "one/a.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
+	writeFile(t, dir, "one/README.txt", "no record\n")
+	problem := writeFile(t, dir, "problem.sfen", mate3SFEN+"\n")
+	apery := filepath.Join(dir, "book.bin")
+	tests := []struct {
+		args []string
+		want string // a part of the summary
+	}{
+		{[]string{"validate", one}, "1 record in 1 input: 1 valid, 0 invalid; 0 files skipped ("},
+		{[]string{"validate", filepath.Dir(one)}, "1 record in 1 input: 1 valid, 0 invalid; 1 file skipped ("},
+		{[]string{"tsume", problem}, "1 problem in 1 input: 0 correct, 1 solved, "},
+		{[]string{"positions", "-to", "sfen", "-dedup", one}, "1 record in 1 input: 1 used, 0 filtered out, 0 invalid, 0 not writable as sfen; 1 position written, 0 duplicates dropped; 0 files skipped ("},
+		{[]string{"book", "build", "-to", "apery", "-o", apery, one}, "1 record in 1 input: 1 used, 0 invalid; 0 files skipped; an apery book of 1 position, 1 move ("},
+		{[]string{"book", "convert", "-to", "yaneuraou", apery}, "; 1 position, 1 move; "},
+		{[]string{"mate", "-sfen", mate3SFEN}, " line node"},
+	}
+	for _, tt := range tests {
+		code, _, errOut := runCmd("", tt.args...)
+		if code != 0 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and %q in it", tt.args, code, errOut, tt.want)
+		}
+		if m := pluralOfOne.FindString(errOut); m != "" {
+			t.Errorf("%v: %q in %q", tt.args, m, errOut)
+		}
+		if m := singularOfMany.FindString(errOut); m != "" {
+			t.Errorf("%v: %q in %q", tt.args, m, errOut)
+		}
+	}
+}
