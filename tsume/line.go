@@ -175,6 +175,18 @@ func (l *liner) list(depth int) *shogi.MoveList {
 	return &l.lists[depth]
 }
 
+// generate fills the move list of depth with the moves of the side to move in the
+// line: the checks at an attacker's node (or), the evasions at a defender's.
+func (l *liner) generate(depth int, or bool) *shogi.MoveList {
+	list := l.list(depth)
+	if or {
+		generateChecks(l.pos, list)
+	} else {
+		generateEvasions(l.pos, list)
+	}
+	return list
+}
+
 // left is the score of a line ending in the current position.
 func (l *liner) left() int32 {
 	if l.leftover == IgnoreLeftover {
@@ -547,12 +559,7 @@ func (l *liner) boundedLine(key uint64, n int) ([]shogi.Move, bool) {
 // lineMove returns the move of boundedLine at the current position, v plies from the
 // end, and the board key after it; NoMove when a limit stopped the search.
 func (l *liner) lineMove(key uint64, depth int, or bool, v int) (shogi.Move, uint64) {
-	list := l.list(depth)
-	if or {
-		generateChecks(l.pos, list)
-	} else {
-		generateEvasions(l.pos, list)
-	}
+	list := l.generate(depth, or)
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	// The attacker needs a check mating within v-1 plies, the defender a reply after
 	// which none mates within v-3. A move the table settles either way is taken or
@@ -1134,12 +1141,7 @@ func (l *liner) tsumeLine(key uint64) ([]shogi.Move, LineKind) {
 	}()
 	for score >= plyScore {
 		or := l.pos.SideToMove() == l.attacker
-		list := l.list(depth)
-		if or {
-			generateChecks(l.pos, list)
-		} else {
-			generateEvasions(l.pos, list)
-		}
+		list := l.generate(depth, or)
 		next := shogi.NoMove
 		if e := l.entry(l.pos.Hash()); e.key == l.pos.Hash() && e.exact == score && list.Contains(e.move) {
 			next = e.move // the move the search found, when the cache still holds it
@@ -1199,12 +1201,7 @@ func (l *liner) leftoverLine(key uint64, n int) []shogi.Move {
 	}()
 	for score >= plyScore {
 		e := l.entry(l.pos.Hash())
-		list := l.list(len(line))
-		if l.pos.SideToMove() == l.attacker {
-			generateChecks(l.pos, list)
-		} else {
-			generateEvasions(l.pos, list)
-		}
+		list := l.generate(len(line), l.pos.SideToMove() == l.attacker)
 		if e.key != l.pos.Hash() || e.exact != score || !list.Contains(e.move) {
 			if s, ok := l.tieBreak(boardKey(l.pos), len(line), int(score/plyScore)); !ok || s != score || l.stopped {
 				return nil
@@ -1285,12 +1282,9 @@ func (l *liner) tieBreak(key uint64, depth, v int) (score int32, ok bool) {
 		l.save(h, s, s, shogi.NoMove)
 		return s, true
 	}
-	list := l.list(depth)
+	list := l.generate(depth, or)
 	r := v - 1
-	if or {
-		generateChecks(l.pos, list)
-	} else {
-		generateEvasions(l.pos, list)
+	if !or {
 		r = v - 3
 	}
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())

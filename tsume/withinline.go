@@ -68,12 +68,7 @@ func (l *liner) withinLine(key uint64, n int) ([]shogi.Move, bool) {
 // which is futile: a test left undecided at a leaf of the bounded df-pn counted one
 // when the node was proven within v, and the full test has found it futile since.
 func (l *liner) withinMove(key uint64, depth int, or bool, v int) (_ shogi.Move, _ uint64, length int, mated bool) {
-	list := l.list(depth)
-	if or {
-		generateChecks(l.pos, list)
-	} else {
-		generateEvasions(l.pos, list)
-	}
+	list := l.generate(depth, or)
 	atk, def := l.pos.Hand(l.attacker), l.pos.Hand(l.attacker.Opponent())
 	pick, pickLen := -1, 0
 	moves := list.Moves()
