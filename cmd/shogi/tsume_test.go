@@ -339,6 +339,17 @@ func TestTsumeRestReadsDefenderDrops(t *testing.T) {
 	}
 }
 
+// unreadableInputs returns three inputs that do not read: a file of problems with an
+// illegal move in one, a KIF with a malformed move, binary data.
+func unreadableInputs(t *testing.T) []string {
+	dir := t.TempDir()
+	return []string{
+		filepath.Join(tsumeData, "problems.usi"),
+		writeFile(t, dir, "malformed.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n"),
+		writeFile(t, dir, "binary.kif", "hello\x00\x01binary"),
+	}
+}
+
 // TestTsumeErrorTextAsValidate: a record that cannot be read has the same "error" in
 // tsume's -json verdict, and in mate's -json object, as in validate's report
 // (record.Error.Detail: the place, then the cause without its package's prefix), and
@@ -346,12 +357,7 @@ func TestTsumeRestReadsDefenderDrops(t *testing.T) {
 // data. tsume's and mate's error was the cause alone, validate's the place and the
 // cause: one field name, two forms for jq.
 func TestTsumeErrorTextAsValidate(t *testing.T) {
-	dir := t.TempDir()
-	inputs := []string{
-		filepath.Join(tsumeData, "problems.usi"),
-		writeFile(t, dir, "malformed.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n"),
-		writeFile(t, dir, "binary.kif", "hello\x00\x01binary"),
-	}
+	inputs := unreadableInputs(t)
 	type report struct {
 		Path   string `json:"path"`
 		Record int    `json:"record"`
@@ -418,12 +424,7 @@ func TestTsumeErrorTextAsValidate(t *testing.T) {
 // the path alone in a file of one, and the path alone for data whose format is not
 // known (no record was read: "binary.kif#1" before). -json gives both the record 1.
 func TestTsumeTextAsValidate(t *testing.T) {
-	dir := t.TempDir()
-	inputs := []string{
-		filepath.Join(tsumeData, "problems.usi"),
-		writeFile(t, dir, "malformed.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n"),
-		writeFile(t, dir, "binary.kif", "hello\x00\x01binary"),
-	}
+	inputs := unreadableInputs(t)
 	_, validated, _ := runCmd("", append([]string{"validate", "-only-invalid"}, inputs...)...)
 	_, verdicts, _ := runCmd("", append([]string{"tsume", "-j", "1"}, inputs...)...)
 	statuses := map[string]string{}
