@@ -438,7 +438,9 @@ func analyseEntry(ctx context.Context, e input, stdin io.Reader, format record.F
 // analyseRecord annotates one record that was read.
 func analyseRecord(ctx context.Context, a *analysed, v *record.Verdict, opt analyseOptions, pool *enginePool, positions *atomic.Int64) {
 	if !v.Valid() {
-		a.err = "the record is invalid: " + v.Err().Error()
+		// The record is named by a.name already: its problem without the library's
+		// "record: PATH: record N: " before it, as validate's text gives it (placedText).
+		a.err = "the record is invalid: " + placedText(v.Err())
 		a.ioError = v.Err().Code() == "io"
 		return
 	}

@@ -256,7 +256,11 @@ func matchOpenings(sfenText, handicapName, path string, maxRecordBytes int64) ([
 		var openings []*shogi.Position
 		for rec, err := range r.All() {
 			if err != nil {
-				return nil, fmt.Errorf("-openings: %v", flagBoundErr(err, maxRecordBytes))
+				// Named as validate's text names a record it refuses ("openings.usi#2: line
+				// 2, column 30: …"), not by the library's "record: PATH: record 2: ".
+				src := r.Source()
+				return nil, fmt.Errorf("-openings: %s: %s", recordLabel(path, src.Index, src.Format.String()),
+					escapeMessage(placedText(flagBoundErr(err, maxRecordBytes)), path))
 			}
 			p, err := rec.Replay()
 			if err != nil {

@@ -372,6 +372,17 @@ func TestMatchUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, %q; want 2 and %q", tt.args, code, stderr, tt.want)
 		}
 	}
+	// An opening that does not read is named as validate names a record it refuses, not
+	// by the library's "record: PATH: record 2: ".
+	bad := filepath.Join(t.TempDir(), "openings.usi")
+	if err := os.WriteFile(bad, []byte("position startpos moves 7g7f\nposition startpos moves 7g7f 7g7f\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd("", "match", "-engine1", "x", "-openings", bad)
+	want := "shogi match: -openings: " + bad + "#2: line 2, column 30: illegal move 7g7f at move 2"
+	if code != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, "record: ") {
+		t.Errorf("bad opening: exit %d, %q; want 2 and %q", code, stderr, want)
+	}
 	// An engine that does not start: the game is not played, and the exit status is 2.
 	code, stdout, stderr := runCmd("", append([]string{"match", "-games", "1", "-depth", "1", "-o", t.TempDir()}, fakeEngineFlags("1", "-mode", "die-at-start")...)...)
 	if code != 2 || !strings.Contains(stdout, "game 1 (opening 1): not played: usi: 1:") || !strings.Contains(stdout, "the engine exited: exit status 1") {
