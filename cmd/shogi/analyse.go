@@ -183,6 +183,9 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var msg string
 		switch {
 		case a.skipped != "":
+			// Named as validate names a file a walk passes over; no -json line, whose
+			// objects are records analysed or not.
+			status.print(func() { fmt.Fprintf(stderr, "%s: skipped (%s)\n", quoteName(a.name), escapeText(a.skipped)) })
 			continue
 		case a.ioError:
 			ioFailed = true
