@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/kifu-go/shogi/jkf"
 	"github.com/kifu-go/shogi/kif"
 	"github.com/kifu-go/shogi/record"
 )
@@ -54,6 +56,19 @@ func TestSizeBoundNamesFlag(t *testing.T) {
 	}
 	if got.Detail() != "line 1, column 1: "+want || got.Code() != "too-large" || !errors.Is(got, kif.ErrTooLarge) {
 		t.Errorf("flagBound: %q (%s), errors.Is(kif.ErrTooLarge) %v", got.Detail(), got.Code(), errors.Is(got, kif.ErrTooLarge))
+	}
+	// JKF's reader holds no more than jkf.LargestMaxBytes whatever the flag: a larger
+	// -max-record-size is not the bound its error is about, and the text says which is.
+	jkfPast := &record.Error{Format: record.JKF, Line: 1, Column: 1, Err: &jkf.SyntaxError{Line: 1, Column: 1,
+		Err: fmt.Errorf("%w: a value of more than %d bytes", jkf.ErrTooLarge, jkf.LargestMaxBytes)}}
+	for limit, want := range map[int64]string{
+		2 << 30: "record larger than 1GiB, the most JKF's reader holds (-max-record-size 2GiB)",
+		1 << 30: "record larger than -max-record-size (1GiB)",
+		10:      want,
+	} {
+		if got := flagBound(jkfPast, limit).Message(); got != want {
+			t.Errorf("JKF past %d bytes: %q, want %q", limit, got, want)
+		}
 	}
 	if other := (&record.Error{Err: kif.ErrLineTooLong}); flagBound(other, 10) != other {
 		t.Errorf("a line too long, which no flag bounds, was reworded")
