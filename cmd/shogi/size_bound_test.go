@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/kifu-go/shogi/jkf"
 	"github.com/kifu-go/shogi/kif"
@@ -72,5 +75,31 @@ func TestSizeBoundNamesFlag(t *testing.T) {
 	}
 	if other := (&record.Error{Err: kif.ErrLineTooLong}); flagBound(other, 10) != other {
 		t.Errorf("a line too long, which no flag bounds, was reworded")
+	}
+}
+
+// TestSizeBoundReportException holds validate -json's line on a record past its bound to
+// the exception record.Report states: the line the library's Verdict.Report gives (the
+// Beam pipeline's) but for the error's text, which names the flag.
+func TestSizeBoundReportException(t *testing.T) {
+	const text = "startpos moves 7g7f 3c3d\n"
+	path := writeFile(t, t.TempDir(), "a.usi", text)
+	_, out, _ := runCmd("", "validate", "-json", "-max-record-size", "10", path)
+	var got record.Report
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%q: %v", out, err)
+	}
+	r := record.NewReader(strings.NewReader(text))
+	r.Name, r.MaxRecordBytes = path, 10
+	var want record.Report
+	for v := range record.Validate(r) {
+		want = v.Report(path)
+	}
+	if got.Error != "line 1: record larger than -max-record-size (10)" || got.Code != "too-large" || want.Error == got.Error {
+		t.Errorf("the error: validate -json %q, the library's %q", got.Error, want.Error)
+	}
+	got.Error = want.Error
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("validate -json differs from Verdict.Report past the error (-library +command):\n%s", diff)
 	}
 }
