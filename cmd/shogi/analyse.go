@@ -171,8 +171,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var positions, records atomic.Int64
 	start := time.Now()
 	status := newStatusLine(stderr, func() string {
-		elapsed := time.Since(start).Seconds()
-		return fmt.Sprintf("%d records, %d positions, %.1f positions/s, %.0fs", records.Load(), positions.Load(), float64(positions.Load())/elapsed, elapsed)
+		return analyseProgress(int(records.Load()), int(positions.Load()), time.Since(start))
 	})
 	results := pipeline(inputList(paths, "", false, stdin), *jobs, opt.maxRecordBytes, func(e input, emit func(analysed)) {
 		analyseEntry(ctx, e, stdin, inFormat, opt, pool, &positions, emit)
@@ -246,6 +245,13 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return nothingChecked(exitStatus(ioFailed, failed), done+failed, "analyse", stderr)
+}
+
+// analyseProgress is analyse's status line: "1 record, 12 positions, 3.0 positions/s,
+// 4s", in number as its summary (plural).
+func analyseProgress(records, positions int, elapsed time.Duration) string {
+	s := elapsed.Seconds()
+	return fmt.Sprintf("%s, %s, %.1f positions/s, %.0fs", plural(records, "record"), plural(positions, "position"), float64(positions)/s, s)
 }
 
 // describeUnevaluated says which positions have no evaluation and why.

@@ -176,7 +176,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	var finished atomic.Int64
 	status := newStatusLine(stderr, func() string {
-		return fmt.Sprintf("%d of %d games played, %d playing, %d moves, %.0fs", finished.Load(), *games, running.Load(), moves.Load(), time.Since(start).Seconds())
+		return matchProgress(int(finished.Load()), *games, int(running.Load()), int(moves.Load()), time.Since(start))
 	})
 
 	todo := make(chan int)
@@ -240,6 +240,12 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// matchProgress is match's status line: "1 of 1 game played, 0 playing, 1 move, 3s", in
+// number as the summaries (plural).
+func matchProgress(finished, games, running, moves int, elapsed time.Duration) string {
+	return fmt.Sprintf("%d of %s played, %d playing, %s, %.0fs", finished, plural(games, "game"), running, plural(moves, "move"), elapsed.Seconds())
 }
 
 // matchOpenings returns the positions the games start from: the even game, an SFEN or

@@ -19,6 +19,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
+	"github.com/kifu-go/shogi/internal/english"
 	"github.com/kifu-go/shogi/notation"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/sfen"
@@ -482,10 +483,5 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 	return append(line, '\n'), nil
 }
 
-// plural returns "1 move", "2 moves".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural returns "1 move", "2 moves", as shogi-beam's summary says them.
+func plural(n int, noun string) string { return english.Count(n, noun) }
