@@ -220,10 +220,10 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				a.err = werr.Error()
 				msg = fmt.Sprintf("%s: %v", a.name, werr)
 			} else {
-				msg = fmt.Sprintf("%s: %d positions analysed in %.1fs, written to %s", a.name, a.positions, a.took.Seconds(), dest)
+				msg = fmt.Sprintf("%s: %s analysed in %.1fs, written to %s", a.name, plural(a.positions, "position"), a.took.Seconds(), dest)
 				if len(a.missing) > 0 {
-					msg = fmt.Sprintf("%s: %d positions searched in %.1fs, %d evaluated and %d not (%s), written to %s",
-						a.name, a.positions, a.took.Seconds(), a.evaluated, len(a.missing), describeUnevaluated(a.missing), dest)
+					msg = fmt.Sprintf("%s: %s searched in %.1fs, %d evaluated and %d not (%s), written to %s",
+						a.name, plural(a.positions, "position"), a.took.Seconds(), a.evaluated, len(a.missing), describeUnevaluated(a.missing), dest)
 				}
 			}
 		}

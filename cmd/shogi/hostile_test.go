@@ -287,7 +287,7 @@ func TestReadsGzipUTF16AndLinks(t *testing.T) {
 		filepath.Join(link, "g.kif.gz") + ": OK; 117 moves",
 		filepath.Join(link, "utf16.kif") + ": OK; 117 moves",
 		filepath.Join(link, "sub", "loop") + ": skipped (a link to a directory",
-		filepath.Join(link, "sub", "loop-target.usi") + "#1: OK; 1 moves",
+		filepath.Join(link, "sub", "loop-target.usi") + "#1: OK; 1 move",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
@@ -353,7 +353,7 @@ func TestZipArchives(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCmd("", "validate", games)
-	if code != 0 || !strings.Contains(out, games+":2019/a.usi#1: OK; 1 moves") || !strings.Contains(out, games+":notes.txt: skipped (no record extension)") {
+	if code != 0 || !strings.Contains(out, games+":2019/a.usi#1: OK; 1 move") || !strings.Contains(out, games+":notes.txt: skipped (no record extension)") {
 		t.Errorf("validate: exit %d\n%s%s", code, out, errOut)
 	}
 	outDir := filepath.Join(dir, "out")

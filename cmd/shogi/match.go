@@ -454,7 +454,7 @@ func describeGame(g matchGame) string {
 	if g.game.Result != shogi.NoResult {
 		s += fmt.Sprintf(" (%s)", g.game.Detail)
 	}
-	s += fmt.Sprintf(", %d moves", len(g.game.Record.MainLine()))
+	s += ", " + plural(len(g.game.Record.MainLine()), "move")
 	if len(g.files) > 0 {
 		s += " [" + strings.Join(g.files, ", ") + "]"
 	}
@@ -542,7 +542,7 @@ func summarize(w io.Writer, played []matchGame, games int, control clock.Control
 		}
 	}
 	n := total.w + total.l + total.d
-	fmt.Fprintf(w, "%d of %d games decided: %s %s %s (as black %s, as white %s)\n", n, games, names[0], total, names[1], asBlack, asWhite)
+	fmt.Fprintf(w, "%d of %s decided: %s %s %s (as black %s, as white %s)\n", n, plural(games, "game"), names[0], total, names[1], asBlack, asWhite)
 	if n == 0 {
 		fmt.Fprintln(w, "no score: no game was decided")
 		return
@@ -588,7 +588,7 @@ func summarize(w io.Writer, played []matchGame, games int, control clock.Control
 		diff, margin := usi.EloDifference(total.w, total.l, total.d)
 		note := ""
 		if onTime > 0 {
-			note = fmt.Sprintf("; %d of the %d games lost on time", onTime, n)
+			note = fmt.Sprintf("; %d of the %s lost on time", onTime, plural(n, "game"))
 		}
 		if math.IsInf(margin, 0) || math.IsNaN(margin) {
 			fmt.Fprintf(w, "%s; Elo difference %+.0f, its 95%% margin unbounded with so few games%s\n", scored, diff, note)

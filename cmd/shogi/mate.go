@@ -402,7 +402,7 @@ func (in *mateInput) position(sfenText, handicapName string, ply int, opt readOp
 	moves := rec.Moves()
 	if ply > len(moves) {
 		return nil, &refusal{status: 2, kind: tsumeInvalid, code: "ply-past-end", path: path,
-			err: fmt.Errorf("-ply %d: the main line of %s has %d moves", ply, path, len(moves))}
+			err: fmt.Errorf("-ply %d: the main line of %s has %s", ply, path, plural(len(moves), "move"))}
 	}
 	for _, m := range moves[:ply] {
 		if err := p.Play(m); err != nil {

@@ -231,7 +231,7 @@ func notateRecord(path string, ply int, opt readOptions, stdin io.Reader, fs *fl
 	}
 	if ply >= 0 {
 		if ply > len(moves) {
-			return nil, notation.Line{}, usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %d moves", ply, quoteName(path), len(moves)))
+			return nil, notation.Line{}, usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %s", ply, quoteName(path), plural(len(moves), "move")))
 		}
 		if ply < len(moves) {
 			line = notation.Line{Moves: moves[:ply]}

@@ -69,3 +69,19 @@ func TestProgressPlural(t *testing.T) {
 		}
 	}
 }
+
+// TestCountsPlural: the lines on one record agree in number too: validate's verdict ("OK;
+// 1 move"), and -ply past the end in mate, board and notate ("has 1 move"); they said "1
+// moves".
+func TestCountsPlural(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "one.usi", "position startpos moves 7g7f\n")
+	if _, out, _ := runCmd("", "validate", path); !strings.Contains(out, "#1: OK; 1 move; ") {
+		t.Errorf("validate: %q, want 1 move", out)
+	}
+	for _, args := range [][]string{{"mate", "-ply", "3", path}, {"board", path, "-ply", "3"}, {"notate", "-record", path, "-ply", "3"}} {
+		code, out, errOut := runCmd("", args...)
+		if want := "-ply 3: the main line of " + path + " has 1 move\n"; code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("%v: exit %d, %q %q; want 2 and %q", args, code, out, errOut, want)
+		}
+	}
+}
