@@ -136,7 +136,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven of the tsume length")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
-		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record) with \"error\", \"code\" and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
+		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record, with \"skipped\" saying why) with \"error\", \"code\" (not for skipped) and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
 	styles := strings.Join(notation.Names, ", ")
 	style := fs.String("style", "japanese", "notation of the line: "+styles)
 	// Flags may come after RECORD as well: "shogi mate problem.kif -time 1m".

@@ -60,6 +60,8 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	squares := fs.String("squares", "", "squares of a Japanese style: fullwidth (７六), mixed (7六), digits (76) or iroha")
 	forward := fs.String("forward", "", "word of a Japanese style for a horse's or a dragon's forward move: 上, 行 or 入")
 	maxRecord := addMaxRecordSize(fs)
+	// Said by notate's help alone, which the other commands' would say of notate.
+	fs.Lookup("max-record-size").Usage = maxRecordSizeUsage + "; no more of standard input is read"
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}

@@ -103,3 +103,18 @@ func TestSizeBoundReportException(t *testing.T) {
 		t.Errorf("validate -json differs from Verdict.Report past the error (-library +command):\n%s", diff)
 	}
 }
+
+// TestMaxRecordSizeHelp: -max-record-size's help speaks of standard input in notate's
+// help alone, which reads no more of it; every command's said "notate reads no more of
+// standard input".
+func TestMaxRecordSizeHelp(t *testing.T) {
+	for name := range commands {
+		_, out, _ := runCmd("", "help", name)
+		if strings.Contains(out, "notate reads") {
+			t.Errorf("help %s speaks of notate:\n%s", name, out)
+		}
+	}
+	if _, out, _ := runCmd("", "help", "notate"); !strings.Contains(out, "(code too-large); no more of standard input is read") {
+		t.Errorf("help notate does not say it reads no more of standard input:\n%s", out)
+	}
+}
