@@ -53,12 +53,12 @@ type Reader struct {
 	Lenient bool
 	// MaxBytes bounds the length of one record (or of any top-level value) in bytes,
 	// the white space before it and the rest of a broken value skipped before it
-	// included; 0 means DefaultMaxBytes, and more than 1 GiB means 1 GiB. A longer
-	// record is an ErrTooLarge error where it passes the bound, having read at most
-	// MaxBytes and 128 KiB of input (an input that never ends, a value that never
-	// closes, fail there), and the next Read skips the rest of it (reading it, not
-	// holding it) and goes on with the record after it. The stream may be of any
-	// length.
+	// included; 0 means DefaultMaxBytes, and more than LargestMaxBytes (1 GiB) means
+	// it. A longer record is an ErrTooLarge error where it passes the bound, having
+	// read at most MaxBytes and 128 KiB of input (an input that never ends, a value
+	// that never closes, fail there), and the next Read skips the rest of it (reading
+	// it, not holding it) and goes on with the record after it. The stream may be of
+	// any length.
 	MaxBytes int64
 	// AdjustStart, when set, is given each record's start position as the record sets
 	// it up (its initial preset or data, or the even start) and returns the position
@@ -136,14 +136,15 @@ func Parse(data []byte) (*shogi.Record, error) {
 	return nil, &SyntaxError{Line: r.in.line, Column: r.in.col, Err: fmt.Errorf("%w: text after the record", ErrJSON)}
 }
 
-// maxRecordBytes is the largest MaxBytes a Reader takes; a larger one means it.
-const maxRecordBytes = 1 << 30
+// LargestMaxBytes is the largest MaxBytes a Reader takes (1 GiB); a larger one means
+// it, and a record past it is an ErrTooLarge error that names it, not MaxBytes.
+const LargestMaxBytes = 1 << 30
 
 func (r *Reader) maxBytes() int {
 	if r.MaxBytes <= 0 {
 		return DefaultMaxBytes
 	}
-	return int(min(r.MaxBytes, maxRecordBytes))
+	return int(min(r.MaxBytes, LargestMaxBytes))
 }
 
 // Read returns the next record, or io.EOF when there is none. After an error the next

@@ -54,7 +54,8 @@
 // 27-point declaration rule); ValidateRules and CheckRules take the caller's. The command line's validate and the examples use it,
 // so that a record gets the same verdict everywhere. [Verdict.Report] is a verdict's
 // line in the JSON that `shogi validate -json` prints ([Report.AppendJSON]), which the
-// Beam pipeline of the repository's beam module writes too; [SkippedReport] and
+// Beam pipeline of the repository's beam module writes too (but for the Error of a record
+// past the bound on its size, which the command words by its flag); [SkippedReport] and
 // [InputErrorReport] are the lines of an input passed over or unreadable.
 //
 // # Writing and walking

@@ -46,8 +46,9 @@ type Reader struct {
 	// MaxRecordBytes bounds the size in bytes of one record, which a Reader holds whole:
 	// 0 means DefaultMaxRecordBytes (64 MiB, the default of every format:
 	// kif.DefaultMaxBytes, csa.DefaultMaxBytes, jkf.DefaultMaxBytes), a negative value
-	// the largest bound the format allows (none for KIF, CSA, USI and SFEN, 1 GiB for
-	// JKF). Every byte of the input counts towards the record it comes before (blank
+	// the largest bound the format allows (none for KIF, CSA, USI and SFEN,
+	// jkf.LargestMaxBytes, 1 GiB, for JKF, which bounds it when MaxRecordBytes is
+	// larger). Every byte of the input counts towards the record it comes before (blank
 	// lines, comments, text skipped after an error). A larger record is an error with
 	// the code "too-large", naming the bound, at the place where the record passes it:
 	// the Reader has read no more than the bound plus its buffers (a few hundred KiB;

@@ -14,8 +14,11 @@ const ReasonNoRecord = "no record in it"
 // Report is a verdict in the form programs print and read: one JSON object per record
 // (see [Report.AppendJSON]), with the input's path. It is the line of `shogi validate
 // -json` and of the Beam pipeline, so that the same record gets the same line from
-// both. A Report also stands for an input that was passed over (Skipped set) or could
-// not be read (Code "io").
+// both, with one exception: a record past the bound on its size (Code "too-large"),
+// whose Error the command words by its flag ("record larger than -max-record-size
+// (64MiB)"), where the pipeline, which has no such flag, keeps this package's text; the
+// other fields are the same. A Report also stands for an input that was passed over
+// (Skipped set) or could not be read (Code "io").
 type Report struct {
 	// Path is the input's path, as the program was given it or found it.
 	Path string `json:"path"`

@@ -10,7 +10,9 @@
 //     JKF, USI, SFEN) and encoding, and every record of it is judged with
 //     record.Validate, the library's one verdict policy;
 //  3. each verdict is written as a line of JSON, record.Report's form, the very line
-//     shogi validate -json prints for it, into shards "verdicts-00000-of-00004.jsonl";
+//     shogi validate -json prints for it (but for the error of a record past 64 MiB,
+//     which the command words by its flag, -max-record-size, and the pipeline by the
+//     library), into shards "verdicts-00000-of-00004.jsonl";
 //  4. valid records are optionally converted to another format (Options.To), and their
 //     main lines written in a notation (Options.Notation);
 //  5. a summary (summary.json, see Summary) counts the records, valid and invalid, the

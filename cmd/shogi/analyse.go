@@ -171,8 +171,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var positions, records atomic.Int64
 	start := time.Now()
 	status := newStatusLine(stderr, func() string {
-		elapsed := time.Since(start).Seconds()
-		return fmt.Sprintf("%d records, %d positions, %.1f positions/s, %.0fs", records.Load(), positions.Load(), float64(positions.Load())/elapsed, elapsed)
+		return analyseProgress(int(records.Load()), int(positions.Load()), time.Since(start))
 	})
 	results := pipeline(inputList(paths, "", false, stdin), *jobs, opt.maxRecordBytes, func(e input, emit func(analysed)) {
 		analyseEntry(ctx, e, stdin, inFormat, opt, pool, &positions, emit)
@@ -183,6 +182,9 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var msg string
 		switch {
 		case a.skipped != "":
+			// Named as validate names a file a walk passes over; no -json line, whose
+			// objects are records analysed or not.
+			status.print(func() { fmt.Fprintf(stderr, "%s: skipped (%s)\n", quoteName(a.name), escapeText(a.skipped)) })
 			continue
 		case a.ioError:
 			ioFailed = true
@@ -218,10 +220,10 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				a.err = werr.Error()
 				msg = fmt.Sprintf("%s: %v", a.name, werr)
 			} else {
-				msg = fmt.Sprintf("%s: %d positions analysed in %.1fs, written to %s", a.name, a.positions, a.took.Seconds(), dest)
+				msg = fmt.Sprintf("%s: %s analysed in %.1fs, written to %s", a.name, plural(a.positions, "position"), a.took.Seconds(), dest)
 				if len(a.missing) > 0 {
-					msg = fmt.Sprintf("%s: %d positions searched in %.1fs, %d evaluated and %d not (%s), written to %s",
-						a.name, a.positions, a.took.Seconds(), a.evaluated, len(a.missing), describeUnevaluated(a.missing), dest)
+					msg = fmt.Sprintf("%s: %s searched in %.1fs, %d evaluated and %d not (%s), written to %s",
+						a.name, plural(a.positions, "position"), a.took.Seconds(), a.evaluated, len(a.missing), describeUnevaluated(a.missing), dest)
 				}
 			}
 		}
@@ -243,6 +245,13 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return nothingChecked(exitStatus(ioFailed, failed), done+failed, "analyse", stderr)
+}
+
+// analyseProgress is analyse's status line: "1 record, 12 positions, 3.0 positions/s,
+// 4s", in number as its summary (plural).
+func analyseProgress(records, positions int, elapsed time.Duration) string {
+	s := elapsed.Seconds()
+	return fmt.Sprintf("%s, %s, %.1f positions/s, %.0fs", plural(records, "record"), plural(positions, "position"), float64(positions)/s, s)
 }
 
 // describeUnevaluated says which positions have no evaluation and why.
@@ -438,7 +447,9 @@ func analyseEntry(ctx context.Context, e input, stdin io.Reader, format record.F
 // analyseRecord annotates one record that was read.
 func analyseRecord(ctx context.Context, a *analysed, v *record.Verdict, opt analyseOptions, pool *enginePool, positions *atomic.Int64) {
 	if !v.Valid() {
-		a.err = "the record is invalid: " + v.Err().Error()
+		// The record is named by a.name already: its problem without the library's
+		// "record: PATH: record N: " before it, as validate's text gives it (placedText).
+		a.err = "the record is invalid: " + placedText(v.Err())
 		a.ioError = v.Err().Code() == "io"
 		return
 	}

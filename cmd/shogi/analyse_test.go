@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -162,6 +163,22 @@ func TestAnalyseCommandFailures(t *testing.T) {
 	code, _, stderr := runCmd("", cat([]string{"analyse"}, fakeEngineFlags(""), []string{"-depth", "1", "-o", filepath.Join(dir, "out"), bad, kifPath})...)
 	if code != 1 || !strings.Contains(stderr, "bad.kif: not analysed: the record is invalid: ") || !strings.Contains(stderr, "1 record analysed, 1 not") {
 		t.Errorf("exit %d\n%s", code, stderr)
+	}
+	// Its problem is validate's text, its place first, without the library's
+	// "record: PATH: record 1: " after the name the line begins with.
+	if !regexp.MustCompile(`bad\.kif: not analysed: the record is invalid: line \d+, column \d+: illegal move`).MatchString(stderr) || strings.Contains(stderr, "record: ") {
+		t.Errorf("the invalid record not named as validate names it:\n%s", stderr)
+	}
+	// A file a directory walk passes over is named as validate names it.
+	walked := filepath.Join(dir, "walked")
+	if err := os.Mkdir(walked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTemp(t, walked, "game.kif", analyseKIF)
+	writeTemp(t, walked, "notes.txt", "not a record\n")
+	code, _, stderr = runCmd("", cat([]string{"analyse"}, fakeEngineFlags(""), []string{"-depth", "1", "-o", filepath.Join(dir, "out3"), walked})...)
+	if want := filepath.Join(walked, "notes.txt") + ": skipped (no record extension)\n"; code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, want 0 and %q:\n%s", code, want, stderr)
 	}
 	// An engine that dies in the middle: the record is not analysed, and a new engine
 	// takes the next one (which dies as well).

@@ -211,7 +211,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	first, last := len(moves), len(moves)
 	switch {
 	case flagSet(fs, "ply") && *ply > len(moves):
-		return usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %d moves", *ply, quoteName(positional[0]), len(moves)))
+		return usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %s", *ply, quoteName(positional[0]), plural(len(moves), "move")))
 	case flagSet(fs, "ply"):
 		first, last = *ply, *ply
 	case dir != "":

@@ -269,7 +269,7 @@ func printConnectGame(w io.Writer, g *csabridge.Game, gerr error, file string, a
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}
-	line := fmt.Sprintf("%s: %s (black) vs %s (white), playing %s: %s, %d moves of ours", escapeText(r.Game), escapeText(r.Black), escapeText(r.White), r.Color, escapeText(r.Detail), r.Moves)
+	line := fmt.Sprintf("%s: %s (black) vs %s (white), playing %s: %s, %s of ours", escapeText(r.Game), escapeText(r.Black), escapeText(r.White), r.Color, escapeText(r.Detail), plural(r.Moves, "move"))
 	if g.Spare >= 0 {
 		line += fmt.Sprintf(", %v to spare at the closest", g.Spare.Round(time.Millisecond))
 	}

@@ -99,16 +99,14 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for c := range results {
 		v := c.v
 		switch {
-		case v.Skipped == noRecord:
-			// Named as validate's and tsume's text name it; the inputs a walk passes over
-			// (no record extension, not a regular file) are left unsaid, as before.
+		case v.Skipped != "":
+			// Named as validate's and tsume's text name it, on standard error as positions
+			// and book do: an input with no record in it, and one a walk passes over (no
+			// record extension, not a regular file), which the README promises is named.
 			report(c, false)
 			if !*asJSON {
 				fmt.Fprintln(stderr, v.text())
 			}
-			continue
-		case v.Skipped != "":
-			report(c, false)
 			continue
 		case v.InputFailed():
 			ioFailed = true

@@ -287,7 +287,7 @@ func TestReadsGzipUTF16AndLinks(t *testing.T) {
 		filepath.Join(link, "g.kif.gz") + ": OK; 117 moves",
 		filepath.Join(link, "utf16.kif") + ": OK; 117 moves",
 		filepath.Join(link, "sub", "loop") + ": skipped (a link to a directory",
-		filepath.Join(link, "sub", "loop-target.usi") + "#1: OK; 1 moves",
+		filepath.Join(link, "sub", "loop-target.usi") + "#1: OK; 1 move",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
@@ -353,7 +353,7 @@ func TestZipArchives(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCmd("", "validate", games)
-	if code != 0 || !strings.Contains(out, games+":2019/a.usi#1: OK; 1 moves") || !strings.Contains(out, games+":notes.txt: skipped (no record extension)") {
+	if code != 0 || !strings.Contains(out, games+":2019/a.usi#1: OK; 1 move") || !strings.Contains(out, games+":notes.txt: skipped (no record extension)") {
 		t.Errorf("validate: exit %d\n%s%s", code, out, errOut)
 	}
 	outDir := filepath.Join(dir, "out")
@@ -367,5 +367,26 @@ func TestZipArchives(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "evil.kif")); err == nil {
 		t.Error("a member named ../../evil.usi was written outside -o DIR")
+	}
+}
+
+// TestValidateEndlessInput holds the README's example of an input that never ends:
+// `tr '\0' x < /dev/zero | shogi validate -` stops at the bound, while /dev/zero itself
+// is binary data, refused at once (the README said it stopped after 64 MiB).
+func TestValidateEndlessInput(t *testing.T) {
+	in := &endless{text: []byte("x")}
+	var out, errOut bytes.Buffer
+	code := run([]string{"validate", "-max-record-size", "1M", "-"}, in, &out, &errOut)
+	if want := "-: line 1, column 1: record larger than -max-record-size (1MiB); 0 moves\n"; code != exitInvalid || out.String() != want {
+		t.Errorf("x for ever: exit %d, %q; want 1 and %q", code, out.String(), want)
+	}
+	if in.read > 2<<20 {
+		t.Errorf("x for ever: read %d bytes past a bound of 1 MiB", in.read)
+	}
+	out.Reset()
+	zero := &endless{text: []byte{0}}
+	code = run([]string{"validate", "-"}, zero, &out, &errOut)
+	if !strings.Contains(out.String(), "-: not a record's text: binary data (a NUL byte at offset 0") || code != 2 || zero.read > 1<<20 {
+		t.Errorf("zeros: exit %d, %q after %d bytes; want 2 and binary data at once", code, out.String(), zero.read)
 	}
 }

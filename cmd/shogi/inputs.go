@@ -390,12 +390,18 @@ func (p *progress) run() {
 			return
 		case <-tick.C:
 			p.mu.Lock()
-			elapsed := time.Since(p.start).Seconds()
-			fmt.Fprintf(p.w, "\r%d records, %d invalid, %.0f records/s, %.1fs\033[K", p.records, p.invalid, float64(p.records)/elapsed, elapsed)
+			fmt.Fprintf(p.w, "\r%s\033[K", progressText(p.records, p.invalid, time.Since(p.start)))
 			p.shown = true
 			p.mu.Unlock()
 		}
 	}
+}
+
+// progressText is the progress line's text: "1 record, 0 invalid, 4 records/s, 0.2s",
+// its counts in number as the summaries' (plural).
+func progressText(records, invalid int, elapsed time.Duration) string {
+	s := elapsed.Seconds()
+	return fmt.Sprintf("%s, %d invalid, %.0f records/s, %.1fs", plural(records, "record"), invalid, float64(records)/s, s)
 }
 
 // add counts one record.

@@ -48,7 +48,7 @@
 //
 // Memory: a record is bounded at 64 MiB in every format (record.DefaultMaxRecordBytes);
 // one past it is a "too-large" error at the bound, and its input ends there (so
-// "shogi validate /dev/zero" ends). validate, convert and analyse work on at most
+// "tr '\0' x < /dev/zero | shogi validate -" ends; /dev/zero itself is binary data). validate, convert and analyse work on at most
 // max(4×CPUs, 64) inputs at once whatever -j asks, and start an input only when its
 // weight fits, with those in flight, in the run's memory budget (GOMEMLIMIT when set,
 // else 2 GiB); an input heavier than the budget runs alone. An input weighs its size

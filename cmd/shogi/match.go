@@ -176,7 +176,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	var finished atomic.Int64
 	status := newStatusLine(stderr, func() string {
-		return fmt.Sprintf("%d of %d games played, %d playing, %d moves, %.0fs", finished.Load(), *games, running.Load(), moves.Load(), time.Since(start).Seconds())
+		return matchProgress(int(finished.Load()), *games, int(running.Load()), int(moves.Load()), time.Since(start))
 	})
 
 	todo := make(chan int)
@@ -242,6 +242,12 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// matchProgress is match's status line: "1 of 1 game played, 0 playing, 1 move, 3s", in
+// number as the summaries (plural).
+func matchProgress(finished, games, running, moves int, elapsed time.Duration) string {
+	return fmt.Sprintf("%d of %s played, %d playing, %s, %.0fs", finished, plural(games, "game"), running, plural(moves, "move"), elapsed.Seconds())
+}
+
 // matchOpenings returns the positions the games start from: the even game, an SFEN or
 // a position line, a handicap, or every record of a file with its main line played.
 func matchOpenings(sfenText, handicapName, path string, maxRecordBytes int64) ([]*shogi.Position, error) {
@@ -256,7 +262,11 @@ func matchOpenings(sfenText, handicapName, path string, maxRecordBytes int64) ([
 		var openings []*shogi.Position
 		for rec, err := range r.All() {
 			if err != nil {
-				return nil, fmt.Errorf("-openings: %v", flagBoundErr(err, maxRecordBytes))
+				// Named as validate's text names a record it refuses ("openings.usi#2: line
+				// 2, column 30: …"), not by the library's "record: PATH: record 2: ".
+				src := r.Source()
+				return nil, fmt.Errorf("-openings: %s: %s", recordLabel(path, src.Index, src.Format.String()),
+					escapeMessage(placedText(flagBoundErr(err, maxRecordBytes)), path))
 			}
 			p, err := rec.Replay()
 			if err != nil {
@@ -444,7 +454,7 @@ func describeGame(g matchGame) string {
 	if g.game.Result != shogi.NoResult {
 		s += fmt.Sprintf(" (%s)", g.game.Detail)
 	}
-	s += fmt.Sprintf(", %d moves", len(g.game.Record.MainLine()))
+	s += ", " + plural(len(g.game.Record.MainLine()), "move")
 	if len(g.files) > 0 {
 		s += " [" + strings.Join(g.files, ", ") + "]"
 	}
@@ -532,7 +542,7 @@ func summarize(w io.Writer, played []matchGame, games int, control clock.Control
 		}
 	}
 	n := total.w + total.l + total.d
-	fmt.Fprintf(w, "%d of %d games decided: %s %s %s (as black %s, as white %s)\n", n, games, names[0], total, names[1], asBlack, asWhite)
+	fmt.Fprintf(w, "%d of %s decided: %s %s %s (as black %s, as white %s)\n", n, plural(games, "game"), names[0], total, names[1], asBlack, asWhite)
 	if n == 0 {
 		fmt.Fprintln(w, "no score: no game was decided")
 		return
@@ -578,7 +588,7 @@ func summarize(w io.Writer, played []matchGame, games int, control clock.Control
 		diff, margin := usi.EloDifference(total.w, total.l, total.d)
 		note := ""
 		if onTime > 0 {
-			note = fmt.Sprintf("; %d of the %d games lost on time", onTime, n)
+			note = fmt.Sprintf("; %d of the %s lost on time", onTime, plural(n, "game"))
 		}
 		if math.IsInf(margin, 0) || math.IsNaN(margin) {
 			fmt.Fprintf(w, "%s; Elo difference %+.0f, its 95%% margin unbounded with so few games%s\n", scored, diff, note)

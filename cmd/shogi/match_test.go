@@ -186,7 +186,7 @@ func TestMatchTimeLosses(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^game 1 \(opening 1\): one \(black\) vs two \(white\): black wins \(white lost on time: \d+ms late \([0-9.]+m?s for a move that had 300ms\)\), 1 moves$`),
+		regexp.MustCompile(`(?m)^game 1 \(opening 1\): one \(black\) vs two \(white\): black wins \(white lost on time: \d+ms late \([0-9.]+m?s for a move that had 300ms\)\), 1 move$`),
 		regexp.MustCompile(`(?m)^game 2 \(opening 1\): two \(black\) vs one \(white\): white wins \(black lost on time: `),
 		regexp.MustCompile(`(?m)^2 of 2 games decided: one \+2 -0 =0 two`),
 		regexp.MustCompile(`(?m)^time losses \(byoyomi 300ms, margin 200ms\): one 0, two 2 \(at most \d+ms late\)$`),
@@ -268,7 +268,7 @@ func TestSummarize(t *testing.T) {
 			"engine failures: A 0, B 1\n", "A scored 3.0 of 3 (100.0%); no Elo difference: one engine won every game"}},
 		{"few games", []string{"win", "win", "loss"}, []string{
 			"A scored 2.0 of 3 (66.7%); Elo difference +120, its 95% margin unbounded with so few games\n"}},
-		{"nothing decided", []string{"aborted"}, []string{"0 of 1 games decided", "no score: no game was decided\n"}},
+		{"nothing decided", []string{"aborted"}, []string{"0 of 1 game decided", "no score: no game was decided\n"}},
 	}
 	for _, tt := range tests {
 		var played []matchGame
@@ -371,6 +371,17 @@ func TestMatchUsage(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%q: exit %d, %q; want 2 and %q", tt.args, code, stderr, tt.want)
 		}
+	}
+	// An opening that does not read is named as validate names a record it refuses, not
+	// by the library's "record: PATH: record 2: ".
+	bad := filepath.Join(t.TempDir(), "openings.usi")
+	if err := os.WriteFile(bad, []byte("position startpos moves 7g7f\nposition startpos moves 7g7f 7g7f\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd("", "match", "-engine1", "x", "-openings", bad)
+	want := "shogi match: -openings: " + bad + "#2: line 2, column 30: illegal move 7g7f at move 2"
+	if code != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, "record: ") {
+		t.Errorf("bad opening: exit %d, %q; want 2 and %q", code, stderr, want)
 	}
 	// An engine that does not start: the game is not played, and the exit status is 2.
 	code, stdout, stderr := runCmd("", append([]string{"match", "-games", "1", "-depth", "1", "-o", t.TempDir()}, fakeEngineFlags("1", "-mode", "die-at-start")...)...)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/handicap"
+	"github.com/kifu-go/shogi/internal/english"
 	"github.com/kifu-go/shogi/notation"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/sfen"
@@ -135,7 +136,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven of the tsume length")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
-		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record) with \"error\", \"code\" and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
+		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record, with \"skipped\" saying why) with \"error\", \"code\" (not for skipped) and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
 	styles := strings.Join(notation.Names, ", ")
 	style := fs.String("style", "japanese", "notation of the line: "+styles)
 	// Flags may come after RECORD as well: "shogi mate problem.kif -time 1m".
@@ -401,7 +402,7 @@ func (in *mateInput) position(sfenText, handicapName string, ply int, opt readOp
 	moves := rec.Moves()
 	if ply > len(moves) {
 		return nil, &refusal{status: 2, kind: tsumeInvalid, code: "ply-past-end", path: path,
-			err: fmt.Errorf("-ply %d: the main line of %s has %d moves", ply, path, len(moves))}
+			err: fmt.Errorf("-ply %d: the main line of %s has %s", ply, path, plural(len(moves), "move"))}
 	}
 	for _, m := range moves[:ply] {
 		if err := p.Play(m); err != nil {
@@ -482,10 +483,5 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 	return append(line, '\n'), nil
 }
 
-// plural returns "1 move", "2 moves".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural returns "1 move", "2 moves", as shogi-beam's summary says them.
+func plural(n int, noun string) string { return english.Count(n, noun) }

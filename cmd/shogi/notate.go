@@ -60,6 +60,8 @@ func runNotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	squares := fs.String("squares", "", "squares of a Japanese style: fullwidth (７六), mixed (7六), digits (76) or iroha")
 	forward := fs.String("forward", "", "word of a Japanese style for a horse's or a dragon's forward move: 上, 行 or 入")
 	maxRecord := addMaxRecordSize(fs)
+	// Said by notate's help alone, which the other commands' would say of notate.
+	fs.Lookup("max-record-size").Usage = maxRecordSizeUsage + "; no more of standard input is read"
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -231,7 +233,7 @@ func notateRecord(path string, ply int, opt readOptions, stdin io.Reader, fs *fl
 	}
 	if ply >= 0 {
 		if ply > len(moves) {
-			return nil, notation.Line{}, usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %d moves", ply, quoteName(path), len(moves)))
+			return nil, notation.Line{}, usageError(fs, stderr, fmt.Sprintf("-ply %d: the main line of %s has %s", ply, quoteName(path), plural(len(moves), "move")))
 		}
 		if ply < len(moves) {
 			line = notation.Line{Moves: moves[:ply]}

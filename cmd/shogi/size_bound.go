@@ -24,6 +24,12 @@ type sizeBoundError struct {
 }
 
 func (e *sizeBoundError) Error() string {
+	// JKF's reader bounds a record at jkf.LargestMaxBytes whatever the flag: the bound
+	// hit is that one, and the text names it, the flag's larger value after it.
+	if errors.Is(e.err, jkf.ErrTooLarge) && e.limit > jkf.LargestMaxBytes {
+		return "record larger than " + formatSize(jkf.LargestMaxBytes) + ", the most JKF's reader holds (-max-record-size " +
+			formatSize(e.limit) + ")"
+	}
 	return "record larger than -max-record-size (" + formatSize(e.limit) + ")"
 }
 

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/kifu-go/shogi/jkf"
 	"github.com/kifu-go/shogi/kif"
 	"github.com/kifu-go/shogi/record"
 )
@@ -55,7 +60,61 @@ func TestSizeBoundNamesFlag(t *testing.T) {
 	if got.Detail() != "line 1, column 1: "+want || got.Code() != "too-large" || !errors.Is(got, kif.ErrTooLarge) {
 		t.Errorf("flagBound: %q (%s), errors.Is(kif.ErrTooLarge) %v", got.Detail(), got.Code(), errors.Is(got, kif.ErrTooLarge))
 	}
+	// JKF's reader holds no more than jkf.LargestMaxBytes whatever the flag: a larger
+	// -max-record-size is not the bound its error is about, and the text says which is.
+	jkfPast := &record.Error{Format: record.JKF, Line: 1, Column: 1, Err: &jkf.SyntaxError{Line: 1, Column: 1,
+		Err: fmt.Errorf("%w: a value of more than %d bytes", jkf.ErrTooLarge, jkf.LargestMaxBytes)}}
+	for limit, want := range map[int64]string{
+		2 << 30: "record larger than 1GiB, the most JKF's reader holds (-max-record-size 2GiB)",
+		1 << 30: "record larger than -max-record-size (1GiB)",
+		10:      want,
+	} {
+		if got := flagBound(jkfPast, limit).Message(); got != want {
+			t.Errorf("JKF past %d bytes: %q, want %q", limit, got, want)
+		}
+	}
 	if other := (&record.Error{Err: kif.ErrLineTooLong}); flagBound(other, 10) != other {
 		t.Errorf("a line too long, which no flag bounds, was reworded")
+	}
+}
+
+// TestSizeBoundReportException holds validate -json's line on a record past its bound to
+// the exception record.Report states: the line the library's Verdict.Report gives (the
+// Beam pipeline's) but for the error's text, which names the flag.
+func TestSizeBoundReportException(t *testing.T) {
+	const text = "startpos moves 7g7f 3c3d\n"
+	path := writeFile(t, t.TempDir(), "a.usi", text)
+	_, out, _ := runCmd("", "validate", "-json", "-max-record-size", "10", path)
+	var got record.Report
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%q: %v", out, err)
+	}
+	r := record.NewReader(strings.NewReader(text))
+	r.Name, r.MaxRecordBytes = path, 10
+	var want record.Report
+	for v := range record.Validate(r) {
+		want = v.Report(path)
+	}
+	if got.Error != "line 1: record larger than -max-record-size (10)" || got.Code != "too-large" || want.Error == got.Error {
+		t.Errorf("the error: validate -json %q, the library's %q", got.Error, want.Error)
+	}
+	got.Error = want.Error
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("validate -json differs from Verdict.Report past the error (-library +command):\n%s", diff)
+	}
+}
+
+// TestMaxRecordSizeHelp: -max-record-size's help speaks of standard input in notate's
+// help alone, which reads no more of it; every command's said "notate reads no more of
+// standard input".
+func TestMaxRecordSizeHelp(t *testing.T) {
+	for name := range commands {
+		_, out, _ := runCmd("", "help", name)
+		if strings.Contains(out, "notate reads") {
+			t.Errorf("help %s speaks of notate:\n%s", name, out)
+		}
+	}
+	if _, out, _ := runCmd("", "help", "notate"); !strings.Contains(out, "(code too-large); no more of standard input is read") {
+		t.Errorf("help notate does not say it reads no more of standard input:\n%s", out)
 	}
 }

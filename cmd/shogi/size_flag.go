@@ -27,11 +27,14 @@ func (s *sizeFlag) Set(text string) error {
 	return nil
 }
 
+// maxRecordSizeUsage is -max-record-size's help, which notate's adds to.
+const maxRecordSizeUsage = "the largest record read, `SIZE` in bytes or with K, M or G (1024s): a larger one is invalid (code too-large)"
+
 // addMaxRecordSize adds the flag -max-record-size, the bound on one record's size, to a
 // command that reads records.
 func addMaxRecordSize(fs *flag.FlagSet) *sizeFlag {
 	s := sizeFlag(defaultMaxRecordSize)
-	fs.Var(&s, "max-record-size", "the largest record read, `SIZE` in bytes or with K, M or G (1024s): a larger one is invalid (code too-large); notate reads no more of standard input")
+	fs.Var(&s, "max-record-size", maxRecordSizeUsage)
 	return &s
 }
 

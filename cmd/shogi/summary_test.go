@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // searchSummary matches mate's summary of a search: "1 node, 0 line nodes, 0.00s".
@@ -47,6 +48,40 @@ func TestSummaryPlural(t *testing.T) {
 		}
 		if m := singularOfMany.FindString(errOut); m != "" {
 			t.Errorf("%v: %q in %q", tt.args, m, errOut)
+		}
+	}
+}
+
+// TestProgressPlural: the progress lines drawn on a terminal agree in number as the
+// summaries do ("1 record", "1 of 1 game played", "1 move"); they said "1 records",
+// "1 of 1 games", "1 moves".
+func TestProgressPlural(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{progressText(1, 0, 2*time.Second), "1 record, 0 invalid, 0 records/s, 2.0s"},
+		{progressText(3, 1, time.Second), "3 records, 1 invalid, 3 records/s, 1.0s"},
+		{analyseProgress(1, 1, time.Second), "1 record, 1 position, 1.0 positions/s, 1s"},
+		{analyseProgress(0, 2, time.Second), "0 records, 2 positions, 2.0 positions/s, 1s"},
+		{matchProgress(0, 1, 1, 1, time.Second), "0 of 1 game played, 1 playing, 1 move, 1s"},
+		{matchProgress(1, 4, 2, 30, 3*time.Second), "1 of 4 games played, 2 playing, 30 moves, 3s"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+// TestCountsPlural: the lines on one record agree in number too: validate's verdict ("OK;
+// 1 move"), and -ply past the end in mate, board and notate ("has 1 move"); they said "1
+// moves".
+func TestCountsPlural(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "one.usi", "position startpos moves 7g7f\n")
+	if _, out, _ := runCmd("", "validate", path); !strings.Contains(out, "#1: OK; 1 move; ") {
+		t.Errorf("validate: %q, want 1 move", out)
+	}
+	for _, args := range [][]string{{"mate", "-ply", "3", path}, {"board", path, "-ply", "3"}, {"notate", "-record", path, "-ply", "3"}} {
+		code, out, errOut := runCmd("", args...)
+		if want := "-ply 3: the main line of " + path + " has 1 move\n"; code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("%v: exit %d, %q %q; want 2 and %q", args, code, out, errOut, want)
 		}
 	}
 }

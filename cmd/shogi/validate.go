@@ -246,7 +246,7 @@ func (v validation) text() string {
 		b.WriteString(escapeMessage(v.Error, v.Path))
 	}
 	if !v.InputFailed() {
-		fmt.Fprintf(&b, "; %d %s", v.Moves, countedUnit(v.Format)) // validate_packed.go
+		fmt.Fprintf(&b, "; %s", counted(v.Moves, v.Format)) // validate_packed.go
 	}
 	if v.Ending != "" {
 		fmt.Fprintf(&b, "; %s", v.Ending)

@@ -25,6 +25,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/kifu-go/shogi"
@@ -226,16 +227,25 @@ func (j *packedJudge) verdict(path string, f packed.Format) validation {
 			v.Code = "inconsistent-result"
 		}
 		if j.more > 0 {
-			v.Error += fmt.Sprintf(" (and %d more bad entries)", j.more)
+			v.Error += fmt.Sprintf(" (and %d more bad %s)", j.more, entryNoun(j.more))
 		}
 	}
 	return v
 }
 
-// countedUnit is what a verdict's count counts: entries of a packed file, else moves.
-func countedUnit(format string) string {
-	if packedFormats[format] != 0 {
-		return "entries"
+// counted is a verdict's count with what it counts, in number: entries of a packed file
+// ("1 entry", "40 entries"), else moves ("1 move", "25 moves"), as the summaries say them.
+func counted(n int, format string) string {
+	if packedFormats[format] == 0 {
+		return plural(n, "move")
 	}
-	return "moves"
+	return strconv.Itoa(n) + " " + entryNoun(int64(n))
+}
+
+// entryNoun is "entry" or "entries", as n says (plural adds an s).
+func entryNoun(n int64) string {
+	if n == 1 {
+		return "entry"
+	}
+	return "entries"
 }

@@ -166,7 +166,7 @@ func TestValidatePackedBad(t *testing.T) {
 			if code != 1 || r.OK || r.Code != tt.code || !strings.HasPrefix(r.Error, at) || r.Moves != n {
 				t.Errorf("exit %d, %+v; want code %s, an error starting %q, %d entries", code, r, tt.code, at, n)
 			}
-			if more := fmt.Sprintf("(and %d more bad entries)", tt.more); (tt.more > 0) != strings.HasSuffix(r.Error, more) {
+			if more := fmt.Sprintf("(and %d more bad %s)", tt.more, entryNoun(int64(tt.more))); (tt.more > 0) != strings.HasSuffix(r.Error, more) {
 				t.Errorf("error %q; want %d more", r.Error, tt.more)
 			}
 			if tt.code == "invalid-move" && r.SFEN != "" || tt.code == "inconsistent-result" && r.SFEN == "" {

@@ -216,6 +216,25 @@ func TestEmptyInputAsValidate(t *testing.T) {
 	}
 }
 
+// TestWalkSkippedAsValidate holds convert to naming the files a directory walk passes
+// over as validate names them, which it left unsaid; positions and book name them too.
+func TestWalkSkippedAsValidate(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "game.usi", "position startpos moves 7g7f 3c3d\n")
+	writeFile(t, dir, "notes.txt", "not a record\n")
+	want := filepath.Join(dir, "notes.txt") + ": skipped (no record extension)\n"
+	for _, args := range [][]string{{"validate"}, {"convert", "-to", "csa"}, {"positions", "-to", "sfen"}, {"book", "build", "-to", "yaneuraou"}} {
+		code, out, errOut := runCmd("", append(args, dir)...)
+		said := errOut
+		if args[0] == "validate" {
+			said = out
+		}
+		if code != 0 || !strings.Contains(said, want) {
+			t.Errorf("%v: exit %d, %q %q; want 0 and %q", args, code, out, errOut, want)
+		}
+	}
+}
+
 func TestValidateStdin(t *testing.T) {
 	code, out, errOut := runCmd("position startpos moves 7g7f 3c3d\n", "validate", "-")
 	if code != 0 || !strings.HasPrefix(out, "-#1: OK; 2 moves") {

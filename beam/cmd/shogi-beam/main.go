@@ -40,6 +40,7 @@ import (
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/beam/pipeline"
 	"github.com/kifu-go/shogi/book"
+	"github.com/kifu-go/shogi/internal/english"
 	"github.com/kifu-go/shogi/notation"
 	"github.com/kifu-go/shogi/packed"
 	"github.com/kifu-go/shogi/record"
@@ -129,8 +130,16 @@ func main() {
 		log.Printf("done; the summary could not be read back: %v", err)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "%d records in %d inputs: %d valid, %d invalid; %d inputs skipped, %d unreadable; %d games found more than once\n",
-		sum.Records, sum.Inputs, sum.Valid, sum.Invalid, sum.Skipped, sum.InputErrors, sum.Duplicates.Games)
+	fmt.Fprintln(os.Stderr, summaryLine(sum))
+}
+
+// summaryLine is the run's summary on standard error, its counts in number as shogi
+// validate's (english.Count): "1 record in 1 input: 1 valid, 0 invalid; 0 inputs
+// skipped, 0 unreadable; 0 games found more than once".
+func summaryLine(sum *pipeline.Summary) string {
+	return fmt.Sprintf("%s in %s: %d valid, %d invalid; %s skipped, %d unreadable; %s found more than once",
+		english.Count(sum.Records, "record"), english.Count(sum.Inputs, "input"), sum.Valid, sum.Invalid,
+		english.Count(sum.Skipped, "input"), sum.InputErrors, english.Count(sum.Duplicates.Games, "game"))
 }
 
 // options turns the flags into the pipeline's options.

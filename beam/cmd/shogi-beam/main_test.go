@@ -65,3 +65,16 @@ func TestOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryLine: the summary agrees in number with what it counts, as shogi validate's
+// does ("1 record in 1 input"); it said "1 records in 1 inputs", "1 inputs skipped".
+func TestSummaryLine(t *testing.T) {
+	one := &pipeline.Summary{Inputs: 1, Skipped: 1, Records: 1, Valid: 1, Duplicates: pipeline.DuplicateCounts{Games: 1}}
+	if got, want := summaryLine(one), "1 record in 1 input: 1 valid, 0 invalid; 1 input skipped, 0 unreadable; 1 game found more than once"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	many := &pipeline.Summary{Inputs: 3, Skipped: 0, InputErrors: 2, Records: 4, Valid: 2, Invalid: 2}
+	if got, want := summaryLine(many), "4 records in 3 inputs: 2 valid, 2 invalid; 0 inputs skipped, 2 unreadable; 0 games found more than once"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
