@@ -35,8 +35,8 @@ func init() {
 	}
 }
 
-// mateHelp says what mate's exit statuses mean, which the statuses common to every
-// command (exitStatusHelp, printed after the flags) say only in their terms.
+// mateHelp says what mate's exit statuses mean, in place of the statuses common to
+// the commands that check records (exitStatusHelp), which speak only of records.
 const mateHelp = `Exit status of mate: 0 a mate found (with -shortest: and its line proven of the tsume
 length); 1 no mate, a search a limit stopped (unknown), a position that is no problem (the
 side not to move has no king, or is in check) or a record that is invalid; 2 a usage error,
@@ -125,7 +125,7 @@ func restStart(p *shogi.Position) (*shogi.Position, error) {
 // input included (refusalJSON).
 func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mate", stderr)
-	withHelp(fs, mateHelp)
+	withStatusHelp(fs, mateHelp)
 	sfenText := fs.String("sfen", "", "search the position of an `SFEN` (composed positions allowed)")
 	handicapName := fs.String("handicap", "", "search the start of a handicap, by any of its names")
 	recordIndex := fs.Int("record", 1, "with RECORD: the `N`-th record of a file of several")

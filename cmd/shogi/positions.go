@@ -76,6 +76,18 @@ func withHelp(fs *flag.FlagSet, text string) {
 	}
 }
 
+// withStatusHelp is withHelp for a command whose longer help says what its exit
+// statuses mean in its own terms (mate, tsume, usi): the statuses common to the
+// commands that check records, which would contradict them (0 is a mate found for
+// mate, not every record valid), are left out.
+func withStatusHelp(fs *flag.FlagSet, text string) {
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage:", commands[fs.Name()].usage)
+		fmt.Fprintln(fs.Output(), text)
+		fs.PrintDefaults()
+	}
+}
+
 // positionsResult is what a worker emits for one record, an input it could not read, or
 // an input passed over.
 type positionsResult struct {

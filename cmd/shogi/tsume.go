@@ -108,7 +108,7 @@ func findingOf(f tsume.Finding) tsumeFinding {
 
 func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tsume", stderr)
-	withHelp(fs, tsumeHelp)
+	withStatusHelp(fs, tsumeHelp)
 	asJSON := fs.Bool("json", false, "print one JSON object per problem (JSON Lines)")
 	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
 	sf := addSolverFlags(fs, "each problem")

@@ -84,7 +84,7 @@ type usiEngine struct {
 // arguments (it takes none) or an input that fails.
 func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("usi", stderr)
-	withHelp(fs, usiHelp)
+	withStatusHelp(fs, usiHelp)
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
