@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
-	"github.com/kifu-go/shogi/internal/sfentext"
 	"github.com/kifu-go/shogi/sfen"
 )
 
@@ -208,43 +207,7 @@ func (s *lineSource) position(text string) (*shogi.Position, error) {
 	if s.adjust == nil {
 		return sfen.ParsePositionUnreachable(text)
 	}
-	// The start (the text before "moves") read alone, then the moves played on the
-	// adjusted start, each error at its move's column as ParsePosition gives it.
-	toks := sfentext.Fields(text)
-	moves := len(toks)
-	for i, t := range toks {
-		if t.Text == "moves" {
-			moves = i
-			break
-		}
-	}
-	var p *shogi.Position
-	if moves == 0 || moves == 1 && toks[0].Text == "position" {
-		p = shogi.NewStartPosition() // "moves 7g7f", "position moves 7g7f"
-	} else {
-		head := text
-		if moves < len(toks) {
-			head = text[:toks[moves].Offset]
-		}
-		var err error
-		if p, err = sfen.ParsePositionUnreachable(head); err != nil {
-			return nil, err
-		}
-	}
-	p, err := s.adjustStart(p)
-	if err != nil || moves == len(toks) {
-		return p, err
-	}
-	for _, t := range toks[moves+1:] {
-		m, err := shogi.ParseUSIMove(t.Text)
-		if err == nil {
-			err = p.Play(m)
-		}
-		if err != nil {
-			return nil, &sfen.SyntaxError{Column: sfentext.Column(text, t.Offset), Err: err}
-		}
-	}
-	return p, nil
+	return sfen.ParsePositionFrom(text, s.adjustStart)
 }
 
 // adjustStart returns what Reader.AdjustStart makes of the start p; its error is at

@@ -1,6 +1,7 @@
 package sfen
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/kifu-go/shogi"
@@ -22,7 +23,7 @@ import (
 // column that also unwraps to the [*shogi.IllegalMoveError]; a malformed one wraps
 // [ErrMove] and quotes the move. Empty or blank text wraps [shogi.ErrNoRecord].
 func ParsePosition(line string) (*shogi.Position, error) {
-	return parsePosition(line, false)
+	return parsePosition(line, false, nil)
 }
 
 // ParsePositionUnreachable is [ParsePosition] for a start position that no game may
@@ -30,10 +31,23 @@ func ParsePosition(line string) (*shogi.Position, error) {
 // board diagrams of KIF and CSA records show them; only the limits every position keeps
 // apply to it ([shogi.Setup.AllowUnreachable]). The moves obey every rule.
 func ParsePositionUnreachable(line string) (*shogi.Position, error) {
-	return parsePosition(line, true)
+	return parsePosition(line, true, nil)
 }
 
-func parsePosition(line string, unreachable bool) (*shogi.Position, error) {
+// ParsePositionFrom is [ParsePositionUnreachable] with the start position passed
+// through start before the moves are played on the position it returns: a line read
+// under a convention it leaves unwritten, as record.Reader.AdjustStart reads records.
+// An error of start is returned as start returns it; start returning no position and
+// no error is an error at column 1.
+func ParsePositionFrom(line string, start func(*shogi.Position) (*shogi.Position, error)) (*shogi.Position, error) {
+	return parsePosition(line, true, start)
+}
+
+// errNoStart is the error of a start function that returned neither a position nor
+// an error.
+var errNoStart = errors.New("sfen: no start position")
+
+func parsePosition(line string, unreachable bool, adjust func(*shogi.Position) (*shogi.Position, error)) (*shogi.Position, error) {
 	if sfentext.IsBlank(line) {
 		return nil, &SyntaxError{Column: 1, Err: shogi.ErrNoRecord}
 	}
@@ -72,11 +86,19 @@ func parsePosition(line string, unreachable bool) (*shogi.Position, error) {
 	default:
 		return nil, &SyntaxError{Column: col(toks[i].Offset), Err: ErrCommand}
 	}
+	if i < len(toks) && toks[i].Text != "moves" {
+		return nil, &SyntaxError{Column: col(toks[i].Offset), Err: ErrCommand}
+	}
+	if adjust != nil {
+		var err error
+		if p, err = adjust(p); err != nil {
+			return nil, err
+		} else if p == nil {
+			return nil, &SyntaxError{Column: 1, Err: errNoStart}
+		}
+	}
 	if i == len(toks) {
 		return p, nil
-	}
-	if toks[i].Text != "moves" {
-		return nil, &SyntaxError{Column: col(toks[i].Offset), Err: ErrCommand}
 	}
 	for _, tok := range toks[i+1:] {
 		m, err := shogi.ParseUSIMove(tok.Text)
