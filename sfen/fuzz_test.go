@@ -65,7 +65,14 @@ func FuzzParsePosition(f *testing.F) {
 		"sfen 4k4/9/9/9/9/9/9/9/4K4 b P moves P*5b"} {
 		f.Add(s)
 	}
+	same := func(p *shogi.Position) (*shogi.Position, error) { return p, nil }
 	f.Fuzz(func(t *testing.T, line string) {
+		// ParsePositionFrom with a start left as it is reads as ParsePositionUnreachable.
+		u, uerr := sfen.ParsePositionUnreachable(line)
+		v, verr := sfen.ParsePositionFrom(line, same)
+		if (uerr == nil) != (verr == nil) || uerr != nil && uerr.Error() != verr.Error() || uerr == nil && !u.Equal(v) {
+			t.Fatalf("%q: ParsePositionFrom %v, %v; ParsePositionUnreachable %v, %v", line, v, verr, u, uerr)
+		}
 		p, err := sfen.ParsePosition(line)
 		if err != nil {
 			checkSyntaxError(t, line, err)
