@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -160,4 +161,49 @@ func TestReaderAdjustStartEveryRecord(t *testing.T) {
 	if _, err := r.Read(); !errors.Is(err, shogi.ErrNotInHand) {
 		t.Errorf("without AdjustStart after a Reset: %v; want the illegal drop", err)
 	}
+}
+
+// FuzzReaderAdjustStart feeds any bytes to a Reader whose AdjustStart gives the
+// defender the rest (tsume.DefenderHoldsRest), strict and lenient, and checks its
+// contract: it ends, every error is an *Error of the record it counts, and every record
+// it returns replays from a start that already holds the rest (adjusting it again
+// changes nothing).
+func FuzzReaderAdjustStart(f *testing.F) {
+	for _, p := range restProblems {
+		f.Add([]byte(p.text), false)
+	}
+	f.Add([]byte(restProblems[2].text+"/\n"+restProblems[2].text), true)
+	f.Add([]byte("position startpos moves 7g7f 3c3d\nsfen 4k4/9/9/9/9/9/9/9/4K4 b P 1\n"), false)
+	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
+		if len(data) > 1<<16 {
+			return
+		}
+		r := record.NewReader(bytes.NewReader(data))
+		r.Lenient, r.AdjustStart = lenient, tsume.DefenderHoldsRest
+		count := 0
+		for rec, err := range r.All() {
+			count++
+			if count > len(data)+2 {
+				t.Fatalf("%d records from %d bytes: the reader makes no progress", count, len(data))
+			}
+			if err != nil {
+				var re *record.Error
+				if !errors.As(err, &re) || re.Record != count || re.Line < 0 || re.Column < 0 {
+					t.Fatalf("error %v (%T) does not say record %d", err, err, count)
+				}
+				continue
+			}
+			if _, err := rec.Replay(); err != nil {
+				t.Fatalf("record %d does not replay: %v", count, err)
+			}
+			start, err := rec.StartPosition()
+			if err != nil {
+				t.Fatalf("record %d: its start %q: %v", count, rec.StartSFEN, err)
+			}
+			again, err := tsume.DefenderHoldsRest(start)
+			if err != nil || again.String() != start.String() {
+				t.Fatalf("record %d: its start %s is not the rest's (%v, %v)", count, start, again, err)
+			}
+		}
+	})
 }
