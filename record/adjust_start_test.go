@@ -3,6 +3,7 @@ package record_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -206,4 +207,41 @@ func FuzzReaderAdjustStart(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReaderAdjustStartLenientOnce: a lenient read of a USI line whose move is at fault
+// keeps the moves before it, from AdjustStart's start, which it asks for once, as for
+// any record (it asked twice, reading the line's head again).
+func TestReaderAdjustStartLenientOnce(t *testing.T) {
+	for _, bad := range []string{"9a9b", "zz"} {
+		calls := 0
+		r := record.NewReader(strings.NewReader("position sfen 3G2S1k/9/9/4B3P/9/9/9/9/9 b NL 1 moves L*1c P*1b " + bad + "\n"))
+		r.Name, r.Lenient = "bad.usi", true
+		r.AdjustStart = func(p *shogi.Position) (*shogi.Position, error) {
+			calls++
+			return tsume.DefenderHoldsRest(p)
+		}
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatalf("%s: %v", bad, err)
+		}
+		if calls != 1 || rec.StartSFEN != restStart || movesText(rec) != "L*1c P*1b" || len(r.Warnings()) != 1 {
+			t.Errorf("%s: AdjustStart called %d times, start %s, moves %s, warnings %v; want once, %s, L*1c P*1b and one warning",
+				bad, calls, rec.StartSFEN, movesText(rec), r.Warnings(), restStart)
+		}
+	}
+}
+
+// TestReaderAdjustStartRefusedLenient: an AdjustStart error that wraps a move's error
+// is still the record's error in a lenient read, not the moves before a fault.
+func TestReaderAdjustStartRefusedLenient(t *testing.T) {
+	r := record.NewReader(strings.NewReader(restProblems[4].text))
+	r.Name, r.Lenient = "rest.usi", true
+	r.AdjustStart = func(p *shogi.Position) (*shogi.Position, error) {
+		return nil, fmt.Errorf("refused: %w", shogi.ErrNotInHand)
+	}
+	var re *record.Error
+	if _, err := r.Read(); !errors.As(err, &re) || re.Severity != record.SeverityError || !errors.Is(err, shogi.ErrNotInHand) {
+		t.Errorf("%v; want the record's error wrapping AdjustStart's", err)
+	}
 }

@@ -113,8 +113,9 @@ func (e *Error) Error() string {
 // Message returns what the problem is without where: the cause's text without a
 // package prefix ("illegal move 5b5c at move 2: the king is left in check", not
 // "shogi: illegal move …"), and without the path, record, line, column and severity
-// that the Error's text puts before it. It is the text that Report's Error and
-// Message end with (`shogi validate`), for programs that want the cause alone.
+// that the Error's text puts before it. It is the text that a Report's Error and a
+// ReportProblem's Message end with (`shogi validate`), for programs that want the cause
+// alone.
 func (e *Error) Message() string { return errcode.Text(e.Err) }
 
 // Detail returns the problem without the input and the record: its place in the

@@ -45,6 +45,10 @@ type lineSource struct {
 	used     int64 // bytes read for the record being read
 	// adjust is Reader.AdjustStart: the start position the moves are played from.
 	adjust func(*shogi.Position) (*shogi.Position, error)
+	// adjusted is the position adjust last returned, the moves of its line played on it
+	// up to the first one at fault: a lenient read keeps it rather than calling adjust a
+	// second time for the same record.
+	adjusted *shogi.Position
 }
 
 func newLineSource(in *bufio.Reader, format Format, lenient bool, limit int64, adjust func(*shogi.Position) (*shogi.Position, error)) *lineSource {
@@ -186,9 +190,11 @@ func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
 	}
 	// Lenient: keep the moves before the one at fault and stop the line there.
 	byteCol := columnByte(text, se.Column)
-	head := strings.TrimSpace(text[:byteCol])
-	q, err2 := s.position(head)
-	if err2 != nil {
+	q := s.adjusted // with AdjustStart, its start with those moves played on it
+	if s.adjust == nil {
+		q, _ = sfen.ParsePositionUnreachable(strings.TrimSpace(text[:byteCol]))
+	}
+	if q == nil { // the start itself refused
 		return nil, &lineError{s.line, shiftColumn(err, indent)}
 	}
 	rec := recordOf(q)
@@ -204,6 +210,7 @@ func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
 // position returns the position of a USI line, its moves played: on the start the
 // line gives, or on what Reader.AdjustStart makes of it.
 func (s *lineSource) position(text string) (*shogi.Position, error) {
+	s.adjusted = nil
 	if s.adjust == nil {
 		return sfen.ParsePositionUnreachable(text)
 	}
@@ -220,6 +227,7 @@ func (s *lineSource) adjustStart(p *shogi.Position) (*shogi.Position, error) {
 	if err != nil {
 		return nil, &sfen.SyntaxError{Column: 1, Err: fmt.Errorf("%w: %w", errAdjustStart, err)}
 	}
+	s.adjusted = q
 	return q, nil
 }
 

@@ -229,6 +229,10 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 		n++
 		src := r.Source()
 		tv := tsumeVerdict{Path: e.Path, Record: src.Index, Format: src.Format.String()}
+		// The record's warnings, of one that failed as well (validate lists them too).
+		for _, w := range r.Warnings() {
+			tv.Warnings = append(tv.Warnings, flagBound(w, int64(*rf.maxRecord)).ReportProblem())
+		}
 		if err != nil {
 			err = flagBoundErr(err, int64(*rf.maxRecord)) // the bound by its flag
 			tv.Status, tv.Error, tv.Code = tsumeInvalid, err.Error(), "syntax"
@@ -250,9 +254,6 @@ func tsumeEntry(ctx context.Context, e input, stdin io.Reader, rf *readFlags, sf
 				return
 			}
 			continue
-		}
-		for _, w := range r.Warnings() {
-			tv.Warnings = append(tv.Warnings, flagBound(w, int64(*rf.maxRecord)).ReportProblem())
 		}
 		out.add(jobs.verify(tv, rec))
 	}
@@ -360,6 +361,7 @@ func (tv tsumeVerdict) text() string {
 	if tv.Error != "" {
 		b.WriteString(": ")
 		b.WriteString(escapeMessage(tv.Error, tv.Path)) // its place first, as validate's
+		writeWarnings(&b, tv)
 		return b.String()
 	}
 	switch {
@@ -388,10 +390,16 @@ func (tv tsumeVerdict) text() string {
 			fmt.Fprintf(&b, " (%d)", f.Length)
 		}
 	}
-	for _, w := range tv.Warnings {
-		fmt.Fprintf(&b, "\n\twarning: %s", escapeMessage(w.Message, tv.Path))
-	}
+	writeWarnings(&b, tv)
 	return b.String()
+}
+
+// writeWarnings writes the verdict's warnings after its line, one a line, as validate
+// writes a record's.
+func writeWarnings(b *strings.Builder, tv tsumeVerdict) {
+	for _, w := range tv.Warnings {
+		fmt.Fprintf(b, "\n\twarning: %s", escapeMessage(w.Message, tv.Path))
+	}
 }
 
 // lengthBounds says what a search that did not settle the tsume length proved of it:

@@ -497,3 +497,35 @@ func TestTsumeLenientWarnings(t *testing.T) {
 		t.Errorf("a record read without a warning: %s", out)
 	}
 }
+
+// TestTsumeLenientWarningsInvalid: the warnings of a record that then fails (here past
+// -max-record-size after a line a lenient read passed over) are in tsume's verdict as
+// in validate's report, text and -json; tsume dropped them.
+func TestTsumeLenientWarningsInvalid(t *testing.T) {
+	text := "V2.2\nPI\n+\nZZZ junk\n" + strings.Repeat("'a comment that pads the record out\n", 30) + "+7776FU\n"
+	path := writeFile(t, t.TempDir(), "padded.csa", text)
+	type warnings struct {
+		Code     string                 `json:"code"`
+		Warnings []record.ReportProblem `json:"warnings"`
+	}
+	var validated, verdict warnings
+	for _, c := range []struct {
+		cmd string
+		v   *warnings
+	}{{"validate", &validated}, {"tsume", &verdict}} {
+		_, out, _ := runCmd("", c.cmd, "-json", "-lenient", "-max-record-size", "200", path)
+		if err := json.Unmarshal([]byte(out), c.v); err != nil {
+			t.Fatalf("%s -json: %v: %q", c.cmd, err, out)
+		}
+	}
+	if validated.Code != "too-large" || len(validated.Warnings) != 1 {
+		t.Fatalf("validate: code %q, %d warnings; want too-large and 1: %+v", validated.Code, len(validated.Warnings), validated.Warnings)
+	}
+	if diff := cmp.Diff(validated, verdict); diff != "" {
+		t.Errorf("tsume's code and warnings (-validate's +tsume's):\n%s", diff)
+	}
+	_, out, _ := runCmd("", "tsume", "-lenient", "-max-record-size", "200", path)
+	if want := ": invalid: line 9, column 1: record larger than -max-record-size (200)\n\twarning: " + validated.Warnings[0].Message + "\n"; !strings.HasSuffix(out, want) {
+		t.Errorf("text %q, want it to end with %q", out, want)
+	}
+}
