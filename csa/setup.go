@@ -1,10 +1,10 @@
 package csa
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/startadjust"
 )
 
 // The start position: "PI" (the even-game position, less the pieces named after it),
@@ -266,12 +266,9 @@ func (r *Reader) startPosition(setup shogi.Setup) (*startState, error) {
 		st.handicap = isHandicap(st.sfen) // of the file's start, whose header it names
 	}
 	if r.AdjustStart != nil {
-		adj, err := r.AdjustStart(pos)
-		if err == nil && adj == nil {
-			err = errors.New("no position")
-		}
+		adj, err := startadjust.Apply(r.AdjustStart, pos)
 		if err != nil {
-			return nil, fmt.Errorf("Reader.AdjustStart: %w", err)
+			return nil, err
 		}
 		st.pos, st.adjusted = adj, true
 		even = adj.Setup() == evenSetup

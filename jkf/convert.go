@@ -11,6 +11,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/internal/nodearena"
+	"github.com/kifu-go/shogi/internal/startadjust"
 )
 
 // converter turns one decoded JSON record into a Record, checking every move.
@@ -236,17 +237,14 @@ func (c *converter) start(in *initial) (*shogi.Position, string, error) {
 // adjustStart returns the position that Reader.AdjustStart makes of the start pos,
 // and its SFEN; its error is at "initial" when the record has one.
 func (c *converter) adjustStart(pos *shogi.Position, initial bool) (*shogi.Position, string, error) {
-	q, err := c.r.AdjustStart(pos)
-	if err == nil && q == nil {
-		err = errors.New("no position")
-	}
+	q, err := startadjust.Apply(c.r.AdjustStart, pos)
 	if err != nil {
 		var path []any
 		if initial {
 			path = []any{"initial"}
 		}
 		// Not a warning even in a lenient read: no move can be read without the start.
-		return nil, "", c.errAt(path, fmt.Errorf("%w: Reader.AdjustStart: %w", ErrSetup, err))
+		return nil, "", c.errAt(path, fmt.Errorf("%w: %w", ErrSetup, err))
 	}
 	return q, q.String(), nil
 }

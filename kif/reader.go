@@ -10,6 +10,7 @@ import (
 
 	shogi "github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/internal/nodearena"
+	"github.com/kifu-go/shogi/internal/startadjust"
 )
 
 // Dialect is KIF or KI2, the two record formats of Kakinoki.
@@ -666,13 +667,10 @@ func (p *parser) adjustStart() error {
 	case p.handicap != "":
 		line = p.handicapLine
 	}
-	pos, err := p.r.AdjustStart(p.pos)
-	if err == nil && pos == nil {
-		err = errors.New("no position")
-	}
+	pos, err := startadjust.Apply(p.r.AdjustStart, p.pos)
 	if err != nil {
 		// Not a warning even in a lenient read: no move can be read without the start.
-		return &SyntaxError{Line: max(line, 1), Column: 1, Err: fmt.Errorf("%w: Reader.AdjustStart: %w", ErrPosition, err)}
+		return &SyntaxError{Line: max(line, 1), Column: 1, Err: fmt.Errorf("%w: %w", ErrPosition, err)}
 	}
 	p.pos = pos
 	return nil

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/startadjust"
 	"github.com/kifu-go/shogi/sfen"
 )
 
@@ -220,18 +221,13 @@ func (s *lineSource) position(text string) (*shogi.Position, error) {
 // adjustStart returns what Reader.AdjustStart makes of the start p; its error is at
 // the line's first column.
 func (s *lineSource) adjustStart(p *shogi.Position) (*shogi.Position, error) {
-	q, err := s.adjust(p)
-	if err == nil && q == nil {
-		err = errors.New("no position")
-	}
+	q, err := startadjust.Apply(s.adjust, p)
 	if err != nil {
-		return nil, &sfen.SyntaxError{Column: 1, Err: fmt.Errorf("%w: %w", errAdjustStart, err)}
+		return nil, &sfen.SyntaxError{Column: 1, Err: fmt.Errorf("record: %w", err)}
 	}
 	s.adjusted = q
 	return q, nil
 }
-
-var errAdjustStart = errors.New("record: Reader.AdjustStart")
 
 // isMoveProblem reports whether a position line's error is about one of its moves.
 func isMoveProblem(err error) bool {
