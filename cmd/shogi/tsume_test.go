@@ -465,6 +465,21 @@ func TestTsumeTextAsValidate(t *testing.T) {
 	}
 }
 
+// jsonOfBoth runs validate and tsume with the same arguments and reads the one -json
+// object each prints into validated and verdict.
+func jsonOfBoth(t *testing.T, validated, verdict any, args ...string) {
+	t.Helper()
+	for _, c := range []struct {
+		cmd string
+		v   any
+	}{{"validate", validated}, {"tsume", verdict}} {
+		_, out, _ := runCmd("", append([]string{c.cmd}, args...)...)
+		if err := json.Unmarshal([]byte(out), c.v); err != nil {
+			t.Fatalf("%s -json: %v: %q", c.cmd, err, out)
+		}
+	}
+}
+
 // TestTsumeLenientWarnings: with -lenient, what the read passed over in a record is in
 // tsume's verdict as in validate's report (text and -json alike), so that a solution
 // cut short by a move that does not read says why it stops; it was dropped.
@@ -474,15 +489,7 @@ func TestTsumeLenientWarnings(t *testing.T) {
 		Warnings []record.ReportProblem `json:"warnings"`
 	}
 	var validated, verdict warnings
-	for _, c := range []struct {
-		cmd string
-		v   *warnings
-	}{{"validate", &validated}, {"tsume", &verdict}} {
-		_, out, _ := runCmd("", c.cmd, "-json", "-lenient", path)
-		if err := json.Unmarshal([]byte(out), c.v); err != nil {
-			t.Fatalf("%s -json: %v: %q", c.cmd, err, out)
-		}
-	}
+	jsonOfBoth(t, &validated, &verdict, "-json", "-lenient", path)
 	if len(validated.Warnings) != 1 {
 		t.Fatalf("validate: %d warnings, want 1: %+v", len(validated.Warnings), validated.Warnings)
 	}
@@ -509,15 +516,7 @@ func TestTsumeLenientWarningsInvalid(t *testing.T) {
 		Warnings []record.ReportProblem `json:"warnings"`
 	}
 	var validated, verdict warnings
-	for _, c := range []struct {
-		cmd string
-		v   *warnings
-	}{{"validate", &validated}, {"tsume", &verdict}} {
-		_, out, _ := runCmd("", c.cmd, "-json", "-lenient", "-max-record-size", "200", path)
-		if err := json.Unmarshal([]byte(out), c.v); err != nil {
-			t.Fatalf("%s -json: %v: %q", c.cmd, err, out)
-		}
-	}
+	jsonOfBoth(t, &validated, &verdict, "-json", "-lenient", "-max-record-size", "200", path)
 	if validated.Code != "too-large" || len(validated.Warnings) != 1 {
 		t.Fatalf("validate: code %q, %d warnings; want too-large and 1: %+v", validated.Code, len(validated.Warnings), validated.Warnings)
 	}
