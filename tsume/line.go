@@ -129,6 +129,19 @@ type liner struct {
 	leftMax int
 }
 
+// lengthBounds returns what the searches have proven of the tsume length so far, as
+// Result's MaxLength and MinLength (0: nothing proven).
+func (l *liner) lengthBounds() (maxLength, minLength int) {
+	maxLength = l.mateWithin
+	if l.upper > 0 && (maxLength == 0 || l.upper < maxLength) {
+		maxLength = l.upper
+	}
+	if l.loUndecided == 0 && l.noneWithin >= 1 {
+		minLength = l.noneWithin + 2
+	}
+	return maxLength, minLength
+}
+
 func newMemo(bytes int) []memoEntry {
 	n := 1
 	for n*2*int(unsafe.Sizeof(memoEntry{})) <= bytes {
@@ -382,7 +395,7 @@ func (l *liner) bounded(key uint64, atk, def shogi.Hand, r int, budget uint64) (
 		return infinity, 0, 0
 	}
 	if l.bs == nil {
-		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
+		l.bs = &searcher{pos: l.pos, tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline, progress: l.s.progress}
 		if l.futile != FutileNone {
 			l.bs.futile, l.bs.decided, l.bs.leafFutile = l.isFutile, l.decided, l.leafFutile
 			l.bs.dropsOnly = l.futile != FutileMoves
@@ -988,7 +1001,7 @@ func sign(x int) int {
 // the other fifteen as before. Not kept.
 func (l *liner) dfpnAt(q *shogi.Position, budget uint64) (pn, dn uint32, stop Stop, full bool) {
 	if l.sub == nil {
-		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline}
+		l.sub = &searcher{tt: l.s.tt, attacker: l.attacker, ctx: l.s.ctx, deadline: l.s.deadline, progress: l.s.progress}
 	}
 	sub := l.sub
 	sub.pos, sub.deadline = q, l.s.deadline

@@ -156,6 +156,8 @@ type searcher struct {
 	ctx      context.Context
 	stop     Stop
 	nextPoll uint64
+	// progress, when set, is ticked at each clock (Options.Progress).
+	progress *reporter
 	// futile, when set, tells the bounded search which replies are futile
 	// interpositions (the current position is the defender's, in check).
 	futile func(shogi.Move) bool
@@ -238,7 +240,14 @@ func (s *searcher) clock() bool {
 		s.stop = StopCanceled
 		return true
 	}
-	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+	if s.deadline.IsZero() && s.progress == nil {
+		return false
+	}
+	now := time.Now()
+	if s.progress != nil {
+		s.progress.tick(now)
+	}
+	if !s.deadline.IsZero() && !now.Before(s.deadline) {
 		s.stop = StopTime
 		return true
 	}

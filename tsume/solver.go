@@ -115,6 +115,12 @@ type Options struct {
 	// When it is reached the result keeps a line of the proof (LineProof), within
 	// the bound the search proved (Result.MaxLength).
 	LineNodes uint64
+	// Progress, when not nil, is called with what the search has done so far about
+	// once every ProgressInterval (DefaultProgressInterval when 0) while Solve or
+	// Verify runs, from the goroutine that searches: it must return quickly, and it
+	// is never called once the search has returned.
+	Progress         func(Progress)
+	ProgressInterval time.Duration
 }
 
 // A Solver searches tsume problems. It keeps its transposition table from one search to
@@ -218,6 +224,9 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 	}
 	v.Clear()
 	s := &searcher{pos: pos, tt: v.tt, attacker: pos.SideToMove(), ctx: ctx, maxNodes: v.opt.Nodes, groupDrops: v.opt.AnyMate, nearDrops: v.opt.AnyMate}
+	if s.progress = newReporter(v.opt.Progress, v.opt.ProgressInterval, begin); s.progress != nil {
+		s.progress.root = s
+	}
 	if v.opt.Time > 0 {
 		s.deadline = begin.Add(v.opt.Time)
 	}
@@ -252,8 +261,12 @@ func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searche
 // newLiner returns the tsume-line search over the table and cache of v, from s.
 func (v *Solver) newLiner(s *searcher) *liner {
 	v.lined = true
-	return &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, futile: v.opt.Futile,
+	l := &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, futile: v.opt.Futile,
 		leftover: v.opt.Leftover, max: v.opt.LineNodes, upper: -1, noneWithin: -1}
+	if s.progress != nil {
+		s.progress.line = l
+	}
+	return l
 }
 
 // problem returns a copy of p without its history, or the reason p is no problem.
@@ -314,13 +327,7 @@ func (v *Solver) line(s *searcher, r *Result) {
 				r.MinLength = len(moves)
 			}
 		} else {
-			r.MaxLength = l.mateWithin
-			if l.upper > 0 && (r.MaxLength == 0 || l.upper < r.MaxLength) {
-				r.MaxLength = l.upper
-			}
-			if l.loUndecided == 0 && l.noneWithin >= 1 {
-				r.MinLength = l.noneWithin + 2
-			}
+			r.MaxLength, r.MinLength = l.lengthBounds()
 		}
 	} else {
 		r.MaxLength = max(0, s.tt.proofLength(boardKey(s.pos), s.pos.Hand(s.attacker), s.pos.Hand(s.attacker.Opponent())))

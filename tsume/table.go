@@ -122,6 +122,21 @@ func (b *bucket) matches(key uint64) uint {
 	return m
 }
 
+// full returns the share of the table's first thousand entries (all, in a smaller
+// table) that hold a position, in thousandths: USI's hashfull, sampled as engines do.
+func (t *table) full() int {
+	n := min(len(t.buckets), 1000/bucketSize)
+	used := 0
+	for i := range t.buckets[:n] {
+		for _, k := range t.buckets[i].keys {
+			if k != 0 {
+				used++
+			}
+		}
+	}
+	return used * 1000 / (n * bucketSize)
+}
+
 // EntryBytes is the size of one entry of the transposition table, its key included.
 const EntryBytes = int(unsafe.Sizeof(bucket{})) / bucketSize
 
