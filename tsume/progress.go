@@ -36,6 +36,8 @@ type reporter struct {
 	// root is the df-pn's searcher, line the tsume-line search under way (nil before).
 	root *searcher
 	line *liner
+	// lineBase counts the nodes of the tsume-line searches before line.
+	lineBase uint64
 }
 
 // newReporter returns the reporter of a search begun at begin, nil without f.
@@ -57,7 +59,7 @@ func (r *reporter) tick(now time.Time) {
 	r.next = now.Add(r.every)
 	p := Progress{Nodes: r.root.nodes, Elapsed: now.Sub(r.begin), HashFull: r.root.tt.full()}
 	if l := r.line; l != nil {
-		p.LineNodes = l.nodes
+		p.LineNodes = r.lineBase + l.nodes
 		if l.inBounded {
 			p.LineNodes += l.bs.nodes // the bounded df-pn's, added to l.nodes when it returns
 		}

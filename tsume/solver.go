@@ -263,8 +263,11 @@ func (v *Solver) newLiner(s *searcher) *liner {
 	v.lined = true
 	l := &liner{s: s, pos: s.pos, attacker: s.attacker, memo: v.memo, verdicts: v.verdicts, futile: v.opt.Futile,
 		leftover: v.opt.Leftover, max: v.opt.LineNodes, upper: -1, noneWithin: -1}
-	if s.progress != nil {
-		s.progress.line = l
+	if pr := s.progress; pr != nil {
+		if pr.line != nil {
+			pr.lineBase += pr.line.nodes // Verify's questions after Solve's line
+		}
+		pr.line = l
 	}
 	return l
 }
