@@ -17,7 +17,9 @@
 // has no mate), or Unknown when a limit stopped the search (Options.Nodes,
 // Options.Time, or the context). Status, Stop and LineKind have machine codes
 // ("mate", "no-mate", "unknown"; "node-limit", …) that their MarshalText writes, and
-// Result marshals to one JSON object with the moves in USI.
+// Result marshals to one JSON object with the moves in USI. Options.Progress reports
+// a search under way about once a second (its nodes, time, and what it has proven of
+// the length so far), as a GUI or a long batch shows it.
 //
 // # The search
 //
