@@ -4,8 +4,8 @@
 //
 //	shogi <command> [flags] [arguments]
 //
-// Commands: validate, convert, notate, perft, board, analyse, match, mate, tsume, usi, server,
-// positions, book, version, help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
+// Commands: validate, convert, notate, perft, board, analyse, match, connect, mate, tsume, usi,
+// server, positions, book, version, help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
 //
 // Exit status, the same for every command:
 //

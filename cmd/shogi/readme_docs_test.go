@@ -165,3 +165,39 @@ func TestReadmeSummaryNamesEveryFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandListsNameEveryCommand holds the two lists of the commands, the package doc's
+// and the README's table of packages, to the commands main.go dispatches.
+func TestCommandListsNameEveryCommand(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc string
+	for _, para := range strings.Split(string(src), "\n//\n") {
+		if strings.HasPrefix(para, "// Commands:") {
+			doc = para
+		}
+	}
+	var row string
+	for _, line := range readme(t) {
+		if strings.HasPrefix(line, "| `cmd/shogi` |") {
+			row = line
+		}
+	}
+	if doc == "" || row == "" {
+		t.Fatalf("no list of the commands: package doc %q, README row %q", doc, row)
+	}
+	docWords := map[string]bool{}
+	for _, w := range regexp.MustCompile(`[a-z]+`).FindAllString(doc, -1) {
+		docWords[w] = true
+	}
+	for name := range commands {
+		if !docWords[name] {
+			t.Errorf("the package doc's list of commands leaves out %s", name)
+		}
+		if name != "version" && !strings.Contains(row, "`"+name+"`") {
+			t.Errorf("README: the row of cmd/shogi leaves out `%s`", name)
+		}
+	}
+}
