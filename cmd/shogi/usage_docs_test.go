@@ -25,9 +25,13 @@ import (
 //     exists (none is internal, as a -cpuprofile would be);
 //   - every command main.go dispatches (the commands table) has a line in the summary, a
 //     "shogi help CMD" that prints its usage, and its name in the package doc's and the
-//     README's lists of commands; the summary names no command that does not exist;
+//     README's lists of commands (version aside in the README's table of packages); the
+//     summary names no command that does not exist;
 //   - an example anywhere in the README names only flags its command has.
 //
+// A line of the README ending in "\" goes on on the next, as in a shell. A command's
+// subcommands are the words its usage names after it (book's build, probe and convert),
+// each run with -h to read its flags: a subcommand the usage does not name goes unseen.
 // A flag is a word that begins with "-" and a letter or digit after a space, "[", "(" or
 // "|" ("-max-record-size SIZE", "[-numbers=false]", "[-q | -only-invalid]"; not the "-" of
 // standard input nor "utf-8"), outside quotes.
