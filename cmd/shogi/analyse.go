@@ -20,8 +20,9 @@ import (
 func init() {
 	commands["analyse"] = command{
 		summary: "annotate game records with a USI engine's evaluations",
-		usage: "shogi analyse -engine PROGRAM [-arg ARG]… [-option NAME=VALUE]… [-byoyomi D] [-depth N] [-nodes N] [-margin D] [-move-timeout D] [-multipv N] " +
-			"[-plies FROM-TO] [-to kif|ki2|csa|jkf] [-o DIR [-f] [-json]] [-j N] [-from FMT] [-log FILE] [PATH…]",
+		usage: "shogi analyse -engine PROGRAM [-arg ARG]… [-option NAME=VALUE]… [-name NAME] [-byoyomi D] [-depth N]\n" +
+			"       [-nodes N] [-margin D] [-move-timeout D] [-multipv N] [-plies FROM-TO] [-to kif|ki2|csa|jkf]\n" +
+			"       [-o DIR [-f] [-json]] [-j N] [-from FMT] [-max-record-size SIZE] [-log FILE] [PATH…]",
 		run: runAnalyse,
 	}
 }

@@ -27,9 +27,10 @@ import (
 func init() {
 	commands["book"] = command{
 		summary: "build, probe and convert opening books (YaneuraOu's text book, Apery's book.bin)",
-		usage: "shogi book build -to yaneuraou|apery [-max-ply N] [-min-count K] [-winner-only] [-o FILE [-f]] [-json] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] PATH…\n" +
+		usage: "shogi book build -to yaneuraou|apery [-max-ply N] [-min-count K] [-winner-only] [-o FILE [-f]] [-json]\n" +
+			"           [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] PATH…\n" +
 			"       shogi book probe [-sfen SFEN | -handicap NAME] [-style STYLE] [-json] [-format yaneuraou|apery] BOOKFILE\n" +
-			"       shogi book convert -to yaneuraou|apery [-max-ply N] [-bridge N] [-o FILE [-f]] BOOKFILE",
+			"       shogi book convert -to yaneuraou|apery [-format yaneuraou|apery] [-max-ply N] [-bridge N] [-o FILE [-f]] BOOKFILE",
 		run: runBook,
 	}
 }

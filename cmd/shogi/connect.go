@@ -32,8 +32,8 @@ const passwordEnv = "SHOGI_CSA_PASSWORD"
 func init() {
 	commands["connect"] = command{
 		summary: "play a USI engine on a CSA server (floodgate, shogi-server, shogi server)",
-		usage: "shogi connect -server HOST:PORT -user NAME -password PASSWORD [-game NAME] -engine PROGRAM [-arg ARG]… [-option NAME=VALUE]… " +
-			"[-games N] [-margin D] [-no-inc] [-pv] [-keepalive D] [-o DIR [-f]] [-log FILE] [-json]",
+		usage: "shogi connect -server HOST:PORT -user NAME [-password PASSWORD] [-game NAME] -engine PROGRAM [-arg ARG]…\n" +
+			"       [-option NAME=VALUE]… [-games N] [-margin D] [-no-inc] [-pv] [-keepalive D] [-o DIR [-f]] [-log FILE] [-json]",
 		run: runConnect,
 	}
 }

@@ -16,8 +16,9 @@ import (
 func init() {
 	commands["convert"] = command{
 		summary: "convert game records between KIF, KI2, CSA, JKF, USI and SFEN",
-		usage:   "shogi convert -to FMT [-from FMT] [-encoding utf-8|sjis] [-lenient] [-lossless] [-json] [-o DIR [-f]] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
-		run:     runConvert,
+		usage: "shogi convert -to FMT [-from FMT] [-encoding utf-8|sjis] [-lenient] [-lossless] [-json] [-o DIR [-f]] [-j N]\n" +
+			"       [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
+		run: runConvert,
 	}
 }
 

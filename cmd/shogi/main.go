@@ -4,8 +4,8 @@
 //
 //	shogi <command> [flags] [arguments]
 //
-// Commands: validate, convert, notate, perft, board, analyse, match, mate, tsume, usi, server,
-// positions, book, version, help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
+// Commands: validate, convert, notate, perft, board, analyse, match, connect, mate, tsume, usi,
+// server, positions, book, version, help. "shogi help CMD" (or "shogi CMD -h") prints the flags of one.
 //
 // Exit status, the same for every command:
 //
@@ -161,6 +161,9 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 // parseFlags parses a command's flags. With -h it prints the usage on stdout and says
 // to exit 0; with a bad flag (which the flag package names) it says to exit 2.
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, done bool) {
+	if seeFlags != nil {
+		seeFlags(fs)
+	}
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
@@ -177,6 +180,12 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, do
 	}
 	return 0, false
 }
+
+// seeFlags, when set, is given each flag set parseFlags parses, every flag defined: the
+// test that holds the help texts and the README to the flags (TestUsageNamesEveryFlag)
+// reads each command's flags so, from the code that defines them, not from a list of its
+// own. Only tests set it, and not while commands run in parallel.
+var seeFlags func(*flag.FlagSet)
 
 // usageError prints what is wrong with the arguments and the usage line, and returns
 // the exit status 2.

@@ -28,9 +28,11 @@ import (
 func init() {
 	commands["match"] = command{
 		summary: "play games between two USI engines, adjudicated by the rules",
-		usage: "shogi match -engine1 PROGRAM [-arg1 ARG]… [-option1 NAME=VALUE]… [-name1 NAME] [-engine2 PROGRAM [-arg2 …] [-option2 …] [-name2 NAME]] " +
-			"[-games N] [-time D] [-byoyomi D | -inc D] [-periods N -period D] [-control SPEC] [-margin D] [-depth N] [-nodes N] [-move-timeout D] [-max-moves N] [-declaration 27|24] " +
-			"[-sfen SFEN | -handicap NAME | -openings FILE] [-concurrency N] [-o DIR [-f]] [-event NAME] [-log FILE]",
+		usage: "shogi match -engine1 PROGRAM [-arg1 ARG]… [-option1 NAME=VALUE]… [-name1 NAME]\n" +
+			"       [-engine2 PROGRAM [-arg2 …] [-option2 …] [-name2 NAME]] [-games N] [-time D] [-byoyomi D | -inc D]\n" +
+			"       [-periods N -period D] [-control SPEC] [-margin D] [-depth N] [-nodes N] [-move-timeout D] [-max-moves N]\n" +
+			"       [-declaration 27|24] [-sfen SFEN | -handicap NAME | -openings FILE [-max-record-size SIZE]] [-concurrency N]\n" +
+			"       [-o DIR [-f]] [-event NAME] [-log FILE]",
 		run: runMatch,
 	}
 }

@@ -30,8 +30,9 @@ import (
 func init() {
 	commands["positions"] = command{
 		summary: "write training positions (HCPE, HCP, PackedSfen, PSV, SFEN, USI) from game records",
-		usage: "shogi positions -to hcpe|hcp|psfen|psv|sfen|usi [-o FILE [-f]] [-json] [-min-rating N] [-min-plies N] [-endings CODE,…] [-skip-first N] [-max-eval N] " +
-			"[-dedup [-dedup-memory SIZE]] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] PATH…",
+		usage: "shogi positions -to hcpe|hcp|psfen|psv|sfen|usi [-o FILE [-f]] [-json] [-min-rating N] [-min-plies N]\n" +
+			"       [-endings CODE,…] [-skip-first N] [-max-eval N] [-dedup [-dedup-memory SIZE]] [-lenient] [-from FMT] [-j N]\n" +
+			"       [-files-from FILE [-0]] [-max-record-size SIZE] PATH…",
 		run: runPositions,
 	}
 }

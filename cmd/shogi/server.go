@@ -21,9 +21,9 @@ import (
 func init() {
 	commands["server"] = command{
 		summary: "run a CSA game server (shogi-server's protocol) for engines and tournaments",
-		usage: "shogi server [-addr HOST:PORT] [-max-moves N] [-least-time-per-move S] [-time-roundup] [-declaration 27|24] " +
-			"[-rematch-on-draw] [-sfen SFEN] [-floodgate-games NAMES -floodgate-every D] [-event NAME] [-max-connections N] [-max-games N] " +
-			"[-o DIR] [-json] [-v] [-stop-after D]",
+		usage: "shogi server [-addr HOST:PORT] [-max-moves N] [-least-time-per-move S] [-time-roundup] [-declaration 27|24]\n" +
+			"       [-rematch-on-draw] [-sfen SFEN] [-floodgate-games NAMES -floodgate-every D] [-event NAME] [-max-connections N]\n" +
+			"       [-max-games N] [-o DIR] [-json] [-v] [-stop-after D]",
 		run: runServer,
 	}
 }

@@ -16,8 +16,9 @@ import (
 func init() {
 	commands["validate"] = command{
 		summary: "check game records against the rules",
-		usage:   "shogi validate [-json] [-q | -only-invalid] [-lenient] [-max-moves N] [-declaration 24|27] [-from FMT|hcp|hcpe|psfen|psv] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
-		run:     runValidate,
+		usage: "shogi validate [-json] [-q | -only-invalid] [-lenient] [-max-moves N] [-declaration 24|27]\n" +
+			"       [-from FMT|hcp|hcpe|psfen|psv] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
+		run: runValidate,
 	}
 }
 
