@@ -72,10 +72,13 @@ type usiEngine struct {
 	posErr    error // why the last position command was refused
 
 	// The running search: cancel stops it, release lets an infinite one answer, done
-	// is closed when it has answered.
-	cancel  context.CancelFunc
-	release chan struct{}
-	done    chan struct{}
+	// is closed when it has answered. A go ponder search has its clock's limit in
+	// ponderLimit, which ponderhit starts (ponderTimer, which cancels it).
+	cancel      context.CancelFunc
+	release     chan struct{}
+	done        chan struct{}
+	ponderLimit time.Duration
+	ponderTimer *time.Timer
 	// restoreHeap undoes the soft memory limit set for the solver's table (holdHeap).
 	restoreHeap func()
 }
@@ -189,7 +192,7 @@ func (e *usiEngine) command(line string) bool {
 	case "stop":
 		e.stopSearch()
 	case "ponderhit":
-		e.releaseSearch()
+		e.ponderhit()
 	case "quit":
 		return true
 	default:
@@ -271,10 +274,27 @@ func (e *usiEngine) stopSearch() {
 	if e.done == nil {
 		return
 	}
+	if e.ponderTimer != nil {
+		e.ponderTimer.Stop()
+	}
 	e.cancel()
 	e.releaseSearch()
 	<-e.done
-	e.cancel, e.release, e.done = nil, nil, nil
+	e.cancel, e.release, e.done, e.ponderLimit, e.ponderTimer = nil, nil, nil, 0, nil
+}
+
+// ponderhit turns a go ponder search into the game's search: it answers when it is
+// done, and its clock (ponderLimit, what go ponder's btime, wtime, byoyomi… give a
+// move) runs from now, as USI's ponderhit asks; before, the search ran on without a
+// limit after ponderhit, and the GUI waited for bestmove until the engine lost on time.
+func (e *usiEngine) ponderhit() {
+	if e.done == nil {
+		return
+	}
+	if e.ponderLimit > 0 && e.ponderTimer == nil {
+		e.ponderTimer = time.AfterFunc(e.ponderLimit, e.cancel)
+	}
+	e.releaseSearch()
 }
 
 // releaseSearch lets an infinite or ponder search answer when it is done.
@@ -294,6 +314,10 @@ type goLimits struct {
 	infinite bool          // go mate infinite, go infinite, go ponder
 	limit    time.Duration // 0: none
 	nodes    uint64
+	// ponder: go ponder, whose search runs without a limit until ponderhit, from which
+	// it has ponderLimit, the limit its clock gives a move.
+	ponder      bool
+	ponderLimit time.Duration
 }
 
 // lineNodes returns the node bound of the tsume-line search that follows a mate: none
@@ -347,8 +371,10 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 			d, err = ms(i)
 			g.limit = d
 			i++
-		case "infinite", "ponder":
+		case "infinite":
 			g.infinite = true
+		case "ponder":
+			g.infinite, g.ponder = true, true
 		case "btime", "wtime", "binc", "winc", "byoyomi", "movetime":
 			d, err = ms(i)
 			i++
@@ -379,21 +405,28 @@ func parseGo(args []string, side shogi.Color) (goLimits, error) {
 		// "go mate 0": as little time as can be.
 		g.limit = time.Millisecond
 	}
-	if !g.mate && !g.infinite {
+	if !g.mate && (!g.infinite || g.ponder) {
 		// A game's move: the byoyomi, or the increment and a twentieth of the time left,
 		// with a tenth kept for the answer to travel; a second when go gives no clock,
-		// and no time limit when it gives only nodes.
+		// and no time limit when it gives only nodes. A ponder search has it from
+		// ponderhit.
+		var limit time.Duration
 		switch {
 		case movetime > 0:
-			g.limit = movetime
+			limit = movetime
 		case own+byoyomi+inc > 0:
-			g.limit = (byoyomi + inc + own/20) * 9 / 10
+			limit = (byoyomi + inc + own/20) * 9 / 10
 		case g.nodes == 0:
-			g.limit = time.Second
+			limit = time.Second
 		default:
 			return g, nil
 		}
-		g.limit = max(g.limit, time.Millisecond)
+		limit = max(limit, time.Millisecond)
+		if g.ponder {
+			g.ponderLimit = limit
+		} else {
+			g.limit = limit
+		}
 	}
 	return g, nil
 }
@@ -420,7 +453,7 @@ func (e *usiEngine) goCommand(args []string) {
 	if g.limit > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
 	}
-	e.cancel, e.done = cancel, make(chan struct{})
+	e.cancel, e.done, e.ponderLimit = cancel, make(chan struct{}), g.ponderLimit
 	var release chan struct{}
 	if g.infinite && !g.mate {
 		release = make(chan struct{})

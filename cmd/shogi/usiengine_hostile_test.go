@@ -305,7 +305,8 @@ func TestParseGo(t *testing.T) {
 		{"btime 0 wtime 0 byoyomi 1000", goLimits{limit: 900 * time.Millisecond}, ""},
 		{"btime 0 wtime 0 byoyomi 0", goLimits{limit: time.Second}, ""},
 		{"infinite", goLimits{infinite: true}, ""},
-		{"ponder btime 1000", goLimits{infinite: true}, ""},
+		{"ponder btime 1000", goLimits{infinite: true, ponder: true, ponderLimit: 45 * time.Millisecond}, ""}, // from ponderhit
+		{"ponder", goLimits{infinite: true, ponder: true, ponderLimit: time.Second}, ""},
 	}
 	for _, tt := range tests {
 		got, err := parseGo(strings.Fields(tt.args), shogi.Black)

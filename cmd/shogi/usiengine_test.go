@@ -345,3 +345,38 @@ func FuzzMateEngine(f *testing.F) {
 		}
 	})
 }
+
+// TestMateEnginePonderhit: a go ponder search runs until ponderhit, and from it has the
+// time its clock gives a move (a byoyomi of 300 ms: 270), as USI asks; it ran on
+// without a limit, and a GUI waited for bestmove until the engine lost on time.
+func TestMateEnginePonderhit(t *testing.T) {
+	pr, pw := io.Pipe()
+	w := &syncBuffer{}
+	ended := make(chan int, 1)
+	go func() { ended <- run([]string{"usi"}, pr, w, io.Discard) }()
+	io.WriteString(pw, "position sfen "+hardSFEN+"\ngo ponder btime 0 wtime 0 byoyomi 300\n")
+	time.Sleep(500 * time.Millisecond)
+	if countAnswers(w.String()) != 0 {
+		t.Fatalf("go ponder answered before ponderhit: %q", w.String())
+	}
+	io.WriteString(pw, "ponderhit\n")
+	hit := time.Now()
+	for countAnswers(w.String()) == 0 {
+		if time.Since(hit) > 5*time.Second {
+			t.Fatalf("no answer 5s after ponderhit with a byoyomi of 300ms: %q", w.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if diff := cmp.Diff([]string{"bestmove resign"}, engineAnswers(w.String())); diff != "" {
+		t.Errorf("answers (-want +got):\n%s", diff)
+	}
+	pw.Close()
+	select {
+	case code := <-ended:
+		if code != 0 {
+			t.Errorf("exit %d", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the engine did not end at the end of its input")
+	}
+}
