@@ -94,11 +94,11 @@ type Options struct {
 	// many positions; 0 means no limit. The tsume-line search that follows a mate is
 	// bounded by LineNodes, not by Nodes.
 	Nodes uint64
-	// Time stops the search after this long; 0 means no limit. The context passed to
-	// Solve may stop it as well.
+	// Time stops the search after this long; 0 means no limit (a negative Time is an
+	// error of Solve). The context passed to Solve may stop it as well.
 	Time time.Duration
 	// HashBytes is the memory of the transposition table, allocated once and never
-	// exceeded; 0 means DefaultHashBytes. The searches allocate little else, but the
+	// exceeded; 0 means DefaultHashBytes (a negative HashBytes is an error of Solve). The searches allocate little else, but the
 	// collector lets garbage grow as large as the live heap before it collects: a
 	// program that must keep its whole heap near the budget sets a soft memory limit
 	// (debug.SetMemoryLimit), as shogi mate does (the tables plus 64 MiB).
@@ -209,7 +209,9 @@ func Solve(ctx context.Context, p *shogi.Position, opt Options) (Result, error) 
 // p is the start of the problem. p is left unchanged.
 //
 // The result is Mate with its line, NoMate when the attacker has no mate, or Unknown
-// when a limit or ctx stopped the search.
+// when a limit or ctx stopped the search. The error is ErrNoDefenderKing or
+// ErrDefenderInCheck for a position that is no problem, or says what is wrong with a
+// nil p or with the options (a negative limit, a Futile or Leftover of no constant).
 func (v *Solver) Solve(ctx context.Context, p *shogi.Position) (Result, error) {
 	r, _, err := v.solve(ctx, p)
 	return r, err
@@ -218,6 +220,9 @@ func (v *Solver) Solve(ctx context.Context, p *shogi.Position) (Result, error) {
 // solve is Solve, returning the searcher as well, at the root.
 func (v *Solver) solve(ctx context.Context, p *shogi.Position) (Result, *searcher, error) {
 	begin := time.Now()
+	if err := v.opt.check(); err != nil {
+		return Result{}, nil, err
+	}
 	pos, err := problem(p)
 	if err != nil {
 		return Result{}, nil, err
@@ -272,8 +277,33 @@ func (v *Solver) newLiner(s *searcher) *liner {
 	return l
 }
 
+// errNilPosition is the error of a search or of DefenderHoldsRest given no position,
+// where they panicked.
+var errNilPosition = errors.New("tsume: nil position")
+
+// check says what is wrong with options a search cannot run with: a negative limit
+// (which would otherwise be none, as 0 is: a program that passes what is left of its
+// time, gone below 0, would search without end) or a convention of no constant
+// (which the search would take for one of them).
+func (o Options) check() error {
+	switch {
+	case o.Time < 0:
+		return fmt.Errorf("tsume: Options.Time %v; want 0 (no limit) or more", o.Time)
+	case o.HashBytes < 0:
+		return fmt.Errorf("tsume: Options.HashBytes %d; want 0 (DefaultHashBytes) or more", o.HashBytes)
+	case o.Futile > FutileMoves:
+		return fmt.Errorf("tsume: Options.Futile %v; want FutileFree, FutileDrops, FutileNone or FutileMoves", o.Futile)
+	case o.Leftover > IgnoreLeftover:
+		return fmt.Errorf("tsume: Options.Leftover %d; want PreferNoLeftover or IgnoreLeftover", o.Leftover)
+	}
+	return nil
+}
+
 // problem returns a copy of p without its history, or the reason p is no problem.
 func problem(p *shogi.Position) (*shogi.Position, error) {
+	if p == nil {
+		return nil, errNilPosition
+	}
 	st := p.Setup()
 	st.AllowUnreachable, st.AllowExtraPieces = true, true
 	q, err := shogi.NewPosition(st)
@@ -295,6 +325,9 @@ func problem(p *shogi.Position) (*shogi.Position, error) {
 // every piece that is neither on the board nor in the attacker's hand: the convention of
 // tsume problems, which list only the attacker's hand.
 func DefenderHoldsRest(p *shogi.Position) (*shogi.Position, error) {
+	if p == nil {
+		return nil, errNilPosition
+	}
 	st := p.Setup()
 	att := st.SideToMove
 	var count [shogi.NumPieceTypes]int

@@ -257,6 +257,47 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestUsageErrors: a nil position and options of no meaning are errors that say so.
+// A nil position panicked in Solve, Verify and DefenderHoldsRest; a negative Time was
+// no limit, as 0 is (a program passing what was left of its time searched without
+// end once it fell below 0), and a Futile or Leftover of no constant was taken for
+// one of them.
+func TestUsageErrors(t *testing.T) {
+	ctx := context.Background()
+	p := parse(t, "9/4k4/9/4S4/9/9/9/9/9 b GS 1", true)
+	if _, err := tsume.Solve(ctx, nil, tsume.Options{}); err == nil || err.Error() != "tsume: nil position" {
+		t.Errorf("Solve(nil): %v", err)
+	}
+	if _, err := tsume.NewSolver(tsume.Options{}).Verify(ctx, nil, nil); err == nil || err.Error() != "tsume: nil position" {
+		t.Errorf("Verify(nil): %v", err)
+	}
+	if _, err := tsume.DefenderHoldsRest(nil); err == nil || err.Error() != "tsume: nil position" {
+		t.Errorf("DefenderHoldsRest(nil): %v", err)
+	}
+	for _, tt := range []struct {
+		opt  tsume.Options
+		want string
+	}{
+		{tsume.Options{Time: -time.Millisecond}, "tsume: Options.Time -1ms; want 0 (no limit) or more"},
+		{tsume.Options{HashBytes: -1}, "tsume: Options.HashBytes -1; want 0 (DefaultHashBytes) or more"},
+		{tsume.Options{Futile: tsume.FutileMoves + 1}, "tsume: Options.Futile futile(4); want FutileFree, FutileDrops, FutileNone or FutileMoves"},
+		{tsume.Options{Leftover: tsume.IgnoreLeftover + 1}, "tsume: Options.Leftover 2; want PreferNoLeftover or IgnoreLeftover"},
+	} {
+		if r, err := tsume.Solve(ctx, p, tt.opt); err == nil || err.Error() != tt.want {
+			t.Errorf("%+v: %v, %v; want %q", tt.opt, r, err, tt.want)
+		}
+		if _, err := tsume.NewSolver(tt.opt).Verify(ctx, p, nil); err == nil || err.Error() != tt.want {
+			t.Errorf("%+v: Verify: %v; want %q", tt.opt, err, tt.want)
+		}
+	}
+	// The limits and conventions the constants name all search.
+	for _, opt := range []tsume.Options{{Futile: tsume.FutileMoves}, {Leftover: tsume.IgnoreLeftover}, {Time: time.Minute, HashBytes: 1 << 20}} {
+		if r, err := tsume.Solve(ctx, p, opt); err != nil || r.Status != tsume.Mate {
+			t.Errorf("%+v: %v, %v", opt, r, err)
+		}
+	}
+}
+
 func TestAnyMate(t *testing.T) {
 	for _, pr := range readProblems(t, "testdata/problems.tsv") {
 		p := parse(t, pr.sfen, false)
