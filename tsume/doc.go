@@ -17,9 +17,11 @@
 // has no mate), or Unknown when a limit stopped the search (Options.Nodes,
 // Options.Time, or the context). Status, Stop and LineKind have machine codes
 // ("mate", "no-mate", "unknown"; "node-limit", …) that their MarshalText writes, and
-// Result marshals to one JSON object with the moves in USI. Options.Progress reports
-// a search under way about once a second (its nodes, time, and what it has proven of
-// the length so far), as a GUI or a long batch shows it.
+// Result marshals to one JSON object with the moves in USI, the object shogi mate -json
+// prints; a Verification to {"correct", "findings", "result"}, the names of shogi tsume
+// -json's verdicts. Both read back what they write, from the commands' output too.
+// Options.Progress reports a search under way about once a second (its nodes, time,
+// and what it has proven of the length so far), as a GUI or a long batch shows it.
 //
 // # The search
 //

@@ -169,6 +169,23 @@ type Result struct {
 	Time time.Duration
 }
 
+// resultJSON is the JSON form of a Result, which shogi mate -json and shogi tsume -json
+// write too.
+type resultJSON struct {
+	Status    Status   `json:"result"`
+	Stop      Stop     `json:"stop"`
+	Length    int      `json:"length"`
+	Moves     []string `json:"moves"`
+	Line      LineKind `json:"line"`
+	Undecided int      `json:"undecided,omitempty"`
+	MinLength int      `json:"min_length,omitempty"`
+	MaxLength int      `json:"max_length,omitempty"`
+	Left      string   `json:"left"`
+	Nodes     uint64   `json:"nodes"`
+	LineNodes uint64   `json:"line_nodes"`
+	TimeMS    int64    `json:"time_ms"`
+}
+
 // MarshalJSON writes r as one object: {"result": "mate", "stop": "none", "length": 7,
 // "moves": ["USI", …], "line": "tsume", "min_length": 7, "max_length": 7, "left": "-",
 // "nodes": N, "line_nodes": N, "time_ms": N}; left is the attacker's hand at the end in
@@ -178,20 +195,72 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	for i, m := range r.Moves {
 		moves[i] = m.String()
 	}
-	return json.Marshal(struct {
-		Status    Status   `json:"result"`
-		Stop      Stop     `json:"stop"`
-		Length    int      `json:"length"`
-		Moves     []string `json:"moves"`
-		Line      LineKind `json:"line"`
-		Undecided int      `json:"undecided,omitempty"`
-		MinLength int      `json:"min_length,omitempty"`
-		MaxLength int      `json:"max_length,omitempty"`
-		Left      string   `json:"left"`
-		Nodes     uint64   `json:"nodes"`
-		LineNodes uint64   `json:"line_nodes"`
-		TimeMS    int64    `json:"time_ms"`
-	}{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Undecided, r.MinLength, r.MaxLength, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
+	return json.Marshal(resultJSON{r.Status, r.Stop, len(r.Moves), moves, r.Line, r.Undecided, r.MinLength, r.MaxLength, r.Left.String(), r.Nodes, r.LineNodes, r.Time.Milliseconds()})
+}
+
+// UnmarshalJSON reads the object MarshalJSON writes, as shogi mate -json prints it
+// (whose other fields it passes over) and as the "result" of shogi tsume -json's
+// verdicts: a program reads either back into a Result, where it met an error on the
+// moves. Time is read to the millisecond; length, which the moves give, is not read.
+func (r *Result) UnmarshalJSON(data []byte) error {
+	var j resultJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	var moves []shogi.Move
+	if len(j.Moves) > 0 {
+		moves = make([]shogi.Move, len(j.Moves))
+	}
+	for i, text := range j.Moves {
+		m, err := shogi.ParseUSIMove(text)
+		if err != nil {
+			return fmt.Errorf("tsume: move %d of the result: %w", i+1, err)
+		}
+		moves[i] = m
+	}
+	left, err := parseHand(j.Left)
+	if err != nil {
+		return err
+	}
+	*r = Result{Status: j.Status, Stop: j.Stop, Moves: moves, Line: j.Line, Undecided: j.Undecided,
+		MinLength: j.MinLength, MaxLength: j.MaxLength, Left: left, Nodes: j.Nodes, LineNodes: j.LineNodes,
+		Time: time.Duration(j.TimeMS) * time.Millisecond}
+	return nil
+}
+
+// parseHand reads a hand as Hand.String writes it: "-", "P", "2PG"; "" is empty too.
+func parseHand(text string) (shogi.Hand, error) {
+	var h shogi.Hand
+	if text == "-" || text == "" {
+		return h, nil
+	}
+	n := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= '0' && c <= '9' && n < 100 {
+			n = n*10 + int(c-'0')
+			continue
+		}
+		t := shogi.NoPieceType
+		for _, ht := range shogi.HandTypes {
+			if ht.Letter()[0] == c {
+				t = ht
+			}
+		}
+		if t == shogi.NoPieceType || h.Count(t) > 0 {
+			return 0, fmt.Errorf("tsume: left %q is no hand", text)
+		}
+		n = max(n, 1)
+		if n > shogi.MaxInHand[t] {
+			return 0, fmt.Errorf("tsume: left %q is no hand", text)
+		}
+		h = h.WithCount(t, n)
+		n = 0
+	}
+	if n != 0 {
+		return 0, fmt.Errorf("tsume: left %q is no hand", text)
+	}
+	return h, nil
 }
 
 // Length returns the number of plies of the line.

@@ -4,6 +4,7 @@ package tsume
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -91,12 +92,78 @@ func (f Finding) String() string {
 	return s
 }
 
+// findingJSON is the JSON form of a Finding, as shogi tsume -json writes its findings.
+type findingJSON struct {
+	Flaw   Flaw   `json:"code"`
+	Ply    int    `json:"ply"`
+	Move   string `json:"move,omitempty"`
+	Length int    `json:"length,omitempty"`
+}
+
+// MarshalJSON writes f as shogi tsume -json writes a finding: {"code": "longer-defence",
+// "ply": 2, "move": "3b3a", "length": 4}, the move in USI; move and length are left
+// out when there is none.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	j := findingJSON{Flaw: f.Flaw, Ply: f.Ply, Length: f.Length}
+	if f.Move != shogi.NoMove {
+		j.Move = f.Move.String()
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads the object MarshalJSON writes.
+func (f *Finding) UnmarshalJSON(data []byte) error {
+	var j findingJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	m := shogi.NoMove
+	if j.Move != "" {
+		var err error
+		if m, err = shogi.ParseUSIMove(j.Move); err != nil {
+			return fmt.Errorf("tsume: the move of a finding: %w", err)
+		}
+	}
+	*f = Finding{Flaw: j.Flaw, Ply: j.Ply, Move: m, Length: j.Length}
+	return nil
+}
+
 // Verification is the verdict on a recorded solution.
 type Verification struct {
 	// Result is the solver's answer for the problem.
 	Result Result
 	// Findings lists the flaws in the order of the line.
 	Findings []Finding
+}
+
+// verificationJSON is the JSON form of a Verification.
+type verificationJSON struct {
+	Correct  bool      `json:"correct"`
+	Findings []Finding `json:"findings"`
+	Result   Result    `json:"result"`
+}
+
+// MarshalJSON writes v as one object with the names of shogi tsume -json's verdicts:
+// {"correct": false, "findings": [{"code", "ply", "move", "length"}, …], "result":
+// {…as Result's…}}; findings is an array, empty when there is none, and correct is
+// Correct's answer.
+func (v Verification) MarshalJSON() ([]byte, error) {
+	j := verificationJSON{Correct: v.Correct(), Findings: v.Findings, Result: v.Result}
+	if j.Findings == nil {
+		j.Findings = []Finding{}
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads the object MarshalJSON writes (correct, which the findings give,
+// is not read).
+func (v *Verification) UnmarshalJSON(data []byte) error {
+	var j verificationJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*v = Verification{Result: j.Result, Findings: j.Findings}
+	return nil
 }
 
 // Correct reports whether the recorded line is a tsume line with no flaw but a

@@ -2,12 +2,14 @@ package tsume_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/tsume"
 )
 
@@ -171,5 +173,63 @@ func TestVerifyTimeLimit(t *testing.T) {
 				t.Errorf("the proof's line verifies correct: %v", ver.Findings)
 			}
 		})
+	}
+}
+
+// TestVerificationJSON: a Verification marshals with the names of shogi tsume -json's
+// verdicts ({"correct", "findings": [{"code", "ply", "move", "length"}], "result"}),
+// where it wrote its Go field names and each move as a number, and a Verification, a
+// Finding and a Result read back what they write (a Result met an error on its moves).
+func TestVerificationJSON(t *testing.T) {
+	p := parse(t, "6B2/5pk1b/7P1/5R3/9/9/9/9/9 b Gr3g4s4n4l16p 1", false)
+	ver, err := tsume.NewSolver(tsume.Options{Nodes: 1_000_000}).Verify(context.Background(), p, moves(t, "G*3c", "3b3c", "3a2b+"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ver.Result.Time = 1500 * time.Millisecond // to the millisecond, as the JSON gives it
+	b, err := json.Marshal(ver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"correct":false,"findings":[{"code":"longer-defence","ply":2,"move":"3b3a","length":4}],` +
+		`"result":{"result":"mate","stop":"none","length":5,"moves":["3a4b+","3b2c","G*3c","2c1c","4b3a"],"line":"tsume",` +
+		`"min_length":5,"max_length":5,"left":"P","nodes":` + fmt.Sprint(ver.Result.Nodes) + `,"line_nodes":` +
+		fmt.Sprint(ver.Result.LineNodes) + `,"time_ms":1500}}`
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Errorf("JSON (-want +got):\n%s", diff)
+	}
+	var back tsume.Verification
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(ver, back); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+	none, err := json.Marshal(tsume.Verification{})
+	if err != nil || !strings.Contains(string(none), `"findings":[]`) || !strings.Contains(string(none), `"correct":true`) {
+		t.Errorf("no finding: %s, %v", none, err)
+	}
+	// The other fields of shogi mate -json's object are passed over.
+	var r tsume.Result
+	if err := json.Unmarshal([]byte(`{"sfen":"…","result":"no-mate","stop":"none","length":0,"moves":[],"line":"none","left":"2PG","nodes":9,"line_nodes":0,"time_ms":3}`), &r); err != nil {
+		t.Fatal(err)
+	}
+	wantR := tsume.Result{Status: tsume.NoMate, Left: shogi.Hand(0).WithCount(shogi.Pawn, 2).WithCount(shogi.Gold, 1), Nodes: 9, Time: 3 * time.Millisecond}
+	if diff := cmp.Diff(wantR, r); diff != "" {
+		t.Errorf("mate -json read back (-want +got):\n%s", diff)
+	}
+	for _, bad := range []string{
+		`{"result":"mate","moves":["9z9a"],"left":"-"}`,
+		`{"result":"mate","moves":[],"left":"3X"}`,
+		`{"result":"mate","moves":[],"left":"19P"}`,
+		`{"result":"maybe","left":"-"}`,
+	} {
+		if err := json.Unmarshal([]byte(bad), &r); err == nil {
+			t.Errorf("%s read as %+v", bad, r)
+		}
+	}
+	var f tsume.Finding
+	if err := json.Unmarshal([]byte(`{"code":"short-mate","ply":0,"length":3}`), &f); err != nil || f != (tsume.Finding{Flaw: tsume.FlawShortMate, Length: 3}) {
+		t.Errorf("finding without a move: %+v, %v", f, err)
 	}
 }

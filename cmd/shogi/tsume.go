@@ -61,8 +61,9 @@ type tsumeVerdict struct {
 	SFEN     string `json:"sfen,omitempty"`
 	Recorded int    `json:"recorded"`
 	Length   int    `json:"length"`
-	// Findings are the flaws of the recorded solution, in the order of the line.
-	Findings []tsumeFinding `json:"findings"`
+	// Findings are the flaws of the recorded solution, in the order of the line, in
+	// tsume.Finding's JSON (as tsume.Verification's).
+	Findings []tsume.Finding `json:"findings"`
 	// Warnings are what a lenient read (-lenient) passed over in the record, as
 	// validate's report lists them: a solution cut short by a move that does not read
 	// is then verified as far as it reads, and the warning says why it stops.
@@ -88,22 +89,6 @@ type refused struct {
 	Line    int    `json:"line,omitempty"`
 	Column  int    `json:"column,omitempty"`
 	Ply     int    `json:"ply,omitempty"`
-}
-
-// tsumeFinding is a tsume.Finding with its move in USI.
-type tsumeFinding struct {
-	Code   tsume.Flaw `json:"code"`
-	Ply    int        `json:"ply"`
-	Move   string     `json:"move,omitempty"`
-	Length int        `json:"length,omitempty"`
-}
-
-func findingOf(f tsume.Finding) tsumeFinding {
-	tf := tsumeFinding{Code: f.Flaw, Ply: f.Ply, Length: f.Length}
-	if f.Move != shogi.NoMove {
-		tf.Move = f.Move.String()
-	}
-	return tf
 }
 
 func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -309,10 +294,9 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 	if res.Status == tsume.Mate && (res.Line == tsume.LineTsume || res.Line == tsume.LineLength) {
 		tv.Length = res.Length()
 	}
-	tv.Findings = make([]tsumeFinding, len(findings))
+	tv.Findings = findings
 	undecided, wrong := false, false
-	for i, f := range findings {
-		tv.Findings[i] = findingOf(f)
+	for _, f := range findings {
 		switch f.Flaw {
 		case tsume.FlawAltLastMove:
 		case tsume.FlawUndecided:
@@ -339,7 +323,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 // appendJSON appends the verdict as one line of JSON Lines, newline included.
 func (tv tsumeVerdict) appendJSON(dst []byte) ([]byte, error) {
 	if tv.Findings == nil {
-		tv.Findings = []tsumeFinding{} // an array for every verdict, for jq
+		tv.Findings = []tsume.Finding{} // an array for every verdict, for jq
 	}
 	b, err := json.Marshal(tv)
 	if err != nil {
@@ -382,13 +366,8 @@ func (tv tsumeVerdict) text() string {
 		fmt.Fprintf(&b, "; %s", tv.Result)
 	}
 	for _, f := range tv.Findings {
-		fmt.Fprintf(&b, "\n\tply %d: %s", f.Ply, f.Code.Code())
-		if f.Move != "" {
-			b.WriteString(" " + f.Move)
-		}
-		if f.Length > 0 {
-			fmt.Fprintf(&b, " (%d)", f.Length)
-		}
+		b.WriteString("\n\t")
+		b.WriteString(f.String())
 	}
 	writeWarnings(&b, tv)
 	return b.String()

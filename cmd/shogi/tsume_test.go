@@ -28,18 +28,14 @@ type tsumeSummary struct {
 
 // tsumeJSON is a verdict of -json as a program reads it.
 type tsumeJSON struct {
-	Path     string         `json:"path"`
-	Record   int            `json:"record"`
-	Status   string         `json:"status"`
-	Code     string         `json:"code"`
-	Recorded int            `json:"recorded"`
-	Length   int            `json:"length"`
-	Findings []tsumeFinding `json:"findings"`
-	Result   *struct {
-		Result string   `json:"result"`
-		Moves  []string `json:"moves"`
-		Line   string   `json:"line"`
-	} `json:"result"`
+	Path     string          `json:"path"`
+	Record   int             `json:"record"`
+	Status   string          `json:"status"`
+	Code     string          `json:"code"`
+	Recorded int             `json:"recorded"`
+	Length   int             `json:"length"`
+	Findings []tsume.Finding `json:"findings"`
+	Result   *tsume.Result   `json:"result"` // read back as a program reads it
 }
 
 func tsumeSummaries(t *testing.T, out string) []tsumeSummary {
@@ -53,16 +49,9 @@ func tsumeSummaries(t *testing.T, out string) []tsumeSummary {
 		}
 		s := tsumeSummary{Record: v.Record, Status: v.Status, Recorded: v.Recorded, Length: v.Length, Code: v.Code}
 		for _, f := range v.Findings {
-			text := fmt.Sprintf("ply %d: %s", f.Ply, f.Code.Code())
-			if f.Move != "" {
-				text += " " + f.Move
-			}
-			if f.Length > 0 {
-				text += fmt.Sprintf(" (%d)", f.Length)
-			}
-			s.Findings = append(s.Findings, text)
+			s.Findings = append(s.Findings, f.String())
 		}
-		if v.Result != nil && (v.Result.Line == "tsume" || v.Result.Line == "length") && len(v.Result.Moves) != v.Length {
+		if v.Result != nil && (v.Result.Line == tsume.LineTsume || v.Result.Line == tsume.LineLength) && len(v.Result.Moves) != v.Length {
 			t.Errorf("record %d: length %d, but the result's line has %d moves", v.Record, v.Length, len(v.Result.Moves))
 		}
 		got = append(got, s)
@@ -200,7 +189,7 @@ func TestTsumeCommandRealRecords(t *testing.T) {
 		}
 		switch {
 		case strings.HasSuffix(v.Path, "3te__9.kif"):
-			if v.Status != tsumeWrong || len(v.Findings) == 0 || v.Findings[0].Code.Code() != "longer-defence" {
+			if v.Status != tsumeWrong || len(v.Findings) == 0 || v.Findings[0].Flaw != tsume.FlawLongerDefence {
 				t.Errorf("%s: %s %v, want wrong: longer-defence", v.Path, v.Status, v.Findings)
 			}
 			wrong++
