@@ -355,6 +355,20 @@ func TestCodes(t *testing.T) {
 	if err := s.UnmarshalText([]byte("maybe")); err == nil {
 		t.Error("unknown code accepted")
 	}
+	// A mate whose line was lost (LineNone) read "mate in 0:".
+	for _, tt := range []struct {
+		r    tsume.Result
+		want string
+	}{
+		{tsume.Result{Status: tsume.Mate}, "mate, no line"},
+		{tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate in at most 21, no line"},
+		{r, "mate in 1: G*3b"},
+		{tsume.Result{Stop: tsume.StopNodes}, "unknown (node-limit)"},
+	} {
+		if got := tt.r.String(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.r, got, tt.want)
+		}
+	}
 }
 
 // TestSolverClear: a solver's searches start from empty tables, whether the solver is

@@ -304,7 +304,12 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (strin
 		return r.String() + "\n", nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "mate in %d", r.Length())
+	if len(r.Moves) == 0 {
+		// No line (LineNone): "mate, no line", "mate in at most 21, no line".
+		b.WriteString(r.String())
+	} else {
+		fmt.Fprintf(&b, "mate in %d", r.Length())
+	}
 	if len(r.Moves) > 0 {
 		// The line ends in 詰み in the styles that write endings (not in USI).
 		f := notation.LineFormat{Notation: style}

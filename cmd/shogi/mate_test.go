@@ -295,6 +295,9 @@ func TestMateText(t *testing.T) {
 			"\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n" +
 			"\tthe attacker holds P at the end (駒余り)\n"},
 		{"no mate", tsume.Result{Status: tsume.NoMate}, "no mate\n"},
+		// A mate whose line the table lost: what is proven of its length, not "mate in 0".
+		{"no line", tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate in at most 21, no line\n" +
+			"\tno line: the table was too small to keep the proof (raise -hash)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
