@@ -94,7 +94,7 @@ type refused struct {
 func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tsume", stderr)
 	withStatusHelp(fs, tsumeHelp)
-	asJSON := fs.Bool("json", false, "print one JSON object per problem (JSON Lines)")
+	asJSON := fs.Bool("json", false, "print one JSON object per problem (JSON Lines), whose \"status\" is correct, solved, wrong, undecided, invalid, io-error or skipped, and whose \"findings\" name each flaw by its code (the README lists the fields)")
 	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
 	sf := addSolverFlags(fs, "each problem")
 	rf := addReadFlags(fs)
