@@ -165,7 +165,12 @@ func (e *usiEngine) command(line string) bool {
 		e.outMu.Unlock()
 	case "isready":
 		// Answered at once, a search running or not; the table is made here, as
-		// engines allocate their hash, unless a search holds the solver.
+		// engines allocate their hash, unless a search holds the solver. One that has
+		// answered holds it no longer: after a go mate, a setoption USI_Hash took
+		// effect at the next go, which paid for the new table in its time.
+		if e.searchDone() {
+			e.stopSearch()
+		}
 		if e.done == nil {
 			e.readySolver(e.options())
 			// What the last searches wrote is cleared now, not in the next search's
@@ -295,6 +300,19 @@ func (e *usiEngine) ponderhit() {
 		e.ponderTimer = time.AfterFunc(e.ponderLimit, e.cancel)
 	}
 	e.releaseSearch()
+}
+
+// searchDone reports whether a search was started and has answered.
+func (e *usiEngine) searchDone() bool {
+	if e.done == nil {
+		return false
+	}
+	select {
+	case <-e.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // releaseSearch lets an infinite or ponder search answer when it is done.

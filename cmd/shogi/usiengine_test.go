@@ -380,3 +380,31 @@ func TestMateEnginePonderhit(t *testing.T) {
 		t.Fatal("the engine did not end at the end of its input")
 	}
 }
+
+// TestMateEngineReadyAfterSearch: isready after a search has answered makes the table
+// a setoption USI_Hash asked for, as before any search; it was left to the next go,
+// which paid for it in its time.
+func TestMateEngineReadyAfterSearch(t *testing.T) {
+	w := &syncBuffer{}
+	e := &usiEngine{out: w, hashMB: usiHashDefault, tsumeLine: true, restoreHeap: func() {}}
+	defer func() {
+		e.stopSearch()
+		e.restoreHeap()
+	}()
+	for _, c := range []string{"isready", "position sfen " + mate3SFEN, "go mate 1000"} {
+		e.command(c)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(w.String(), "checkmate "); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no answer: %q", w.String())
+		}
+	}
+	e.command("setoption name USI_Hash value 2")
+	e.command("isready")
+	if got := e.solverOpt.HashBytes; got != 2<<20 {
+		t.Errorf("after isready, a table of %d bytes; want %d", got, 2<<20)
+	}
+	if !strings.HasSuffix(w.String(), "readyok\n") {
+		t.Errorf("output %q; want readyok last", w.String())
+	}
+}
