@@ -138,7 +138,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
 		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record, with \"skipped\" saying why) with \"error\", \"code\" (not for skipped) and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
 	styles := strings.Join(notation.Names, ", ")
-	style := fs.String("style", "japanese", "notation of the line: "+styles)
+	style := fs.String("style", "japanese", "notation of the line in the text (-json's moves are USI): "+styles)
 	// Flags may come after RECORD as well: "shogi mate problem.kif -time 1m".
 	var positional []string
 	for rest := args; ; {
