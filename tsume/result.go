@@ -200,8 +200,8 @@ func (r Result) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the object MarshalJSON writes, as shogi mate -json prints it
 // (whose other fields it passes over) and as the "result" of shogi tsume -json's
-// verdicts: a program reads either back into a Result, where it met an error on the
-// moves. Time is read to the millisecond; length, which the moves give, is not read.
+// verdicts: a program reads either back into a Result. Time is read to the
+// millisecond; length, which the moves give, is not read.
 func (r *Result) UnmarshalJSON(data []byte) error {
 	var j resultJSON
 	if err := json.Unmarshal(data, &j); err != nil {

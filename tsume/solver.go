@@ -209,8 +209,8 @@ func Solve(ctx context.Context, p *shogi.Position, opt Options) (Result, error) 
 // p is the start of the problem. p is left unchanged.
 //
 // The result is Mate with its line, NoMate when the attacker has no mate, or Unknown
-// when a limit or ctx stopped the search. The error is ErrNoDefenderKing or
-// ErrDefenderInCheck for a position that is no problem, or says what is wrong with a
+// when a limit or ctx stopped the search. The error is [ErrNoDefenderKing] or
+// [ErrDefenderInCheck] for a position that is no problem, or says what is wrong with a
 // nil p or with the options (a negative limit, a Futile or Leftover of no constant).
 func (v *Solver) Solve(ctx context.Context, p *shogi.Position) (Result, error) {
 	r, _, err := v.solve(ctx, p)
