@@ -116,9 +116,9 @@ type Options struct {
 	// the bound the search proved (Result.MaxLength).
 	LineNodes uint64
 	// Progress, when not nil, is called with what the search has done so far about
-	// once every ProgressInterval (DefaultProgressInterval when 0) while Solve or
-	// Verify runs, from the goroutine that searches: it must return quickly, and it
-	// is never called once the search has returned.
+	// once every ProgressInterval (DefaultProgressInterval when 0; a negative one is
+	// an error of Solve) while Solve or Verify runs, from the goroutine that searches:
+	// it must return quickly, and it is never called once the search has returned.
 	Progress         func(Progress)
 	ProgressInterval time.Duration
 }
@@ -291,6 +291,8 @@ func (o Options) check() error {
 		return fmt.Errorf("tsume: Options.Time %v; want 0 (no limit) or more", o.Time)
 	case o.HashBytes < 0:
 		return fmt.Errorf("tsume: Options.HashBytes %d; want 0 (DefaultHashBytes) or more", o.HashBytes)
+	case o.ProgressInterval < 0:
+		return fmt.Errorf("tsume: Options.ProgressInterval %v; want 0 (DefaultProgressInterval) or more", o.ProgressInterval)
 	case o.Futile > FutileMoves:
 		return fmt.Errorf("tsume: Options.Futile %v; want FutileFree, FutileDrops, FutileNone or FutileMoves", o.Futile)
 	case o.Leftover > IgnoreLeftover:

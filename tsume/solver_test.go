@@ -280,6 +280,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{tsume.Options{Time: -time.Millisecond}, "tsume: Options.Time -1ms; want 0 (no limit) or more"},
 		{tsume.Options{HashBytes: -1}, "tsume: Options.HashBytes -1; want 0 (DefaultHashBytes) or more"},
+		{tsume.Options{ProgressInterval: -time.Second}, "tsume: Options.ProgressInterval -1s; want 0 (DefaultProgressInterval) or more"},
 		{tsume.Options{Futile: tsume.FutileMoves + 1}, "tsume: Options.Futile futile(4); want FutileFree, FutileDrops, FutileNone or FutileMoves"},
 		{tsume.Options{Leftover: tsume.IgnoreLeftover + 1}, "tsume: Options.Leftover 2; want PreferNoLeftover or IgnoreLeftover"},
 	} {
