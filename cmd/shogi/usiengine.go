@@ -251,7 +251,7 @@ func (e *usiEngine) options() tsume.Options {
 // readySolver makes the solver for opt when there is none, or when the one there is
 // was made for other options.
 func (e *usiEngine) readySolver(opt tsume.Options) {
-	if e.solver != nil && e.solverOpt == opt {
+	if e.solver != nil && sameSolverOptions(e.solverOpt, opt) {
 		return
 	}
 	if e.solver != nil {
