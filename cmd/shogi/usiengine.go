@@ -70,6 +70,8 @@ type usiEngine struct {
 	solverOpt tsume.Options
 	pos       *shogi.Position
 	posErr    error // why the last position command was refused
+	// lengthSaid is what searchInfo last said of the running search's tsume length.
+	lengthSaid string
 
 	// The running search: cancel stops it, release lets an infinite one answer, done
 	// is closed when it has answered.
@@ -245,7 +247,7 @@ func (e *usiEngine) setOption(rest string) {
 
 // options returns the solver's options as the engine's options set them.
 func (e *usiEngine) options() tsume.Options {
-	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile}
+	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile, Progress: e.searchInfo}
 }
 
 // readySolver makes the solver for opt when there is none, or when the one there is
@@ -421,6 +423,7 @@ func (e *usiEngine) goCommand(args []string) {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
 	}
 	e.cancel, e.done = cancel, make(chan struct{})
+	e.lengthSaid = ""
 	var release chan struct{}
 	if g.infinite && !g.mate {
 		release = make(chan struct{})
