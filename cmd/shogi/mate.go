@@ -212,7 +212,12 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
 		var err error
-		if r, err = tsume.Solve(ctx, p, opt); err != nil {
+		// A line on a terminal says how the search goes, cleared before anything more
+		// is written (the answer, a note, an error).
+		status := startSearchStatus(stderr, &opt)
+		r, err = tsume.Solve(ctx, p, opt)
+		status.finish()
+		if err != nil {
 			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: in.source, label: in.label}
 		} else if *handicapName == "" && *ply == 0 && !*sf.rest {
 			// A problem's start (not a handicap's, nor a position of a game).

@@ -5,7 +5,10 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"reflect"
+	"sync"
+	"time"
 
 	"github.com/kifu-go/shogi/tsume"
 )
@@ -55,4 +58,62 @@ func (e *usiEngine) searchInfo(p tsume.Progress) {
 func sameSolverOptions(a, b tsume.Options) bool {
 	a.Progress, b.Progress = nil, nil
 	return reflect.DeepEqual(a, b)
+}
+
+// searchStatus is shogi mate's status line while its search runs, on a terminal only
+// (statusLine): "1234567 nodes, 0 line nodes, 823456 nodes/s, 1.5s", then what is
+// proven of the tsume length once the tsume-line search has proven something
+// ("; tsume length at most 23").
+type searchStatus struct {
+	*statusLine
+	start time.Time
+	// mu guards last, which the search's goroutine writes (update) while the status
+	// line's reads it: a lock of its own, never held while the terminal is written, so
+	// that a terminal slow to take its line does not hold up the search.
+	mu   sync.Mutex
+	last tsume.Progress
+}
+
+// startSearchStatus starts the status line of a search on w, and when w is a terminal
+// sets opt's Progress to feed it twice as often as it is redrawn, so that each drawing
+// shows counts at most half an interval old (at the same rate, the two clocks' phases
+// left some drawings a whole interval behind, a count repeated while the time ran on);
+// opt is left as it is otherwise, and the search pays nothing for a line no one sees.
+func startSearchStatus(w io.Writer, opt *tsume.Options) *searchStatus {
+	s := &searchStatus{start: time.Now()}
+	s.statusLine = newStatusLine(w, s.text)
+	if s.drawn() {
+		opt.Progress, opt.ProgressInterval = s.update, statusInterval/2
+	}
+	return s
+}
+
+// update is the search's tsume.Options.Progress.
+func (s *searchStatus) update(p tsume.Progress) {
+	s.mu.Lock()
+	s.last = p
+	s.mu.Unlock()
+}
+
+func (s *searchStatus) text() string {
+	s.mu.Lock()
+	p := s.last
+	s.mu.Unlock()
+	return searchStatusText(p, time.Since(s.start))
+}
+
+// searchStatusText is the status line's text for the progress p, elapsed after the
+// search began (the line's own clock, which runs on between the search's reports):
+// "1234567 nodes, 0 line nodes, 823456 nodes/s, 1.5s; tsume length at most 23", in
+// number as mate's summary (plural).
+func searchStatusText(p tsume.Progress, elapsed time.Duration) string {
+	rate := 0.0
+	if p.Elapsed > 0 {
+		rate = float64(p.Nodes+p.LineNodes) / p.Elapsed.Seconds()
+	}
+	text := fmt.Sprintf("%s, %s, %.0f nodes/s, %.1fs", plural(int(p.Nodes), "node"), plural(int(p.LineNodes), "line node"), rate, elapsed.Seconds())
+	if b := lengthProven(p.MaxLength, p.MinLength); b != "" {
+		text += "; tsume length " + b
+	}
+	return text
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -137,4 +138,26 @@ func TestMateEngineProgress(t *testing.T) {
 		t.Fatalf("go byoyomi 1500: %v", err)
 	}
 	check("go byoyomi 1500", from, "bestmove ")
+}
+
+// TestMateStatusNotOnFile: shogi mate's status line is for a terminal only; a file
+// (a log, a pipe) as stderr gets the summary alone.
+func TestMateStatusNotOnFile(t *testing.T) {
+	f, err := os.Create(t.TempDir() + "/stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out strings.Builder
+	code := run([]string{"mate", "-time", "1500ms", "-any", "-sfen", zukou1SFEN}, nil, &out, f)
+	if code != 1 || out.String() != "unknown (time-limit)\n" {
+		t.Errorf("exit %d, stdout %q; want 1, unknown", code, out.String())
+	}
+	errOut, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^\d+ nodes, 0 line nodes, \d+\.\d\ds\n$`).Match(errOut) {
+		t.Errorf("stderr %q; want the summary alone", errOut)
+	}
 }

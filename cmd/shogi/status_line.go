@@ -1,8 +1,8 @@
 package main
 
 // The status line that the commands keep on a terminal while they run (the progress of
-// validate, tsume, positions and book; the status of analyse and match): one copy of
-// the terminal handling, each command giving only its text.
+// validate, tsume, positions and book; the status of analyse and match; mate's
+// search): one copy of the terminal handling, each command giving only its text.
 
 import (
 	"fmt"
@@ -54,6 +54,11 @@ func (s *statusLine) run() {
 		}
 	}
 }
+
+// drawn reports whether the line is kept at all: whether its writer is a terminal. A
+// command whose text costs something to gather (mate's search, which reports its
+// progress only when asked) asks for it only when it is.
+func (s *statusLine) drawn() bool { return s.stop != nil }
 
 // print runs f, which writes to the terminal, with the status line out of its way.
 func (s *statusLine) print(f func()) {
