@@ -361,15 +361,31 @@ func skippedFiles(n int) string { return plural(n, "file") + " skipped" }
 type progress struct {
 	*statusLine
 	start time.Time
-	// records and invalid are guarded by the status line's mu, under which it draws.
+	// records, invalid and more are guarded by the status line's mu, under which it
+	// draws.
 	records int
 	invalid int
+	// more, when not nil, says more after the counts (tsume's searches under way).
+	more func() string
 }
 
 func newProgress(w io.Writer) *progress {
 	p := &progress{start: time.Now()}
-	p.statusLine = newStatusLine(w, func() string { return progressText(p.records, p.invalid, time.Since(p.start)) })
+	p.statusLine = newStatusLine(w, func() string {
+		text := progressText(p.records, p.invalid, time.Since(p.start))
+		if p.more != nil {
+			text += p.more()
+		}
+		return text
+	})
 	return p
+}
+
+// tell sets what the line says after its counts.
+func (p *progress) tell(more func() string) {
+	p.mu.Lock()
+	p.more = more
+	p.mu.Unlock()
 }
 
 // progressText is the progress line's text: "1 record, 0 invalid, 4 records/s, 0.2s",

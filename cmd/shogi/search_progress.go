@@ -1,13 +1,15 @@
 package main
 
 // The progress of a mate search under way, which may take minutes: shogi usi's info
-// lines about once a second, and shogi mate's status line on a terminal.
+// lines about once a second, shogi mate's status line on a terminal, and the nodes of
+// shogi tsume's searches under way on its progress line.
 
 import (
 	"fmt"
 	"io"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kifu-go/shogi/tsume"
@@ -116,4 +118,53 @@ func searchStatusText(p tsume.Progress, elapsed time.Duration) string {
 		text += "; tsume length " + b
 	}
 	return text
+}
+
+// searchNodes counts the nodes of shogi tsume's searches under way, each job's in its
+// slot: the job's solver reports its search's (tsume.Options.Progress) as often as the
+// progress line is redrawn, and the slot is emptied when the search ends. A problem
+// solved in less than a report's interval, as most are, never shows; one that takes
+// minutes shows that its search goes on.
+type searchNodes struct {
+	slots []atomic.Uint64
+}
+
+// showSearches makes the progress line prog, when it is drawn, say how the searches
+// under way go: "; searching 1 problem, 1234567 nodes". It is called before the jobs
+// verify anything: their solvers are made after, with the options that report.
+func (j *tsumeJobs) showSearches(prog *progress) {
+	if !prog.drawn() {
+		return
+	}
+	j.searching = &searchNodes{slots: make([]atomic.Uint64, cap(j.solvers))}
+	prog.tell(j.searching.text)
+}
+
+// options returns the options of the solver of the job slot: opt, reporting into the
+// slot.
+func (s *searchNodes) options(opt tsume.Options, slot int) tsume.Options {
+	nodes := &s.slots[slot]
+	opt.Progress = func(p tsume.Progress) { nodes.Store(p.Nodes + p.LineNodes) }
+	opt.ProgressInterval = statusInterval / 2
+	return opt
+}
+
+// ended empties the slot of a search that has returned (which reports no more).
+func (s *searchNodes) ended(slot int) { s.slots[slot].Store(0) }
+
+// text is what the progress line says of the searches that have reported: "" when
+// none has.
+func (s *searchNodes) text() string {
+	var nodes uint64
+	searches := 0
+	for i := range s.slots {
+		if n := s.slots[i].Load(); n > 0 {
+			nodes += n
+			searches++
+		}
+	}
+	if searches == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; searching %s, %s", plural(searches, "problem"), plural(int(nodes), "node"))
 }

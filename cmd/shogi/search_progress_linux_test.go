@@ -39,15 +39,17 @@ func openPTY() (master, terminal *os.File, err error) {
 	return master, terminal, nil
 }
 
-// TestMateStatusOnTerminal: on a terminal, shogi mate keeps its status line while the
-// search runs, -json or not, and clears it before the answer and the summary.
-func TestMateStatusOnTerminal(t *testing.T) {
+// onTerminal runs the command args with stderr on a pseudo-terminal, and returns its
+// exit status, its stdout and what it drew on the terminal; the test is skipped where
+// the system gives no pseudo-terminal.
+func onTerminal(t *testing.T, args ...string) (code int, stdout, drawn string) {
+	t.Helper()
 	master, terminal, err := openPTY()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
 	defer master.Close()
-	drawn := make(chan string, 1)
+	read := make(chan string, 1)
 	go func() {
 		var b strings.Builder
 		buf := make([]byte, 4096)
@@ -55,22 +57,45 @@ func TestMateStatusOnTerminal(t *testing.T) {
 			n, err := master.Read(buf)
 			b.Write(buf[:n])
 			if err != nil { // EIO once the terminal's end is closed
-				drawn <- b.String()
+				read <- b.String()
 				return
 			}
 		}
 	}()
 	var out strings.Builder
-	code := run([]string{"mate", "-time", "1500ms", "-any", "-json", "-sfen", zukou1SFEN}, nil, &out, terminal)
+	code = run(args, nil, &out, terminal)
 	terminal.Close()
-	got := <-drawn
-	if code != 1 || !strings.Contains(out.String(), `"result":"unknown"`) {
-		t.Errorf("exit %d, stdout %q; want 1, unknown", code, out.String())
+	return code, out.String(), <-read
+}
+
+// TestMateStatusOnTerminal: on a terminal, shogi mate keeps its status line while the
+// search runs, -json or not, and clears it before the answer and the summary.
+func TestMateStatusOnTerminal(t *testing.T) {
+	code, out, got := onTerminal(t, "mate", "-time", "1500ms", "-any", "-json", "-sfen", zukou1SFEN)
+	if code != 1 || !strings.Contains(out, `"result":"unknown"`) {
+		t.Errorf("exit %d, stdout %q; want 1, unknown", code, out)
 	}
 	// The line redrawn over itself, then cleared, then the summary (the terminal ends
 	// its lines with \r\n).
 	status := regexp.MustCompile(`^(\r\d+ nodes, 0 line nodes, \d+ nodes/s, \d+\.\ds\x1b\[K)+\r\x1b\[K\d+ nodes, 0 line nodes, \d+\.\d\ds\r\n$`)
 	if !status.MatchString(got) {
 		t.Errorf("on the terminal: %q", got)
+	}
+}
+
+// TestTsumeSearchesOnTerminal: on a terminal, shogi tsume's progress line says how a
+// long problem's search goes; off one, nothing (TestMateStatusNotOnFile's check, by
+// the summary alone).
+func TestTsumeSearchesOnTerminal(t *testing.T) {
+	path := writeFile(t, t.TempDir(), "zukou1.usi", "sfen "+zukou1SFEN+"\n")
+	code, _, got := onTerminal(t, "tsume", "-q", "-time", "1500ms", path)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (undecided)", code)
+	}
+	if !regexp.MustCompile(`\r0 records, 0 invalid, 0 records/s, \d+\.\ds; searching 1 problem, [1-9]\d* nodes\x1b\[K`).MatchString(got) {
+		t.Errorf("no search under way on the progress line: %q", got)
+	}
+	if i := strings.LastIndex(got, "\r\x1b[K"); i < 0 || strings.Contains(got[i:], "searching") {
+		t.Errorf("the progress line is not cleared before the summary: %q", got)
 	}
 }
