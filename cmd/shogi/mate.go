@@ -35,9 +35,13 @@ func init() {
 	}
 }
 
-// mateHelp says what mate's exit statuses mean, in place of the statuses common to
-// the commands that check records (exitStatusHelp), which speak only of records.
-const mateHelp = `Exit status of mate: 0 a mate found (with -shortest: and its line proven of the tsume
+// mateHelp says what mate shows while it searches and what its exit statuses mean, in
+// place of the statuses common to the commands that check records (exitStatusHelp),
+// which speak only of records.
+const mateHelp = `While it searches, on a terminal only, a line on standard error says how the search
+goes (nodes, line nodes, rate, time, what is proven of the tsume length), cleared before the
+answer.
+Exit status of mate: 0 a mate found (with -shortest: and its line proven of the tsume
 length); 1 no mate, a search a limit stopped (unknown), a position that is no problem (the
 side not to move has no king, or is in check) or a record that is invalid; 2 a usage error,
 an -sfen that does not parse, -ply or -record past the record's end, an input that cannot be

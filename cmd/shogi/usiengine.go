@@ -51,8 +51,10 @@ func usiHashOption() string {
 const usiHelp = `Reads USI commands on standard input and answers on standard output, as a mate engine:
 go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate timeout (go mate
 <ms> gives the tsume line what is left of its time, go mate infinite 2 000 000 positions; go mate
-with no time is go mate infinite); options USI_Hash, TsumeLine (false: the first mate found)
-and Futile (free, moves, drops or none).
+with no time is go mate infinite); while it searches, info time, nodes, nps and hashfull about
+once a second, and an info string when what is proven of the tsume length changes (tsume length
+at most 23, between 17 and 23); options USI_Hash, TsumeLine (false: the first mate found) and
+Futile (free, moves, drops or none).
 Exit status of usi: 0 after quit or the end of its input; 2 an argument, or an input that
 cannot be read.`
 
