@@ -1,19 +1,15 @@
 package main
 
-// What analyse and match share: the flags that start an engine, the engine's log, and
-// a status line on a terminal.
+// What analyse and match share: the flags that start an engine and the engine's log.
 
 import (
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 	"time"
-
-	"golang.org/x/term"
 
 	"github.com/kifu-go/shogi/usi"
 )
@@ -116,69 +112,6 @@ func openLog(path string, force bool) (*engineLog, func(), error) {
 		return nil, nil, fmt.Errorf("-log: %w", err)
 	}
 	return &engineLog{w: f}, func() { f.Close() }, nil
-}
-
-// statusLine keeps a line on stderr, when it is a terminal, redrawn four times a second
-// with what text returns; it prints nothing when stderr is not a terminal.
-type statusLine struct {
-	w     io.Writer
-	text  func() string
-	stop  chan struct{}
-	done  chan struct{}
-	mu    sync.Mutex
-	shown bool
-}
-
-func newStatusLine(w io.Writer, text func() string) *statusLine {
-	s := &statusLine{w: w, text: text}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		s.stop, s.done = make(chan struct{}), make(chan struct{})
-		go s.run()
-	}
-	return s
-}
-
-func (s *statusLine) run() {
-	defer close(s.done)
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-tick.C:
-			s.mu.Lock()
-			fmt.Fprintf(s.w, "\r%s\033[K", s.text())
-			s.shown = true
-			s.mu.Unlock()
-		}
-	}
-}
-
-// print runs f, which writes to the terminal, with the status line out of its way.
-func (s *statusLine) print(f func()) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.clearLocked()
-	f()
-}
-
-// finish removes the status line for good.
-func (s *statusLine) finish() {
-	if s.stop != nil {
-		close(s.stop)
-		<-s.done
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.clearLocked()
-}
-
-func (s *statusLine) clearLocked() {
-	if s.shown {
-		fmt.Fprint(s.w, "\r\033[K")
-		s.shown = false
-	}
 }
 
 // writeOutputFile writes data to path, refusing to overwrite a file unless force.

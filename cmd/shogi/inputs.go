@@ -17,8 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/term"
-
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/record"
 )
@@ -359,42 +357,35 @@ func skippedFiles(n int) string { return plural(n, "file") + " skipped" }
 
 // progress keeps a line on stderr, when it is a terminal, with the records done, the
 // invalid ones, the rate and the time elapsed, redrawn four times a second while the
-// command runs; it prints nothing when stderr is not a terminal.
+// command runs (statusLine); it prints nothing when stderr is not a terminal.
 type progress struct {
-	w       io.Writer
-	start   time.Time
-	stop    chan struct{}
-	done    chan struct{}
-	mu      sync.Mutex
+	*statusLine
+	start time.Time
+	// records, invalid and more are guarded by the status line's mu, under which it
+	// draws.
 	records int
 	invalid int
-	shown   bool // the line is on the screen
+	// more, when not nil, says more after the counts (tsume's searches under way).
+	more func() string
 }
 
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now()}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.stop, p.done = make(chan struct{}), make(chan struct{})
-		go p.run()
-	}
+	p := &progress{start: time.Now()}
+	p.statusLine = newStatusLine(w, func() string {
+		text := progressText(p.records, p.invalid, time.Since(p.start))
+		if p.more != nil {
+			text += p.more()
+		}
+		return text
+	})
 	return p
 }
 
-func (p *progress) run() {
-	defer close(p.done)
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-p.stop:
-			return
-		case <-tick.C:
-			p.mu.Lock()
-			fmt.Fprintf(p.w, "\r%s\033[K", progressText(p.records, p.invalid, time.Since(p.start)))
-			p.shown = true
-			p.mu.Unlock()
-		}
-	}
+// tell sets what the line says after its counts.
+func (p *progress) tell(more func() string) {
+	p.mu.Lock()
+	p.more = more
+	p.mu.Unlock()
 }
 
 // progressText is the progress line's text: "1 record, 0 invalid, 4 records/s, 0.2s",
@@ -412,30 +403,4 @@ func (p *progress) add(valid bool) {
 		p.invalid++
 	}
 	p.mu.Unlock()
-}
-
-// print runs f, which writes to the terminal, with the progress line out of its way.
-func (p *progress) print(f func()) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.clearLocked()
-	f()
-}
-
-// finish removes the progress line for good.
-func (p *progress) finish() {
-	if p.stop != nil {
-		close(p.stop)
-		<-p.done
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.clearLocked()
-}
-
-func (p *progress) clearLocked() {
-	if p.shown {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.shown = false
-	}
 }

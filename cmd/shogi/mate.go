@@ -35,9 +35,13 @@ func init() {
 	}
 }
 
-// mateHelp says what mate's exit statuses mean, in place of the statuses common to
-// the commands that check records (exitStatusHelp), which speak only of records.
-const mateHelp = `Exit status of mate: 0 a mate found (with -shortest: and its line proven of the tsume
+// mateHelp says what mate shows while it searches and what its exit statuses mean, in
+// place of the statuses common to the commands that check records (exitStatusHelp),
+// which speak only of records.
+const mateHelp = `While it searches, on a terminal only, a line on standard error says how the search
+goes (nodes, line nodes, rate, time, what is proven of the tsume length), cleared before the
+answer.
+Exit status of mate: 0 a mate found (with -shortest: and its line proven of the tsume
 length); 1 no mate, a search a limit stopped (unknown), a position that is no problem (the
 side not to move has no king, or is in check) or a record that is invalid; 2 a usage error,
 an -sfen that does not parse, -ply or -record past the record's end, an input that cannot be
@@ -212,7 +216,12 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
 		var err error
-		if r, err = tsume.Solve(ctx, p, opt); err != nil {
+		// A line on a terminal says how the search goes, cleared before anything more
+		// is written (the answer, a note, an error).
+		status := startSearchStatus(stderr, &opt)
+		r, err = tsume.Solve(ctx, p, opt)
+		status.finish()
+		if err != nil {
 			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: in.source, label: in.label}
 		} else if *handicapName == "" && *ply == 0 && !*sf.rest {
 			// A problem's start (not a handicap's, nor a position of a game).

@@ -117,6 +117,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// reused; the problems of one input are verified in parallel too (tsume_jobs.go).
 	jobs := newTsumeJobs(ctx, sf, opt, max(1, min(*rf.jobs, maxJobs())))
 	prog := newProgress(stderr)
+	jobs.showSearches(prog)
 	var line []byte
 	var problems, files, skipped, unheld int
 	counts := map[string]int{}

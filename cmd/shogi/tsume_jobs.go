@@ -19,18 +19,27 @@ type tsumeJobs struct {
 	opt tsume.Options
 	// solvers holds one entry for each job not at work: its solver, or nil until the
 	// job first needs one (a table of -hash MB is made only when used).
-	solvers chan *tsume.Solver
+	solvers chan tsumeJob
+	// searching, when not nil, counts the nodes of the searches under way for the
+	// progress line (showSearches), each job's in a slot of its own.
+	searching *searchNodes
 	// window bounds the verdicts of one input that wait for those before it: a slow
 	// problem holds back its input's output, not its memory.
 	window int
 }
 
 func newTsumeJobs(ctx context.Context, sf *solverFlags, opt tsume.Options, jobs int) *tsumeJobs {
-	j := &tsumeJobs{ctx: ctx, sf: sf, opt: opt, solvers: make(chan *tsume.Solver, jobs), window: 4 * jobs}
-	for range jobs {
-		j.solvers <- nil
+	j := &tsumeJobs{ctx: ctx, sf: sf, opt: opt, solvers: make(chan tsumeJob, jobs), window: 4 * jobs}
+	for i := range jobs {
+		j.solvers <- tsumeJob{slot: i}
 	}
 	return j
+}
+
+// tsumeJob is one of the jobs: its solver (nil until made) and its slot in searching.
+type tsumeJob struct {
+	v    *tsume.Solver
+	slot int
 }
 
 // verify starts the verification of rec, the problem of the verdict tv so far, once a
@@ -38,13 +47,20 @@ func newTsumeJobs(ctx context.Context, sf *solverFlags, opt tsume.Options, jobs 
 // are jobs), and returns where its verdict comes.
 func (j *tsumeJobs) verify(tv tsumeVerdict, rec *shogi.Record) <-chan tsumeVerdict {
 	done := make(chan tsumeVerdict, 1)
-	v := <-j.solvers
+	job := <-j.solvers
 	go func() {
-		if v == nil {
-			v = tsume.NewSolver(j.opt)
+		if job.v == nil {
+			opt := j.opt
+			if j.searching != nil {
+				opt = j.searching.options(opt, job.slot)
+			}
+			job.v = tsume.NewSolver(opt)
 		}
-		verifyProblem(j.ctx, &tv, rec, j.sf, v)
-		j.solvers <- v
+		verifyProblem(j.ctx, &tv, rec, j.sf, job.v)
+		if j.searching != nil {
+			j.searching.ended(job.slot)
+		}
+		j.solvers <- job
 		done <- tv
 	}()
 	return done

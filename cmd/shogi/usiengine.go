@@ -51,8 +51,10 @@ func usiHashOption() string {
 const usiHelp = `Reads USI commands on standard input and answers on standard output, as a mate engine:
 go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate timeout (go mate
 <ms> gives the tsume line what is left of its time, go mate infinite 2 000 000 positions; go mate
-with no time is go mate infinite); options USI_Hash, TsumeLine (false: the first mate found)
-and Futile (free, moves, drops or none).
+with no time is go mate infinite); while it searches, info time, nodes, nps and hashfull about
+once a second, and an info string when what is proven of the tsume length changes (tsume length
+at most 23, between 17 and 23); options USI_Hash, TsumeLine (false: the first mate found) and
+Futile (free, moves, drops or none).
 Exit status of usi: 0 after quit or the end of its input; 2 an argument, or an input that
 cannot be read.`
 
@@ -70,6 +72,8 @@ type usiEngine struct {
 	solverOpt tsume.Options
 	pos       *shogi.Position
 	posErr    error // why the last position command was refused
+	// lengthSaid is what searchInfo last said of the running search's tsume length.
+	lengthSaid string
 
 	// The running search: cancel stops it, release lets an infinite one answer, done
 	// is closed when it has answered. A go ponder search has its clock's limit in
@@ -253,7 +257,7 @@ func (e *usiEngine) setOption(rest string) {
 
 // options returns the solver's options as the engine's options set them.
 func (e *usiEngine) options() tsume.Options {
-	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile}
+	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile, Progress: e.searchInfo}
 }
 
 // readySolver makes the solver for opt when there is none, or when the one there is
@@ -472,6 +476,7 @@ func (e *usiEngine) goCommand(args []string) {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
 	}
 	e.cancel, e.done, e.ponderLimit = cancel, make(chan struct{}), g.ponderLimit
+	e.lengthSaid = ""
 	var release chan struct{}
 	if g.infinite && !g.mate {
 		release = make(chan struct{})
