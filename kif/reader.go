@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/internal/nodearena"
 	"github.com/kifu-go/shogi/internal/startadjust"
 )
@@ -622,7 +623,7 @@ func (p *parser) setUpStart() error {
 		setup.AllowUnreachable = true
 		pos, err := shogi.NewPosition(setup)
 		if err != nil {
-			if err := p.failAt(p.board.line, 1, fmt.Errorf("%w: %w", ErrPosition, err)); err != nil {
+			if err := p.failAt(p.board.line, 1, errcode.Wrap(ErrPosition, err, "shogi: ")); err != nil {
 				return err
 			}
 			break
