@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/internal/nodearena"
 )
 
@@ -369,7 +370,7 @@ func (p *parser) sideToMove(sign byte, off int) error {
 func (p *parser) start(side shogi.Color, off int) error {
 	start, err := p.r.startPosition(p.setup.setup(side))
 	if err != nil {
-		return fatal{p.errAt(off, fmt.Errorf("%w: %w", ErrSetup, err))}
+		return fatal{p.errAt(off, errcode.Wrap(ErrSetup, err, "shogi: "))}
 	}
 	p.pos = start.pos
 	p.rec.StartSFEN, p.handicap = start.sfen, start.handicap

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/internal/nodearena"
 	"github.com/kifu-go/shogi/internal/startadjust"
 )
@@ -298,7 +299,7 @@ func (c *converter) fromData(d *stateData) (*shogi.Position, error) {
 	}
 	pos, err := shogi.NewPosition(s)
 	if err != nil {
-		return nil, c.errAt([]any{"initial", "data"}, fmt.Errorf("%w: %w", ErrSetup, err))
+		return nil, c.errAt([]any{"initial", "data"}, errcode.Wrap(ErrSetup, err, "shogi: "))
 	}
 	return pos, nil
 }

@@ -19,7 +19,7 @@ var (
 	ErrHandicap           = errors.New("kif: unknown handicap (手合割)")
 	ErrBoard              = errors.New("kif: malformed board diagram")
 	ErrHand               = errors.New("kif: malformed pieces in hand (持駒)")
-	ErrPosition           = errors.New("kif: impossible start position")
+	ErrPosition           = errors.New("kif: invalid start position")
 	ErrMoveSyntax         = errors.New("kif: malformed move")
 	ErrMissingOrigin      = errors.New("kif: a board move without its origin square")
 	ErrNoPreviousMove     = errors.New("kif: 同 without a previous move")

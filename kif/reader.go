@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	shogi "github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/internal/nodearena"
 	"github.com/kifu-go/shogi/internal/startadjust"
 )
@@ -55,7 +56,8 @@ func (f Dialect) String() string {
 //     from its moves (by the numbers of the moves passed over), and the other lines
 //     are left alone;
 //   - anything else (an unknown line before the moves, a malformed board diagram, an
-//     unknown 手合割) is passed over with a warning.
+//     unknown 手合割) is passed over with a warning; with [Reader.AdjustStart] set, a
+//     problem with the start position is an error all the same.
 type Reader struct {
 	// Format restricts the move lines read: KIF (numbered lines with origins), KI2
 	// (Japanese notation after ▲/△), or both (AutoDialect, the default).
@@ -77,7 +79,10 @@ type Reader struct {
 	// problem's, whose defender holds every piece the file places nowhere. The position
 	// it returns is the reader's from then on (p itself, or a new one). An error it
 	// returns is the record's, an ErrPosition error at the line of the start position,
-	// in lenient reads too: the moves have no start to be read from.
+	// in lenient reads too: the moves have no start to be read from. So, when it is set,
+	// is a problem with the start the file sets up (its diagram, a hand, the 手合割,
+	// 手数＝), which a lenient read would pass over and read from another start (the
+	// even one for a diagram it drops): AdjustStart is given the file's start or none.
 	AdjustStart func(p *shogi.Position) (*shogi.Position, error)
 
 	lr         *lineReader
@@ -295,6 +300,21 @@ func (p *parser) failAt(line, col int, err error) error {
 		return nil
 	}
 	return e
+}
+
+// failStart reports a problem with the start position (its diagram, hands, 手合割 or
+// 手数＝) as failAt does, except under Reader.AdjustStart, where it is an error in a
+// lenient read too. What a lenient read passes over there (a row, a hand, the whole
+// diagram, whose record then starts at the even start) leaves a start the file does not
+// give; AdjustStart would make the record's start of it, a convention applied to a
+// position the file never set up (the attacker's hand, dropped, given to the defender
+// by tsume.DefenderHoldsRest), with nothing in the record to say so but a warning. CSA
+// and JKF readers fail on a start they cannot build in any read.
+func (p *parser) failStart(line, col int, err error) error {
+	if p.r.AdjustStart != nil {
+		return &SyntaxError{Line: line, Column: col, Err: err}
+	}
+	return p.failAt(line, col, err)
 }
 
 // markContent notes a line that belongs to the record: the first one is where the
@@ -543,7 +563,7 @@ func (p *parser) header(s string, off int, t string, i int) error {
 		}
 		if bad, err := p.board.readHand(c, trimLeftSpaces(value)); err != nil {
 			voff := off + i + sep + (len(t[i+sep:]) - len(strings.TrimLeftFunc(t[i+sep:], isSpace)))
-			return p.fail(column(s, voff)+bad, err)
+			return p.failStart(p.lineNo, column(s, voff)+bad, err)
 		}
 		return nil
 	}
@@ -573,7 +593,7 @@ func (p *parser) boardLine(s string, off int, t string) error {
 		return nil
 	}
 	if bad, err := p.board.readRow(t); err != nil {
-		return p.fail(column(s, off)+bad, err)
+		return p.failStart(p.lineNo, column(s, off)+bad, err)
 	}
 	return nil
 }
@@ -593,7 +613,7 @@ func (p *parser) moveCountLine(s string, off int, t string) error {
 	}
 	if n >= shogi.MaxMoveNumber {
 		// The position is after n moves and the next move is n+1, which must be a move number.
-		return p.fail(column(s, off)+utf8.RuneCountInString(t)-utf8.RuneCountInString(rest),
+		return p.failStart(p.lineNo, column(s, off)+utf8.RuneCountInString(t)-utf8.RuneCountInString(rest),
 			fmt.Errorf("%w: 手数＝%s is more than %d moves", ErrPosition, rest[:used], shogi.MaxMoveNumber-1))
 	}
 	p.startMoveNumber = n + 1
@@ -610,7 +630,7 @@ func (p *parser) setUpStart() error {
 	switch {
 	case p.board.started:
 		if !p.board.complete() {
-			if err := p.failAt(p.board.line, 1, fmt.Errorf("%w: fewer than nine ranks", ErrBoard)); err != nil {
+			if err := p.failStart(p.board.line, 1, fmt.Errorf("%w: fewer than nine ranks", ErrBoard)); err != nil {
 				return err
 			}
 			break
@@ -622,20 +642,20 @@ func (p *parser) setUpStart() error {
 		setup.AllowUnreachable = true
 		pos, err := shogi.NewPosition(setup)
 		if err != nil {
-			if err := p.failAt(p.board.line, 1, fmt.Errorf("%w: %w", ErrPosition, err)); err != nil {
+			if err := p.failStart(p.board.line, 1, errcode.Wrap(ErrPosition, err, "shogi: ")); err != nil {
 				return err
 			}
 			break
 		}
 		p.pos = pos
 	case p.board.hands && (p.board.setup.Hands[0] != 0 || p.board.setup.Hands[1] != 0):
-		if err := p.failAt(p.board.line, 1, fmt.Errorf("%w: pieces in hand without a board", ErrBoard)); err != nil {
+		if err := p.failStart(p.board.line, 1, fmt.Errorf("%w: pieces in hand without a board", ErrBoard)); err != nil {
 			return err
 		}
 	case p.handicap != "":
 		if s, ok := handicapSFEN(p.handicap); ok {
 			sfen = s
-		} else if err := p.failAt(p.handicapLine, p.handicapCol, fmt.Errorf("%w: %q", ErrHandicap, p.handicap)); err != nil {
+		} else if err := p.failStart(p.handicapLine, p.handicapCol, fmt.Errorf("%w: %q", ErrHandicap, p.handicap)); err != nil {
 			return err
 		}
 	}

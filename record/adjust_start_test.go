@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/csa"
+	"github.com/kifu-go/shogi/jkf"
+	"github.com/kifu-go/shogi/kif"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/tsume"
 )
@@ -166,14 +169,17 @@ func TestReaderAdjustStartEveryRecord(t *testing.T) {
 
 // FuzzReaderAdjustStart feeds any bytes to a Reader whose AdjustStart gives the
 // defender the rest (tsume.DefenderHoldsRest), strict and lenient, and checks its
-// contract: it ends, every error is an *Error of the record it counts, and every record
-// it returns replays from a start that already holds the rest (adjusting it again
-// changes nothing).
+// contract: it ends, every error is an *Error of the record it counts (a refused start
+// worded "invalid start position: …" in every format), and every record it returns
+// replays from a start that already holds the rest (adjusting it again changes nothing).
 func FuzzReaderAdjustStart(f *testing.F) {
 	for _, p := range restProblems {
 		f.Add([]byte(p.text), false)
 	}
 	f.Add([]byte(restProblems[2].text+"/\n"+restProblems[2].text), true)
+	for _, k := range twoKings {
+		f.Add([]byte(k.text), true)
+	}
 	f.Add([]byte("position startpos moves 7g7f 3c3d\nsfen 4k4/9/9/9/9/9/9/9/4K4 b P 1\n"), false)
 	f.Fuzz(func(t *testing.T, data []byte, lenient bool) {
 		if len(data) > 1<<16 {
@@ -192,6 +198,9 @@ func FuzzReaderAdjustStart(f *testing.F) {
 				if !errors.As(err, &re) || re.Record != count || re.Line < 0 || re.Column < 0 {
 					t.Fatalf("error %v (%T) does not say record %d", err, err, count)
 				}
+				if refusedStart(err) && (!strings.HasPrefix(re.Message(), "invalid start position: ") || strings.Contains(re.Message(), "position: shogi: ")) {
+					t.Fatalf("a refused start worded %q; want \"invalid start position: \" and the cause without its prefix", re.Message())
+				}
 				continue
 			}
 			if _, err := rec.Replay(); err != nil {
@@ -207,6 +216,11 @@ func FuzzReaderAdjustStart(f *testing.F) {
 			}
 		}
 	})
+}
+
+// refusedStart reports whether err is a start position refused, in any format.
+func refusedStart(err error) bool {
+	return errors.Is(err, kif.ErrPosition) || errors.Is(err, csa.ErrSetup) || errors.Is(err, jkf.ErrSetup) || errors.Is(err, record.ErrSetup)
 }
 
 // TestReaderAdjustStartLenientOnce: a lenient read of a USI line whose move is at fault

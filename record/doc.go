@@ -40,7 +40,10 @@
 // A Reader's AdjustStart reads the moves of each record from a start of the caller's
 // making rather than the file's: that of a tsume problem, say, whose defender holds
 // every piece the file places nowhere (tsume.DefenderHoldsRest), so that his drops in
-// the recorded solution read.
+// the recorded solution read. It is given the start the file sets up or none: a
+// problem with that start is the record's error in lenient reads too, in KIF as in CSA
+// and JKF (a lenient KIF read otherwise passes over a malformed diagram or hand, and
+// reads from the even start when it drops the diagram).
 //
 // # Judging
 //

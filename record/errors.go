@@ -61,6 +61,12 @@ var (
 	// ErrNotRegular: a file met while walking a directory is not a regular file (a FIFO,
 	// a device, a socket), which could block or never end.
 	ErrNotRegular = errors.New("record: not a regular file")
+	// ErrSetup: the start position of a USI or SFEN line is refused, by the root
+	// package's limits (the *shogi.SetupError is wrapped too) or by Reader.AdjustStart
+	// (its error is wrapped). It is the lines' kif.ErrPosition, csa.ErrSetup and
+	// jkf.ErrSetup, and its message is theirs: a refused start reads "invalid start
+	// position: …" in every format.
+	ErrSetup = errors.New("record: invalid start position")
 )
 
 // Error is a problem with one record of an input, at error or warning severity: where

@@ -183,6 +183,11 @@ func Detect(head []byte, name string) Format {
 // detectFirstLine names the format that the first statement of an input is in, or
 // Unknown when it is of Kakinoki's family (or of no format).
 func detectFirstLine(line []byte) Format {
+	if line[0] == 'P' && sfenShape().Match(line) {
+		// An SFEN whose first rank starts with a black pawn ("P8/…", a composed start),
+		// which the CSA pattern takes for a P1–P9 line: those hold no '/'.
+		return SFEN
+	}
 	if line[0] == '\'' || csaStatement().Match(line) {
 		return CSA // KIF never starts a line with '
 	}

@@ -32,6 +32,8 @@ func TestDetect(t *testing.T) {
 		{shogi.StartSFEN, "", record.SFEN},
 		{"sfen " + shogi.StartSFEN, "", record.SFEN},
 		{"sfen " + shogi.StartSFEN + " moves 7g7f", "", record.USI},
+		{"P8/9/9/9/9/9/9/9/4K4 b - 1", "x.sfen", record.SFEN}, // it was CSA: "P8" a P line
+		{"P1 *  *  *  *  *  *  *  * -OU\n", "", record.CSA},
 		{"# comment\n手合割：平手\n", "", record.KIF},
 		{"# comment\n手合割：平手\n", "a.ki2", record.KI2},
 		{"手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:00/00:00:00)\n", "a.ki2", record.KIF},

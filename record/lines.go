@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/internal/startadjust"
 	"github.com/kifu-go/shogi/sfen"
 )
@@ -166,7 +167,7 @@ func (s *lineSource) sfenRecord(text string, indent int) (*shogi.Record, error) 
 		// A composed start position (nine pawns on a file, say) is a record's start all the same.
 		q, err2 := shogi.ParseSFENUnreachable(strings.TrimPrefix(text, "sfen "))
 		if err2 != nil {
-			return nil, &lineError{s.line, shiftColumn(err, indent)}
+			return nil, &lineError{s.line, shiftColumn(setupRefused(err, err2), indent)}
 		}
 		p = q
 	}
@@ -187,7 +188,7 @@ func (s *lineSource) usiRecord(text string, indent int) (*shogi.Record, error) {
 	}
 	var se *sfen.SyntaxError
 	if !s.lenient || !errors.As(err, &se) || !isMoveProblem(err) || se.Column < 1 || se.Column > len(text) {
-		return nil, &lineError{s.line, shiftColumn(err, indent)}
+		return nil, &lineError{s.line, shiftColumn(setupRefused(err, nil), indent)}
 	}
 	// Lenient: keep the moves before the one at fault and stop the line there.
 	byteCol := columnByte(text, se.Column)
@@ -223,10 +224,34 @@ func (s *lineSource) position(text string) (*shogi.Position, error) {
 func (s *lineSource) adjustStart(p *shogi.Position) (*shogi.Position, error) {
 	q, err := startadjust.Apply(s.adjust, p)
 	if err != nil {
-		return nil, &sfen.SyntaxError{Column: 1, Err: fmt.Errorf("record: %w", err)}
+		return nil, &sfen.SyntaxError{Column: 1, Err: fmt.Errorf("%w: %w", ErrSetup, err)}
 	}
 	s.adjusted = q
 	return q, nil
+}
+
+// setupRefused returns err, a line's error, as an ErrSetup error when its cause is a
+// start position the root package refuses (a *shogi.SetupError): "invalid start
+// position: more than one king of a side on 5h" at the column of the SFEN's board, as
+// the other formats word it. unreachable, when not nil, is the error of the same SFEN
+// read as a composed position, which is the record's refusal (err, the strict read's,
+// may name a limit such a start is exempt from).
+func setupRefused(err, unreachable error) error {
+	var (
+		se    *sfen.SyntaxError
+		setup *shogi.SetupError
+	)
+	if !errors.As(err, &se) || !errors.As(se.Err, &setup) {
+		return err
+	}
+	cause := se.Err
+	if unreachable != nil {
+		if !errors.As(unreachable, &setup) {
+			return err
+		}
+		cause = unreachable
+	}
+	return &sfen.SyntaxError{Column: se.Column, Err: errcode.Wrap(ErrSetup, cause, "shogi: ")}
 }
 
 // isMoveProblem reports whether a position line's error is about one of its moves.

@@ -80,9 +80,11 @@ type Reader struct {
 	// recorded solution are illegal moves from the file's start, legal ones from the
 	// start that tsume.DefenderHoldsRest makes. The position it returns is the
 	// Reader's from then on: p itself, or a new position, held nowhere else. An error it
-	// returns is the record's (code "syntax", at the start position's place), in lenient
-	// reads too, since no move can be read without a start; the next Read goes on with
-	// the next record.
+	// returns is the record's (code "syntax", at the start position's place, "invalid
+	// start position: Reader.AdjustStart: …" in every format, wrapping the format's
+	// kif.ErrPosition, csa.ErrSetup, jkf.ErrSetup or ErrSetup), in lenient reads too,
+	// since no move can be read without a start; the next Read goes on with the next
+	// record.
 	AdjustStart func(p *shogi.Position) (*shogi.Position, error)
 
 	in       *bufio.Reader

@@ -136,7 +136,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ply := fs.Int("ply", 0, "with RECORD: the position after `N` moves of the main line (default: its start, the problem of a tsume record)")
 	maxRecord := addMaxRecordSize(fs)
 	sf := addSolverFlags(fs, "the position")
-	fs.Lookup("rest").Usage += "; with RECORD and an even -ply (the start's side to move), the record's moves are read from the start where he holds them, so that his drops of pieces the file does not give him read"
+	fs.Lookup("rest").Usage += "; with RECORD, the record's moves are read from its start where he holds them, so that his drops of pieces the file does not give him read, and -ply N is the position after N of those moves (after an odd N he is to move, with what he holds of them then)"
 	shortest := fs.Bool("shortest", false, "insist on the exact tsume line: its search is bounded by -time and -nodes only, and the exit status is 1 unless the line is proven of the tsume length")
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
@@ -194,13 +194,13 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(positional) == 1 {
 		in = mateInput{source: positional[0], record: *recordIndex}
 	}
-	ropt := readOptions{maxRecordBytes: int64(*maxRecord)}
-	if *ply%2 == 0 {
-		// The moves up to -ply read from the problem, its defender's drops included.
-		// After an odd number of moves the side to move is the start's defender, whose
-		// hand -rest leaves as it is at that ply: the record is read as the file gives it.
-		ropt.adjustStart = sf.readStart()
-	}
+	// The moves read from the problem, its defender's drops included, whatever -ply:
+	// the record is the problem's, and the moves after -ply are read too. Every piece is
+	// then on the board or in a hand (unless restStart left the start as it was), so
+	// that -rest gives no one more at -ply, odd or even. Read as the file gives it, an
+	// odd -ply failed on a drop of the defender's after it and gave him nothing before
+	// it, where -rest then gave the rest to the start's attacker.
+	ropt := readOptions{maxRecordBytes: int64(*maxRecord), adjustStart: sf.readStart()}
 	p, ref := in.position(*sfenText, *handicapName, *ply, ropt, stdin)
 	if ref == nil {
 		// With -rest, the problem; the position given when it cannot be one.

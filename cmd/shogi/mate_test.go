@@ -369,13 +369,18 @@ func TestMateUnheldPieces(t *testing.T) {
 	}
 }
 
-// TestMateRestRecord: with -rest, a RECORD's moves up to an even -ply are read from the
-// start where the defender holds the rest, so that his drop at move 2, a pawn the file
-// does not give him, reads; after an odd -ply, whose side to move is the start's
-// defender, the record is read as the file gives it, and so is it without -rest.
+// TestMateRestRecord: with -rest, a RECORD's moves are read from the start where the
+// defender holds the rest, so that his drop at move 2, a pawn the file does not give
+// him, reads, whatever -ply: at an odd one the side to move is the start's defender,
+// holding the rest, and the problem's attacker has no king (it was the record as the
+// file gives it, which failed on that drop, after -ply 1 as after -ply 3). Without
+// -rest the record is read as the file gives it.
 func TestMateRestRecord(t *testing.T) {
 	path := filepath.Join(tsumeData, "rest.csa")
-	const illegal = "line 16, column 1: illegal move P*1b at move 2: the dropped piece is not in hand\n"
+	const (
+		illegal = "line 16, column 1: illegal move P*1b at move 2: the dropped piece is not in hand\n"
+		noKing  = "rest.csa#1: the defender (the side not to move) has no king\n"
+	)
 	for _, tt := range []struct {
 		args     []string
 		code     int
@@ -384,7 +389,11 @@ func TestMateRestRecord(t *testing.T) {
 		{[]string{"-rest"}, 0, "mate in 3: L*1c P*1b N*2c\n", ""},
 		{[]string{"-rest", "-ply", "2"}, 0, "mate in 1: N*2c\n", ""},
 		{nil, 1, "", illegal},
-		{[]string{"-rest", "-ply", "1"}, 1, "", illegal},
+		{[]string{"-ply", "1"}, 1, "", illegal},
+		{[]string{"-rest", "-ply", "1"}, 1, "", noKing},
+		{[]string{"-rest", "-ply", "3"}, 1, "", noKing},
+		{[]string{"-rest", "-ply", "1", "-json"}, 1, `{"path":"` + path + `","record":1,"sfen":"3G2S1k/9/8L/4B3P/9/9/9/9/9 w N2rb3g3s3n3l17p 2",` +
+			`"result":"invalid","error":"the defender (the side not to move) has no king","code":"no-problem"}` + "\n", noKing},
 	} {
 		args := append(append([]string{"mate", "-style", "usi"}, tt.args...), path)
 		code, out, errOut := runCmd("", args...)
