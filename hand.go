@@ -1,6 +1,12 @@
 package shogi
 
-import "strconv"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/kifu-go/shogi/internal/sfentext"
+)
 
 // Hand is the set of pieces one side holds in hand, packed into one integer. The zero
 // value is an empty hand. Only Pawn, Lance, Knight, Silver, Gold, Bishop and Rook can
@@ -74,11 +80,48 @@ func (h Hand) WithCount(t PieceType, n int) Hand {
 }
 
 // String returns the hand in SFEN style for Black (upper case), such as "R2P", or "-".
+// [ParseHand] reads it back.
 func (h Hand) String() string {
 	if h == 0 {
 		return "-"
 	}
 	return string(h.appendSFEN(nil, Black))
+}
+
+// ErrHandSyntax is the cause of [ParseHand]'s error for text that is no hand.
+var ErrHandSyntax = errors.New("shogi: invalid hand")
+
+// ParseHand reads a hand as [Hand.String] writes it: "-" for none, or Black's letters of
+// SFEN with their counts ("R2P"; in any order, as SFEN allows). Lower-case (White's)
+// letters, a king, a count without a letter and an empty text are ErrHandSyntax; more
+// pieces of a type than a Hand holds ([HandCapacity]) are [ErrTooManyPieces].
+func ParseHand(text string) (Hand, error) {
+	if text == "-" {
+		return 0, nil
+	}
+	hands, err := sfentext.ParseHands(text)
+	if err == nil && text == "" {
+		err = &sfentext.Error{Err: sfentext.ErrHand}
+	}
+	if err != nil {
+		var se *sfentext.Error
+		if errors.As(err, &se) {
+			return 0, fmt.Errorf("%w %q at column %d", ErrHandSyntax, text, sfentext.Column(text, se.Offset))
+		}
+		return 0, fmt.Errorf("%w %q", ErrHandSyntax, text)
+	}
+	var h Hand
+	for t := Pawn; t <= Gold; t++ {
+		if hands[White][t] != 0 {
+			return 0, fmt.Errorf("%w %q: White's letters", ErrHandSyntax, text)
+		}
+		n := int(hands[Black][t])
+		if n > HandCapacity[t] {
+			return 0, fmt.Errorf("%w: %d %ss in hand %q", ErrTooManyPieces, n, t, text)
+		}
+		h = h.WithCount(t, n)
+	}
+	return h, nil
 }
 
 func (h Hand) appendSFEN(dst []byte, c Color) []byte {

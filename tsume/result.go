@@ -218,49 +218,17 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		}
 		moves[i] = m
 	}
-	left, err := parseHand(j.Left)
-	if err != nil {
-		return err
+	var left shogi.Hand
+	if j.Left != "" { // an object without "left": an empty hand
+		var err error
+		if left, err = shogi.ParseHand(j.Left); err != nil {
+			return fmt.Errorf("tsume: left of the result: %w", err)
+		}
 	}
 	*r = Result{Status: j.Status, Stop: j.Stop, Moves: moves, Line: j.Line, Undecided: j.Undecided,
 		MinLength: j.MinLength, MaxLength: j.MaxLength, Left: left, Nodes: j.Nodes, LineNodes: j.LineNodes,
 		Time: time.Duration(j.TimeMS) * time.Millisecond}
 	return nil
-}
-
-// parseHand reads a hand as Hand.String writes it: "-", "P", "2PG"; "" is empty too.
-func parseHand(text string) (shogi.Hand, error) {
-	var h shogi.Hand
-	if text == "-" || text == "" {
-		return h, nil
-	}
-	n := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c >= '0' && c <= '9' && n < 100 {
-			n = n*10 + int(c-'0')
-			continue
-		}
-		t := shogi.NoPieceType
-		for _, ht := range shogi.HandTypes {
-			if ht.Letter()[0] == c {
-				t = ht
-			}
-		}
-		if t == shogi.NoPieceType || h.Count(t) > 0 {
-			return 0, fmt.Errorf("tsume: left %q is no hand", text)
-		}
-		n = max(n, 1)
-		if n > shogi.MaxInHand[t] {
-			return 0, fmt.Errorf("tsume: left %q is no hand", text)
-		}
-		h = h.WithCount(t, n)
-		n = 0
-	}
-	if n != 0 {
-		return 0, fmt.Errorf("tsume: left %q is no hand", text)
-	}
-	return h, nil
 }
 
 // Length returns the number of plies of the line.

@@ -221,7 +221,8 @@ func TestVerificationJSON(t *testing.T) {
 	for _, bad := range []string{
 		`{"result":"mate","moves":["9z9a"],"left":"-"}`,
 		`{"result":"mate","moves":[],"left":"3X"}`,
-		`{"result":"mate","moves":[],"left":"19P"}`,
+		`{"result":"mate","moves":[],"left":"64P"}`, // more than a Hand holds
+		`{"result":"mate","moves":[],"left":"p"}`,
 		`{"result":"maybe","left":"-"}`,
 	} {
 		if err := json.Unmarshal([]byte(bad), &r); err == nil {

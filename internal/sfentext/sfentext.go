@@ -201,6 +201,14 @@ func parseBoard(pos *Position, f Field) error {
 	return nil
 }
 
+// ParseHands reads the hands field of an SFEN ("-", or counts and letters: "2Pb"), by
+// colour and piece type 1–7 as Position.Hands.
+func ParseHands(s string) ([2][8]uint16, error) {
+	var pos Position
+	err := parseHands(&pos, Field{Text: s})
+	return pos.Hands, err
+}
+
 func parseHands(pos *Position, f Field) error {
 	s, base := f.Text, f.Offset
 	if s == "-" {
