@@ -47,6 +47,11 @@ func TestMateCommand(t *testing.T) {
 		{"leftover", []string{"-style", "usi", "-sfen", "4k4/9/4P4/9/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1"}, 0,
 			"mate in 1: G*5b\n\tthe attacker holds G at the end (駒余り)\n"},
 		{"defender holds the rest", []string{"-style", "usi", "-rest", "-sfen", "9/4k4/9/4S4/9/9/9/9/9 b GS 1"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
+		// Two mates in 1, the drop first in move-generation order: -leftover avoid (the
+		// default) takes the pawn's, which keeps the gold in hand, ignore the first.
+		{"leftover avoid", []string{"-style", "usi", "-rest", "-leftover", "avoid", "-sfen", "8k/9/6SGP/9/9/9/9/9/9 b G 1"}, 0,
+			"mate in 1: 1c1b+\n\tthe attacker holds G at the end (駒余り)\n"},
+		{"leftover ignore", []string{"-style", "usi", "-rest", "-leftover", "ignore", "-sfen", "8k/9/6SGP/9/9/9/9/9/9 b G 1"}, 0, "mate in 1: G*1b\n"},
 		{"any mate", []string{"-style", "usi", "-any", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b5a G*5b\n" +
 			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
 			"\tthe tsume length is proven at most 3 plies\n"},
@@ -227,6 +232,7 @@ func TestMateCommandErrors(t *testing.T) {
 		{[]string{"-sfen", mate3SFEN, "-hash", "0"}, 2, "-hash: 0 MB"},
 		{[]string{"-sfen", mate3SFEN, "-time", "-1s"}, 2, "-time: -1s"},
 		{[]string{"-sfen", mate3SFEN, "-futile", "some"}, 2, "-futile"},
+		{[]string{"-sfen", mate3SFEN, "-leftover", "none"}, 2, "-leftover"},
 		{[]string{"-sfen", "not an sfen"}, 2, "shogi mate: -sfen: column 2: invalid board\n"},
 		{[]string{"testdata/tsume/nonexistent.kif"}, 2, "no such file"},
 		{[]string{"-ply", "9", tsumeData + "/taichitsume.kif"}, 2, "-ply 9: the main line of testdata/tsume/taichitsume.kif has 7 moves"},
@@ -301,7 +307,7 @@ func TestMateText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := mateText(mustProblem(t, mate3SFEN), tt.r, usiStyle)
+			got, err := mateText(mustProblem(t, mate3SFEN), tt.r, usiStyle, tsume.PreferNoLeftover)
 			if err != nil {
 				t.Fatal(err)
 			}

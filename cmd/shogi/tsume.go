@@ -22,8 +22,8 @@ import (
 func init() {
 	commands["tsume"] = command{
 		summary: "verify tsume problems: each record's start as the problem, its main line as the solution",
-		usage: "shogi tsume [-json] [-q] [-rest] [-time D] [-nodes N] [-hash MB] [-futile free|moves|drops|none] [-lenient] [-from FMT] [-j N]\n" +
-			"       [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
+		usage: "shogi tsume [-json] [-q] [-rest] [-time D] [-nodes N] [-hash MB] [-futile free|moves|drops|none] [-leftover avoid|ignore]\n" +
+			"       [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run: runTsume,
 	}
 }

@@ -39,7 +39,8 @@ const maxUSILine = 1 << 20
 const (
 	usiHashDefault = tsume.DefaultHashBytes >> 20
 	usiOptionLines = "option name TsumeLine type check default true\n" +
-		"option name Futile type combo default free var free var moves var drops var none\n"
+		"option name Futile type combo default free var free var moves var drops var none\n" +
+		"option name Leftover type combo default avoid var avoid var ignore\n"
 )
 
 // usiHashOption is the line of USI_Hash: at most the memory at hand (memoryLimit).
@@ -53,8 +54,9 @@ go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate t
 <ms> gives the tsume line what is left of its time, go mate infinite 2 000 000 positions; go mate
 with no time is go mate infinite); while it searches, info time, nodes, nps and hashfull about
 once a second, and an info string when what is proven of the tsume length changes (tsume length
-at most 23, between 17 and 23); options USI_Hash, TsumeLine (false: the first mate found) and
-Futile (free, moves, drops or none).
+at most 23, between 17 and 23); options USI_Hash, TsumeLine (false: the first mate found),
+Futile (free, moves, drops or none, as mate's -futile) and Leftover (avoid or ignore, as mate's
+-leftover).
 Exit status of usi: 0 after quit or the end of its input; 2 an argument, or an input that
 cannot be read.`
 
@@ -67,6 +69,7 @@ type usiEngine struct {
 	hashMB    int
 	tsumeLine bool
 	futile    tsume.Futile
+	leftover  tsume.Leftover
 
 	solver    *tsume.Solver // made with solverOpt, reused between searches
 	solverOpt tsume.Options
@@ -249,6 +252,13 @@ func (e *usiEngine) setOption(rest string) {
 			break
 		}
 		e.futile = f
+	case "leftover":
+		l, err := tsume.ParseLeftover(value)
+		if err != nil {
+			bad()
+			break
+		}
+		e.leftover = l
 	case "usi_ponder":
 	default:
 		e.println("info string setoption: no option %q", escapeText(name))
@@ -257,7 +267,7 @@ func (e *usiEngine) setOption(rest string) {
 
 // options returns the solver's options as the engine's options set them.
 func (e *usiEngine) options() tsume.Options {
-	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile, Progress: e.searchInfo}
+	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile, Leftover: e.leftover, Progress: e.searchInfo}
 }
 
 // readySolver makes the solver for opt when there is none, or when the one there is

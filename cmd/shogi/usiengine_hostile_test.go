@@ -192,6 +192,7 @@ func TestMateEngineHostile(t *testing.T) {
 			script: "setoption name NoSuch value 3\nsetoption NoName\nsetoption name USI_Hash value 0\n" +
 				"setoption name USI_Hash value -1\nsetoption name USI_Hash value 1e9\n" +
 				"setoption name USI_Hash value 65537\nsetoption name TsumeLine\nsetoption name Futile value all\n" +
+				"setoption name Leftover value none\n" +
 				"setoption name USI_Hash value 1\nisready\n",
 			want: []string{
 				`info string setoption: no option "NoSuch"`,
@@ -202,6 +203,7 @@ func TestMateEngineHostile(t *testing.T) {
 				fmt.Sprintf("info string setoption: USI_Hash: 65537 MB; want 1 to %d", hashLimitMB(physical, 1)),
 				`info string setoption: TsumeLine: invalid value ""`,
 				`info string setoption: Futile: invalid value "all"`,
+				`info string setoption: Leftover: invalid value "none"`,
 				"readyok",
 			},
 		},

@@ -75,6 +75,7 @@ func TestMateEngine(t *testing.T) {
 		{Name: "USI_Hash", Type: usi.Spin, Default: "16", HasDefault: true, Min: 1, Max: int64(hashLimitMB(memoryLimit().bytes, 1))},
 		{Name: "TsumeLine", Type: usi.Check, Default: "true", HasDefault: true},
 		{Name: "Futile", Type: usi.Combo, Default: "free", HasDefault: true, Vars: []string{"free", "moves", "drops", "none"}},
+		{Name: "Leftover", Type: usi.Combo, Default: "avoid", HasDefault: true, Vars: []string{"avoid", "ignore"}},
 	}
 	if diff := cmp.Diff(wantOptions, e.Options()); diff != "" {
 		t.Errorf("options (-want +got):\n%s", diff)
@@ -406,5 +407,22 @@ func TestMateEngineReadyAfterSearch(t *testing.T) {
 	}
 	if !strings.HasSuffix(w.String(), "readyok\n") {
 		t.Errorf("output %q; want readyok last", w.String())
+	}
+}
+
+// TestMateEngineLeftover: the option Leftover chooses the tie-break of the tsume line as
+// mate's -leftover does: two mates in 1, avoid (the default) answers the one that keeps
+// the gold in hand, ignore the first in move-generation order, the drop.
+func TestMateEngineLeftover(t *testing.T) {
+	const sfen = "8k/9/6SGP/9/9/9/9/9/9 b G2r2b2g3s4n4l17p 1"
+	for _, tt := range []struct{ option, want string }{
+		{"", "checkmate 1c1b+"},
+		{"setoption name Leftover value avoid\n", "checkmate 1c1b+"},
+		{"setoption name Leftover value ignore\n", "checkmate G*1b"},
+	} {
+		out := runEngineScript(t, tt.option+"position sfen "+sfen+"\ngo mate 5000\n")
+		if !strings.Contains(out, "\n"+tt.want+"\n") {
+			t.Errorf("%q: answer not %q:\n%s", tt.option, tt.want, out)
+		}
 	}
 }
