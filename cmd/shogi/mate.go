@@ -353,7 +353,7 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation, leftov
 	case tsume.LineLength:
 		// The tie-break (PreferNoLeftover) was not asked for, or a limit stopped it.
 		if leftover == tsume.IgnoreLeftover {
-			b.WriteString("\tthe tsume length, exact; between lines of that length, the first found (-leftover ignore), not the one of the fewest pieces left in hand (駒余り)\n")
+			b.WriteString("\tthe tsume length, exact; between lines of that length, the first found (-leftover ignore), not chosen by the pieces left in hand (駒余り)\n")
 		} else {
 			b.WriteString("\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n")
 		}

@@ -316,6 +316,13 @@ func TestMateText(t *testing.T) {
 			}
 		})
 	}
+	// A line of the length with -leftover ignore: the tie-break was not asked for.
+	got, err := mateText(mustProblem(t, mate3SFEN), with(func(r *tsume.Result) { r.Line = tsume.LineLength }), usiStyle, tsume.IgnoreLeftover)
+	want := "mate in 3: S*5c 5b4a G*4b\n" +
+		"\tthe tsume length, exact; between lines of that length, the first found (-leftover ignore), not chosen by the pieces left in hand (駒余り)\n"
+	if diff := cmp.Diff(want, got); err != nil || diff != "" {
+		t.Errorf("-leftover ignore: %v (-want +got):\n%s", err, diff)
+	}
 }
 
 // TestSolverCommandsHelp: the help of mate, tsume and usi says what their exit statuses
