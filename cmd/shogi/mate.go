@@ -149,8 +149,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
 		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record, with \"skipped\" saying why) with \"error\", \"code\" (not for skipped) and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
-	styles := strings.Join(notation.Names, ", ")
-	style := fs.String("style", "japanese", "notation of the line in the text (-json's moves are USI): "+styles)
+	style := addLineStyle(fs)
 	// Flags may come after RECORD as well: "shogi mate problem.kif -time 1m".
 	var positional []string
 	for rest := args; ; {
@@ -165,13 +164,13 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opt, msg := sf.options(1)
 	defer holdHeap(int64(opt.HashBytes))()
-	out, styleOK := notation.ByName(*style)
+	out, styleMsg := lineStyle(*style)
 	_, handicapOK := handicap.Lookup(*handicapName)
 	switch {
 	case msg != "":
 		return usageError(fs, stderr, msg)
-	case !styleOK:
-		return usageError(fs, stderr, fmt.Sprintf("-style: unknown style %q (styles: %s)", *style, styles))
+	case styleMsg != "":
+		return usageError(fs, stderr, styleMsg)
 	case *shortest && *anyMate:
 		return usageError(fs, stderr, "-shortest and -any exclude each other")
 	case len(positional) > 1:
@@ -317,29 +316,12 @@ func unheldPieces(p *shogi.Position) int {
 // to know about the line: it is not the tsume line, the tsume line may be shorter, pieces
 // are left.
 func mateText(p *shogi.Position, r tsume.Result, style notation.Notation, leftover tsume.Leftover) (string, error) {
-	if r.Status != tsume.Mate {
-		return r.String() + "\n", nil
+	first, err := resultText(p, r, style)
+	if err != nil || r.Status != tsume.Mate {
+		return first + "\n", err
 	}
 	var b strings.Builder
-	if len(r.Moves) == 0 {
-		// No line (LineNone): "mate, no line", "mate in at most 21, no line".
-		b.WriteString(r.String())
-	} else {
-		fmt.Fprintf(&b, "mate in %d", r.Length())
-	}
-	if len(r.Moves) > 0 {
-		// The line ends in 詰み in the styles that write endings (not in USI).
-		f := notation.LineFormat{Notation: style}
-		text, err := f.Format(p, notation.Line{Moves: r.Moves, End: shogi.EndMate})
-		if errors.Is(err, notation.ErrEnding) {
-			text, err = f.Format(p, notation.Line{Moves: r.Moves})
-		}
-		if err != nil {
-			return "", err
-		}
-		b.WriteString(": ")
-		b.WriteString(text)
-	}
+	b.WriteString(first)
 	b.WriteByte('\n')
 	switch r.Line {
 	case tsume.LineProof:
