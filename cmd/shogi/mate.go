@@ -326,11 +326,8 @@ func mateText(p *shogi.Position, r tsume.Result, style notation.Notation, leftov
 	switch r.Line {
 	case tsume.LineProof:
 		b.WriteString("\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n")
-		switch {
-		case r.MinLength > 0 && r.MaxLength > 0:
-			fmt.Fprintf(&b, "\tthe tsume length is proven between %d and %d plies\n", r.MinLength, r.MaxLength)
-		case r.MaxLength > 0:
-			fmt.Fprintf(&b, "\tthe tsume length is proven at most %d plies\n", r.MaxLength)
+		if t := tsumeLength(r.MaxLength, r.MinLength); t != "" {
+			fmt.Fprintf(&b, "\tproven: %s\n", t)
 		}
 	case tsume.LineLength:
 		// The tie-break (PreferNoLeftover) was not asked for, or a limit stopped it.

@@ -54,7 +54,7 @@ func TestMateCommand(t *testing.T) {
 		{"leftover ignore", []string{"-style", "usi", "-rest", "-leftover", "ignore", "-sfen", "8k/9/6SGP/9/9/9/9/9/9 b G 1"}, 0, "mate in 1: G*1b\n"},
 		{"any mate", []string{"-style", "usi", "-any", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b5a G*5b\n" +
 			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
-			"\tthe tsume length is proven at most 3 plies\n"},
+			"\tproven: tsume length at most 3\n"},
 		{"shortest", []string{"-style", "usi", "-shortest", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
 	}
 	for _, tt := range tests {
@@ -296,7 +296,7 @@ func TestMateText(t *testing.T) {
 			"\t2 interpositions not decided futile or not, counted as replies: the tsume line may be shorter\n"},
 		{"proof, bounds", with(func(r *tsume.Result) { r.Line, r.MinLength, r.MaxLength = tsume.LineProof, 1, 3 }), "mate in 3: S*5c 5b4a G*4b\n" +
 			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
-			"\tthe tsume length is proven between 1 and 3 plies\n"},
+			"\tproven: tsume length between 1 and 3\n"},
 		{"length", with(func(r *tsume.Result) { r.Line, r.Left = tsume.LineLength, shogi.Hand(0).WithCount(shogi.Pawn, 1) }), "mate in 3: S*5c 5b4a G*4b\n" +
 			"\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n" +
 			"\tthe attacker holds P at the end (駒余り)\n"},

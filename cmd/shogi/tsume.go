@@ -435,14 +435,11 @@ func writeWarnings(b *strings.Builder, tv tsumeVerdict) {
 	}
 }
 
-// lengthBounds says what a search that did not settle the tsume length proved of it:
-// "mate in 13 to 21", "mate in at most 21".
+// lengthBounds says what a search that did not settle the tsume length proved of it
+// (tsumeLength): "tsume length between 13 and 21", "tsume length at most 21".
 func lengthBounds(r *tsume.Result) string {
-	switch {
-	case r.MinLength > 0 && r.MinLength < r.MaxLength:
-		return fmt.Sprintf("mate in %d to %d", r.MinLength, r.MaxLength)
-	case r.MaxLength > 0:
-		return fmt.Sprintf("mate in at most %d", r.MaxLength)
+	if b := tsumeLength(r.MaxLength, r.MinLength); b != "" {
+		return b
 	}
-	return "mate, its length not settled"
+	return "tsume length not settled"
 }

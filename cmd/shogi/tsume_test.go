@@ -219,10 +219,10 @@ func TestTsumeVerdictUnsettled(t *testing.T) {
 		text         func(r *tsume.Result) string
 	}{
 		{"recorded", problem + " moves G*2b 3b3c 2b3b 3c2c 3a1c+ 2c1c 4d4c+ G*3c 4c3c P*2c G*2d", tsumeWrong, func(r *tsume.Result) string {
-			return fmt.Sprintf("p.usi#1: wrong; 11 moves recorded, mate in at most %d\n\tply 0: short-mate (%[1]d)\n\tply 1: undecided G*3c", r.MaxLength)
+			return fmt.Sprintf("p.usi#1: wrong; 11 moves recorded, tsume length at most %d\n\tply 0: short-mate (%[1]d)\n\tply 1: undecided G*3c", r.MaxLength)
 		}},
 		{"solved", problem, tsumeSolved, func(r *tsume.Result) string {
-			return fmt.Sprintf("p.usi#1: solved; mate in at most %d, not the tsume line; %s", r.MaxLength, r)
+			return fmt.Sprintf("p.usi#1: solved; tsume length at most %d, not the tsume line; %s", r.MaxLength, r)
 		}},
 	}
 	for _, tt := range tests {

@@ -544,8 +544,8 @@ func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
 	if found {
 		fmt.Fprintf(w, "info time %d nodes %d nps %d score mate %d pv %s\n", ms, r.Nodes+r.LineNodes, nps, len(moves), strings.Join(moves, " "))
 		fmt.Fprintf(w, "info string mate in %d, line %s", len(moves), r.Line)
-		if r.Line == tsume.LineProof && r.MaxLength > 0 {
-			fmt.Fprintf(w, ", tsume length at most %d", r.MaxLength)
+		if t := tsumeLength(r.MaxLength, r.MinLength); r.Line == tsume.LineProof && t != "" {
+			fmt.Fprintf(w, ", %s", t)
 		}
 		fmt.Fprintln(w)
 	} else {

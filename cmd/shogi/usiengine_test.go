@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/tsume"
 	"github.com/kifu-go/shogi/usi"
 )
 
@@ -423,6 +424,37 @@ func TestMateEngineLeftover(t *testing.T) {
 		out := runEngineScript(t, tt.option+"position sfen "+sfen+"\ngo mate 5000\n")
 		if !strings.Contains(out, "\n"+tt.want+"\n") {
 			t.Errorf("%q: answer not %q:\n%s", tt.option, tt.want, out)
+		}
+	}
+}
+
+// TestMateEngineFinalLength: the final info string of a line of the proof says what is
+// proven of the tsume length in the words of the info strings while it searches, the
+// lower bound too ("between 1 and 3", where it said "at most 3" only).
+func TestMateEngineFinalLength(t *testing.T) {
+	var line []shogi.Move
+	for _, m := range []string{"S*5c", "5b4a", "G*4b"} {
+		mv, err := shogi.ParseUSIMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, mv)
+	}
+	for _, tt := range []struct {
+		min, max int
+		want     string
+	}{
+		{1, 3, "info string mate in 3, line proof, tsume length between 1 and 3\n"},
+		{0, 3, "info string mate in 3, line proof, tsume length at most 3\n"},
+	} {
+		var out strings.Builder
+		e := &usiEngine{out: &out}
+		r := tsume.Result{Status: tsume.Mate, Moves: line, Line: tsume.LineProof, MinLength: tt.min, MaxLength: tt.max}
+		if answer := e.report(true, r, nil); answer != "checkmate S*5c 5b4a G*4b" {
+			t.Errorf("answer %q", answer)
+		}
+		if !strings.Contains(out.String(), tt.want) {
+			t.Errorf("bounds %d, %d: no %q in\n%s", tt.min, tt.max, tt.want, out.String())
 		}
 	}
 }
