@@ -30,6 +30,9 @@ func (e *usiEngine) searchInfo(p tsume.Progress) {
 	}
 	e.outMu.Lock()
 	defer e.outMu.Unlock()
+	if e.muted {
+		return // after gameover
+	}
 	fmt.Fprintf(e.out, "info time %d nodes %d nps %d hashfull %d\n", p.Elapsed.Milliseconds(), nodes, nps, p.HashFull)
 	if b := tsumeLength(p.MaxLength, p.MinLength); b != "" && b != e.lengthSaid {
 		e.lengthSaid = b
