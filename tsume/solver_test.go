@@ -364,7 +364,7 @@ func TestCodes(t *testing.T) {
 		want string
 	}{
 		{tsume.Result{Status: tsume.Mate}, "mate, no line"},
-		{tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate in at most 21, no line"},
+		{tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate, tsume length at most 21, no line"},
 		{r, "mate in 1: G*3b"},
 		{tsume.Result{Stop: tsume.StopNodes}, "unknown (node-limit)"},
 	} {

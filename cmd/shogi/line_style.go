@@ -31,7 +31,7 @@ func lineStyle(name string) (notation.Notation, string) {
 
 // resultText is the first line of a search's answer on the problem p, its moves in
 // style: "mate in 3: 1.☗5三銀打 2.☖4一玉 3.☗4二金 4.詰み"; what Result.String says
-// otherwise ("no mate", "unknown (time-limit)", "mate in at most 21, no line").
+// otherwise ("no mate", "unknown (time-limit)", "mate, tsume length at most 21, no line").
 func resultText(p *shogi.Position, r tsume.Result, style notation.Notation) (string, error) {
 	if r.Status != tsume.Mate || len(r.Moves) == 0 {
 		return r.String(), nil

@@ -302,7 +302,7 @@ func TestMateText(t *testing.T) {
 			"\tthe attacker holds P at the end (駒余り)\n"},
 		{"no mate", tsume.Result{Status: tsume.NoMate}, "no mate\n"},
 		// A mate whose line the table lost: what is proven of its length, not "mate in 0".
-		{"no line", tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate in at most 21, no line\n" +
+		{"no line", tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate, tsume length at most 21, no line\n" +
 			"\tno line: the table was too small to keep the proof (raise -hash)\n"},
 	}
 	for _, tt := range tests {
