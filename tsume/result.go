@@ -236,11 +236,12 @@ func (r Result) Length() int { return len(r.Moves) }
 
 // String sums r up: "mate in 7: 2c1b+ 1a1b …", "no mate", "unknown (node-limit)";
 // a mate whose line was lost (LineNone) is "mate, no line" or, when its length is
-// bounded, "mate in at most 21, no line" (it read "mate in 0:").
+// bounded, "mate, tsume length at most 21, no line" (it read "mate in 0:"), in the words
+// shogi's commands give the bounds of the length in.
 func (r Result) String() string {
 	switch {
 	case r.Status == Mate && len(r.Moves) == 0 && r.MaxLength > 0:
-		return fmt.Sprintf("mate in at most %d, no line", r.MaxLength)
+		return fmt.Sprintf("mate, tsume length at most %d, no line", r.MaxLength)
 	case r.Status == Mate && len(r.Moves) == 0:
 		return "mate, no line"
 	}

@@ -74,17 +74,42 @@ func ParseFutile(code string) (Futile, error) {
 	return 0, fmt.Errorf("tsume: futile convention %q; want free, moves, drops or none", code)
 }
 
-// Leftover says how ties of length are broken (駒余り).
+// Leftover says how ties of length are broken (駒余り). Its codes ([Leftover.String],
+// [ParseLeftover]) name what the tsume line does with the pieces left in the
+// attacker's hand: "avoid" them (PreferNoLeftover) or "ignore" them (IgnoreLeftover),
+// as shogi mate's and shogi tsume's -leftover and shogi usi's option Leftover take them.
 type Leftover uint8
 
 const (
 	// PreferNoLeftover: between lines of equal length, the defender chooses the one
 	// that leaves the attacker fewer pieces in hand at the end, the attacker the one
-	// that leaves him more (see the package doc). The default.
+	// that leaves him more (see the package doc). The default; code "avoid".
 	PreferNoLeftover Leftover = iota
-	// IgnoreLeftover: the first line of the shortest length in move-generation order.
+	// IgnoreLeftover: the first line of the shortest length in move-generation order;
+	// code "ignore".
 	IgnoreLeftover
 )
+
+// String returns the code of l: "avoid" or "ignore".
+func (l Leftover) String() string {
+	switch l {
+	case PreferNoLeftover:
+		return "avoid"
+	case IgnoreLeftover:
+		return "ignore"
+	}
+	return "leftover(" + strconv.Itoa(int(l)) + ")"
+}
+
+// ParseLeftover returns the Leftover of a code of [Leftover.String].
+func ParseLeftover(code string) (Leftover, error) {
+	for _, l := range [...]Leftover{PreferNoLeftover, IgnoreLeftover} {
+		if l.String() == code {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("tsume: leftover convention %q; want avoid or ignore", code)
+}
 
 // Options configure a [Solver]. The zero value searches for a mate with no limit but
 // memory, a table of DefaultHashBytes, and the tsume line under the conventions of the
@@ -296,7 +321,7 @@ func (o Options) check() error {
 	case o.Futile > FutileMoves:
 		return fmt.Errorf("tsume: Options.Futile %v; want FutileFree, FutileDrops, FutileNone or FutileMoves", o.Futile)
 	case o.Leftover > IgnoreLeftover:
-		return fmt.Errorf("tsume: Options.Leftover %d; want PreferNoLeftover or IgnoreLeftover", o.Leftover)
+		return fmt.Errorf("tsume: Options.Leftover %v; want PreferNoLeftover or IgnoreLeftover", o.Leftover)
 	}
 	return nil
 }

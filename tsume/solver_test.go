@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -282,7 +284,7 @@ func TestUsageErrors(t *testing.T) {
 		{tsume.Options{HashBytes: -1}, "tsume: Options.HashBytes -1; want 0 (DefaultHashBytes) or more"},
 		{tsume.Options{ProgressInterval: -time.Second}, "tsume: Options.ProgressInterval -1s; want 0 (DefaultProgressInterval) or more"},
 		{tsume.Options{Futile: tsume.FutileMoves + 1}, "tsume: Options.Futile futile(4); want FutileFree, FutileDrops, FutileNone or FutileMoves"},
-		{tsume.Options{Leftover: tsume.IgnoreLeftover + 1}, "tsume: Options.Leftover 2; want PreferNoLeftover or IgnoreLeftover"},
+		{tsume.Options{Leftover: tsume.IgnoreLeftover + 1}, "tsume: Options.Leftover leftover(2); want PreferNoLeftover or IgnoreLeftover"},
 	} {
 		if r, err := tsume.Solve(ctx, p, tt.opt); err == nil || err.Error() != tt.want {
 			t.Errorf("%+v: %v, %v; want %q", tt.opt, r, err, tt.want)
@@ -362,7 +364,7 @@ func TestCodes(t *testing.T) {
 		want string
 	}{
 		{tsume.Result{Status: tsume.Mate}, "mate, no line"},
-		{tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate in at most 21, no line"},
+		{tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate, tsume length at most 21, no line"},
 		{r, "mate in 1: G*3b"},
 		{tsume.Result{Stop: tsume.StopNodes}, "unknown (node-limit)"},
 	} {
@@ -435,5 +437,32 @@ func TestSetNodes(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"unknown node-limit", "mate none", "unknown node-limit"}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestConventionCodes: each convention's code parses back to it, a code of no
+// convention is refused, and %+v of Options prints the codes.
+func TestConventionCodes(t *testing.T) {
+	for _, f := range []tsume.Futile{tsume.FutileFree, tsume.FutileDrops, tsume.FutileNone, tsume.FutileMoves} {
+		if got, err := tsume.ParseFutile(f.String()); err != nil || got != f {
+			t.Errorf("ParseFutile(%q) = %v, %v; want %v", f.String(), got, err, f)
+		}
+	}
+	for _, l := range []tsume.Leftover{tsume.PreferNoLeftover, tsume.IgnoreLeftover} {
+		if got, err := tsume.ParseLeftover(l.String()); err != nil || got != l {
+			t.Errorf("ParseLeftover(%q) = %v, %v; want %v", l.String(), got, err, l)
+		}
+	}
+	if tsume.PreferNoLeftover.String() != "avoid" || tsume.IgnoreLeftover.String() != "ignore" {
+		t.Errorf("Leftover codes %q, %q; want avoid, ignore", tsume.PreferNoLeftover, tsume.IgnoreLeftover)
+	}
+	if _, err := tsume.ParseLeftover("none"); err == nil || err.Error() != `tsume: leftover convention "none"; want avoid or ignore` {
+		t.Errorf("ParseLeftover(none) = %v", err)
+	}
+	if _, err := tsume.ParseFutile("avoid"); err == nil {
+		t.Error("ParseFutile(avoid) = nil error")
+	}
+	if s := fmt.Sprintf("%+v", tsume.Options{Leftover: tsume.IgnoreLeftover}); !strings.Contains(s, "Futile:free Leftover:ignore") {
+		t.Errorf("%%+v of Options = %s; want Futile:free Leftover:ignore in it", s)
 	}
 }

@@ -137,7 +137,9 @@ func (t *table) full() int {
 	return used * 1000 / (n * bucketSize)
 }
 
-// EntryBytes is the size of one entry of the transposition table, its key included.
+// EntryBytes is the size of one entry of the transposition table, its key included:
+// 40 bytes, so that a table of Options.HashBytes holds up to HashBytes/40 entries
+// (TestEntryBytesDoc holds this comment to the constant).
 const EntryBytes = int(unsafe.Sizeof(bucket{})) / bucketSize
 
 type table struct {

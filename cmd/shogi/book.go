@@ -28,7 +28,7 @@ func init() {
 	commands["book"] = command{
 		summary: "build, probe and convert opening books (YaneuraOu's text book, Apery's book.bin)",
 		usage: "shogi book build -to yaneuraou|apery [-max-ply N] [-min-count K] [-winner-only] [-o FILE [-f]] [-json]\n" +
-			"           [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] PATH…\n" +
+			"           [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]\n" +
 			"       shogi book probe [-sfen SFEN | -handicap NAME] [-style STYLE] [-json] [-format yaneuraou|apery] BOOKFILE\n" +
 			"       shogi book convert -to yaneuraou|apery [-format yaneuraou|apery] [-max-ply N] [-bridge N] [-o FILE [-f]] BOOKFILE",
 		run: runBook,
@@ -40,7 +40,9 @@ const bookHelp = `build: counts the moves of the main lines of valid records (in
   with each game's result for the side that moved, and writes the moves chosen at least
   -min-count times: a YaneuraOu book ("#YANEURAOU-DB2016 1.00", positions sorted by SFEN,
   each move with its most chosen reply as ponder, value and depth 0, the count) or an Apery
-  book.bin. -winner-only counts only the winners' moves (Apery's book maker's rule).
+  book.bin. -winner-only counts only the winners' moves (Apery's book maker's rule). It
+  reads the PATHs and the files -files-from lists: a PATH or -files-from is needed (- as a
+  PATH reads standard input).
 probe: prints the moves the book gives for a position (default: the even-game start), in
   the engines' order, one a line: the move, then ponder, count, value and depth (and the
   win rate when the book has one; books read from files have none). Exit 1 when the book

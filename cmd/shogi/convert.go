@@ -41,6 +41,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lossless := fs.Bool("lossless", false, "refuse (exit 1) a record the output format cannot hold all of (variations, times, comments, header fields, an ending…), which is otherwise converted with a warning")
 	asJSON := fs.Bool("json", false, "report on each record as a JSON object (JSON Lines): on standard output with -o, on standard error otherwise")
 	rf := addReadFlags(fs)
+	fs.Lookup("files-from").Usage = "read the paths to read from `FILE`, one a line (- for standard input), as well as the PATHs; with neither, convert reads standard input"
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}

@@ -189,6 +189,7 @@ func TestExitStatusTable(t *testing.T) {
 		{"tsume", "bad record", []string{f.bad}, "", false, exitInvalid},
 		{"tsume", "bad flag value -time", []string{"-time", "-1s", f.good}, "", false, exitUsage},
 		{"tsume", "bad flag value -futile", []string{"-futile", "some", f.good}, "", false, exitUsage},
+		{"tsume", "bad flag value -leftover", []string{"-leftover", "some", f.good}, "", false, exitUsage},
 		{"tsume", "missing file", []string{f.missing}, "", false, exitUsage},
 		{"tsume", "binary file", []string{f.binary}, "", false, exitUsage},
 		{"tsume", "empty file", []string{f.empty}, "", false, exitNothing},

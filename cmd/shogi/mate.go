@@ -30,7 +30,8 @@ func init() {
 	commands["mate"] = command{
 		summary: "search a position for a mate by checks (tsume): the answer and its line",
 		usage: "shogi mate [-sfen SFEN | -handicap NAME | [-record N] [-ply N] [-max-record-size SIZE] RECORD] [-rest] [-time D]\n" +
-			"       [-nodes N] [-hash MB] [-shortest | -any] [-futile free|moves|drops|none] [-json] [-style NAME]",
+			"       [-nodes N] [-hash MB] [-shortest | -any] [-futile free|moves|drops|none]\n" +
+			"       [-leftover avoid|ignore] [-json] [-style NAME]",
 		run: runMate,
 	}
 }
@@ -49,11 +50,12 @@ read, an interruption; 3 a RECORD file that holds no record.`
 
 // solverFlags are the flags of the mate search that mate, tsume and usi share.
 type solverFlags struct {
-	time   *time.Duration
-	nodes  *uint64
-	hash   *int
-	rest   *bool
-	futile *string
+	time     *time.Duration
+	nodes    *uint64
+	hash     *int
+	rest     *bool
+	futile   *string
+	leftover *string
 }
 
 func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
@@ -62,11 +64,12 @@ func addSolverFlags(fs *flag.FlagSet, perWhat string) *solverFlags {
 		hashNote, lineNote = " (one table for each of the -j problems solved at once)", ""
 	}
 	return &solverFlags{
-		time:   fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
-		nodes:  fs.Uint64("nodes", 0, "stop the mate search of "+perWhat+" after about `N` positions; 0: no limit (the tsume-line search that follows a mate has a bound of its own, "+strconv.FormatUint(tsume.DefaultLineNodes, 10)+" positions"+lineNote+")"),
-		hash:   fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory or, when less, the limit of the process's cgroup (a container's: cgroup v2 memory.max, v1 memory.limit_in_bytes, on Linux); the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
-		rest:   fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
-		futile: fs.String("futile", "free", "interpositions the tsume line does not count (無駄合): free (a drop between the king and a distant checker that the checker takes for free), moves (as free, pieces moved to interpose too), drops (a drop the checker takes, even if it is taken back) or none (every reply counts)"),
+		time:     fs.Duration("time", 10*time.Second, "stop the search of "+perWhat+" after `D` (such as 500ms, 30s, 2m); 0: no limit"),
+		nodes:    fs.Uint64("nodes", 0, "stop the mate search of "+perWhat+" after about `N` positions; 0: no limit (the tsume-line search that follows a mate has a bound of its own, "+strconv.FormatUint(tsume.DefaultLineNodes, 10)+" positions"+lineNote+")"),
+		hash:     fs.Int("hash", tsume.DefaultHashBytes>>20, "memory of the solver's tables in `MB`, allocated once and never exceeded"+hashNote+", together no more than the machine's memory or, when less, the limit of the process's cgroup (a container's: cgroup v2 memory.max, v1 memory.limit_in_bytes, on Linux); the process's heap is held to the tables plus 64 MB unless GOMEMLIMIT is set"),
+		rest:     fs.Bool("rest", false, "the defender holds every piece not on the board or in the attacker's hand (the tsume convention), whatever hand the position gives him"),
+		futile:   fs.String("futile", "free", "interpositions the tsume line does not count (無駄合): free (a drop between the king and a distant checker that the checker takes for free), moves (as free, pieces moved to interpose too), drops (a drop the checker takes, even if it is taken back) or none (every reply counts)"),
+		leftover: fs.String("leftover", "avoid", "pieces left in the attacker's hand at the end (駒余り), between lines of the tsume length: avoid (the defender chooses the line that leaves him the fewest, the attacker the one that leaves him the most) or ignore (the first line found of that length; the line is then exact in length only)"),
 	}
 }
 
@@ -86,6 +89,11 @@ func (f *solverFlags) options(jobs int) (tsume.Options, string) {
 		return opt, fmt.Sprintf("-futile: %q; want free, moves, drops or none", *f.futile)
 	}
 	opt.Futile = futile
+	leftover, err := tsume.ParseLeftover(*f.leftover)
+	if err != nil {
+		return opt, fmt.Sprintf("-leftover: %q; want avoid or ignore", *f.leftover)
+	}
+	opt.Leftover = leftover
 	return opt, ""
 }
 
@@ -141,8 +149,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	anyMate := fs.Bool("any", false, "answer the first mate found, without searching for the tsume line (the shortest mate against the longest defence)")
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object: {\"path\", \"record\", \"sfen\", \"result\": \"mate\", \"no-mate\" or \"unknown\", …}; "+
 		"when no search ran, an object whose result is tsume's status (\"invalid\": the record or position is refused, \"io-error\", \"skipped\": no record, with \"skipped\" saying why) with \"error\", \"code\" (not for skipped) and, when known, \"line\", \"column\", \"ply\" (not for usage errors)")
-	styles := strings.Join(notation.Names, ", ")
-	style := fs.String("style", "japanese", "notation of the line in the text (-json's moves are USI): "+styles)
+	style := addLineStyle(fs)
 	// Flags may come after RECORD as well: "shogi mate problem.kif -time 1m".
 	var positional []string
 	for rest := args; ; {
@@ -157,13 +164,13 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opt, msg := sf.options(1)
 	defer holdHeap(int64(opt.HashBytes))()
-	out, styleOK := notation.ByName(*style)
+	out, styleMsg := lineStyle(*style)
 	_, handicapOK := handicap.Lookup(*handicapName)
 	switch {
 	case msg != "":
 		return usageError(fs, stderr, msg)
-	case !styleOK:
-		return usageError(fs, stderr, fmt.Sprintf("-style: unknown style %q (styles: %s)", *style, styles))
+	case styleMsg != "":
+		return usageError(fs, stderr, styleMsg)
 	case *shortest && *anyMate:
 		return usageError(fs, stderr, "-shortest and -any exclude each other")
 	case len(positional) > 1:
@@ -248,7 +255,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	} else {
-		text, err := mateText(p, r, out)
+		text, err := mateText(p, r, out, opt.Leftover)
 		if err != nil {
 			fmt.Fprintln(stderr, "shogi mate:", err)
 			return 1
@@ -308,43 +315,27 @@ func unheldPieces(p *shogi.Position) int {
 // 3.☗4二金 4.詰み", "no mate" or "unknown (time-limit)", then a line for each thing
 // to know about the line: it is not the tsume line, the tsume line may be shorter, pieces
 // are left.
-func mateText(p *shogi.Position, r tsume.Result, style notation.Notation) (string, error) {
-	if r.Status != tsume.Mate {
-		return r.String() + "\n", nil
+func mateText(p *shogi.Position, r tsume.Result, style notation.Notation, leftover tsume.Leftover) (string, error) {
+	first, err := resultText(p, r, style)
+	if err != nil || r.Status != tsume.Mate {
+		return first + "\n", err
 	}
 	var b strings.Builder
-	if len(r.Moves) == 0 {
-		// No line (LineNone): "mate, no line", "mate in at most 21, no line".
-		b.WriteString(r.String())
-	} else {
-		fmt.Fprintf(&b, "mate in %d", r.Length())
-	}
-	if len(r.Moves) > 0 {
-		// The line ends in 詰み in the styles that write endings (not in USI).
-		f := notation.LineFormat{Notation: style}
-		text, err := f.Format(p, notation.Line{Moves: r.Moves, End: shogi.EndMate})
-		if errors.Is(err, notation.ErrEnding) {
-			text, err = f.Format(p, notation.Line{Moves: r.Moves})
-		}
-		if err != nil {
-			return "", err
-		}
-		b.WriteString(": ")
-		b.WriteString(text)
-	}
+	b.WriteString(first)
 	b.WriteByte('\n')
 	switch r.Line {
 	case tsume.LineProof:
 		b.WriteString("\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n")
-		switch {
-		case r.MinLength > 0 && r.MaxLength > 0:
-			fmt.Fprintf(&b, "\tthe tsume length is proven between %d and %d plies\n", r.MinLength, r.MaxLength)
-		case r.MaxLength > 0:
-			fmt.Fprintf(&b, "\tthe tsume length is proven at most %d plies\n", r.MaxLength)
+		if t := tsumeLength(r.MaxLength, r.MinLength); t != "" {
+			fmt.Fprintf(&b, "\tproven: %s\n", t)
 		}
 	case tsume.LineLength:
-		// mate always asks for the tie-break (PreferNoLeftover): a limit stopped it.
-		b.WriteString("\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n")
+		// The tie-break (PreferNoLeftover) was not asked for, or a limit stopped it.
+		if leftover == tsume.IgnoreLeftover {
+			b.WriteString("\tthe tsume length, exact; between lines of that length, the first found (-leftover ignore), not chosen by the pieces left in hand (駒余り)\n")
+		} else {
+			b.WriteString("\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n")
+		}
 	case tsume.LineNone:
 		b.WriteString("\tno line: the table was too small to keep the proof (raise -hash)\n")
 	}

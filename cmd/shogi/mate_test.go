@@ -47,9 +47,14 @@ func TestMateCommand(t *testing.T) {
 		{"leftover", []string{"-style", "usi", "-sfen", "4k4/9/4P4/9/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1"}, 0,
 			"mate in 1: G*5b\n\tthe attacker holds G at the end (駒余り)\n"},
 		{"defender holds the rest", []string{"-style", "usi", "-rest", "-sfen", "9/4k4/9/4S4/9/9/9/9/9 b GS 1"}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
+		// Two mates in 1, the drop first in move-generation order: -leftover avoid (the
+		// default) takes the pawn's, which keeps the gold in hand, ignore the first.
+		{"leftover avoid", []string{"-style", "usi", "-rest", "-leftover", "avoid", "-sfen", "8k/9/6SGP/9/9/9/9/9/9 b G 1"}, 0,
+			"mate in 1: 1c1b+\n\tthe attacker holds G at the end (駒余り)\n"},
+		{"leftover ignore", []string{"-style", "usi", "-rest", "-leftover", "ignore", "-sfen", "8k/9/6SGP/9/9/9/9/9/9 b G 1"}, 0, "mate in 1: G*1b\n"},
 		{"any mate", []string{"-style", "usi", "-any", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b5a G*5b\n" +
 			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
-			"\tthe tsume length is proven at most 3 plies\n"},
+			"\tproven: tsume length at most 3\n"},
 		{"shortest", []string{"-style", "usi", "-shortest", "-sfen", mate3SFEN}, 0, "mate in 3: S*5c 5b4a G*4b\n"},
 	}
 	for _, tt := range tests {
@@ -227,6 +232,7 @@ func TestMateCommandErrors(t *testing.T) {
 		{[]string{"-sfen", mate3SFEN, "-hash", "0"}, 2, "-hash: 0 MB"},
 		{[]string{"-sfen", mate3SFEN, "-time", "-1s"}, 2, "-time: -1s"},
 		{[]string{"-sfen", mate3SFEN, "-futile", "some"}, 2, "-futile"},
+		{[]string{"-sfen", mate3SFEN, "-leftover", "none"}, 2, "-leftover"},
 		{[]string{"-sfen", "not an sfen"}, 2, "shogi mate: -sfen: column 2: invalid board\n"},
 		{[]string{"testdata/tsume/nonexistent.kif"}, 2, "no such file"},
 		{[]string{"-ply", "9", tsumeData + "/taichitsume.kif"}, 2, "-ply 9: the main line of testdata/tsume/taichitsume.kif has 7 moves"},
@@ -290,18 +296,18 @@ func TestMateText(t *testing.T) {
 			"\t2 interpositions not decided futile or not, counted as replies: the tsume line may be shorter\n"},
 		{"proof, bounds", with(func(r *tsume.Result) { r.Line, r.MinLength, r.MaxLength = tsume.LineProof, 1, 3 }), "mate in 3: S*5c 5b4a G*4b\n" +
 			"\tnot proven the tsume line (-any, or its search stopped at a limit): a mate, not necessarily the shortest nor the longest defence\n" +
-			"\tthe tsume length is proven between 1 and 3 plies\n"},
+			"\tproven: tsume length between 1 and 3\n"},
 		{"length", with(func(r *tsume.Result) { r.Line, r.Left = tsume.LineLength, shogi.Hand(0).WithCount(shogi.Pawn, 1) }), "mate in 3: S*5c 5b4a G*4b\n" +
 			"\tthe tsume length, exact; between lines of that length, the tie-break on the pieces left in hand (駒余り) did not finish within the limits\n" +
 			"\tthe attacker holds P at the end (駒余り)\n"},
 		{"no mate", tsume.Result{Status: tsume.NoMate}, "no mate\n"},
 		// A mate whose line the table lost: what is proven of its length, not "mate in 0".
-		{"no line", tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate in at most 21, no line\n" +
+		{"no line", tsume.Result{Status: tsume.Mate, MaxLength: 21}, "mate, tsume length at most 21, no line\n" +
 			"\tno line: the table was too small to keep the proof (raise -hash)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := mateText(mustProblem(t, mate3SFEN), tt.r, usiStyle)
+			got, err := mateText(mustProblem(t, mate3SFEN), tt.r, usiStyle, tsume.PreferNoLeftover)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -309,6 +315,13 @@ func TestMateText(t *testing.T) {
 				t.Errorf("text (-want +got):\n%s", diff)
 			}
 		})
+	}
+	// A line of the length with -leftover ignore: the tie-break was not asked for.
+	got, err := mateText(mustProblem(t, mate3SFEN), with(func(r *tsume.Result) { r.Line = tsume.LineLength }), usiStyle, tsume.IgnoreLeftover)
+	want := "mate in 3: S*5c 5b4a G*4b\n" +
+		"\tthe tsume length, exact; between lines of that length, the first found (-leftover ignore), not chosen by the pieces left in hand (駒余り)\n"
+	if diff := cmp.Diff(want, got); err != nil || diff != "" {
+		t.Errorf("-leftover ignore: %v (-want +got):\n%s", err, diff)
 	}
 }
 

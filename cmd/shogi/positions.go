@@ -32,7 +32,7 @@ func init() {
 		summary: "write training positions (HCPE, HCP, PackedSfen, PSV, SFEN, USI) from game records",
 		usage: "shogi positions -to hcpe|hcp|psfen|psv|sfen|usi [-o FILE [-f]] [-json] [-min-rating N] [-min-plies N]\n" +
 			"       [-endings CODE,…] [-skip-first N] [-max-eval N] [-dedup [-dedup-memory SIZE]] [-lenient] [-from FMT] [-j N]\n" +
-			"       [-files-from FILE [-0]] [-max-record-size SIZE] PATH…",
+			"       [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run: runPositions,
 	}
 }

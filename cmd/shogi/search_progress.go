@@ -15,23 +15,6 @@ import (
 	"github.com/kifu-go/shogi/tsume"
 )
 
-// lengthProven says what a search has proven of the tsume length (tsume.Progress's and
-// tsume.Result's MaxLength and MinLength): "at most 23", "between 17 and 23", "at
-// least 17", "23" when the two meet; "" when nothing is proven.
-func lengthProven(maxLength, minLength int) string {
-	switch {
-	case maxLength > 0 && minLength >= maxLength:
-		return fmt.Sprint(maxLength)
-	case maxLength > 0 && minLength > 0:
-		return fmt.Sprintf("between %d and %d", minLength, maxLength)
-	case maxLength > 0:
-		return fmt.Sprintf("at most %d", maxLength)
-	case minLength > 0:
-		return fmt.Sprintf("at least %d", minLength)
-	}
-	return ""
-}
-
 // searchInfo is the engine's tsume.Options.Progress: an info line as USI engines send
 // while they search, "info time T nodes N nps X hashfull H" (nodes counting the df-pn's
 // and the tsume line's, as the final info line does), and an info string when what is
@@ -47,10 +30,13 @@ func (e *usiEngine) searchInfo(p tsume.Progress) {
 	}
 	e.outMu.Lock()
 	defer e.outMu.Unlock()
+	if e.muted {
+		return // after gameover
+	}
 	fmt.Fprintf(e.out, "info time %d nodes %d nps %d hashfull %d\n", p.Elapsed.Milliseconds(), nodes, nps, p.HashFull)
-	if b := lengthProven(p.MaxLength, p.MinLength); b != "" && b != e.lengthSaid {
+	if b := tsumeLength(p.MaxLength, p.MinLength); b != "" && b != e.lengthSaid {
 		e.lengthSaid = b
-		fmt.Fprintf(e.out, "info string tsume length %s\n", b)
+		fmt.Fprintf(e.out, "info string %s\n", b)
 	}
 }
 
@@ -114,8 +100,8 @@ func searchStatusText(p tsume.Progress, elapsed time.Duration) string {
 		rate = float64(p.Nodes+p.LineNodes) / p.Elapsed.Seconds()
 	}
 	text := fmt.Sprintf("%s, %s, %.0f nodes/s, %.1fs", plural(int(p.Nodes), "node"), plural(int(p.LineNodes), "line node"), rate, elapsed.Seconds())
-	if b := lengthProven(p.MaxLength, p.MinLength); b != "" {
-		text += "; tsume length " + b
+	if b := tsumeLength(p.MaxLength, p.MinLength); b != "" {
+		text += "; " + b
 	}
 	return text
 }

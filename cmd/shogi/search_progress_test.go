@@ -18,19 +18,20 @@ import (
 // search of a second or two is still under way when its progress is reported.
 const zukou1SFEN = "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N5K b SP2gn2l11p 1"
 
-func TestLengthProven(t *testing.T) {
+// TestTsumeLength: the one wording of what is proven of the tsume length.
+func TestTsumeLength(t *testing.T) {
 	for _, tc := range []struct {
 		max, min int
 		want     string
 	}{
 		{0, 0, ""},
-		{23, 0, "at most 23"},
-		{23, 17, "between 17 and 23"},
-		{23, 23, "23"},
-		{0, 17, "at least 17"},
+		{23, 0, "tsume length at most 23"},
+		{23, 17, "tsume length between 17 and 23"},
+		{23, 23, "tsume length 23"},
+		{0, 17, "tsume length at least 17"},
 	} {
-		if got := lengthProven(tc.max, tc.min); got != tc.want {
-			t.Errorf("lengthProven(%d, %d) = %q, want %q", tc.max, tc.min, got, tc.want)
+		if got := tsumeLength(tc.max, tc.min); got != tc.want {
+			t.Errorf("tsumeLength(%d, %d) = %q, want %q", tc.max, tc.min, got, tc.want)
 		}
 	}
 }

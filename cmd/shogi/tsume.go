@@ -15,6 +15,7 @@ import (
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/internal/errcode"
+	"github.com/kifu-go/shogi/notation"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/tsume"
 )
@@ -22,8 +23,8 @@ import (
 func init() {
 	commands["tsume"] = command{
 		summary: "verify tsume problems: each record's start as the problem, its main line as the solution",
-		usage: "shogi tsume [-json] [-q] [-rest] [-time D] [-nodes N] [-hash MB] [-futile free|moves|drops|none] [-lenient] [-from FMT] [-j N]\n" +
-			"       [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
+		usage: "shogi tsume [-json] [-q] [-rest] [-time D] [-nodes N] [-hash MB] [-futile free|moves|drops|none] [-leftover avoid|ignore]\n" +
+			"       [-style NAME] [-lenient] [-from FMT] [-j N] [-files-from FILE [-0]] [-max-record-size SIZE] [PATH…]",
 		run: runTsume,
 	}
 }
@@ -73,6 +74,10 @@ type tsumeVerdict struct {
 	// unheld: the defender of the problem held nothing while pieces were in no one's
 	// hand (unheldPieces), which -rest gives him.
 	unheld bool
+	// problem and moves are the problem and its recorded solution, from which the text
+	// writes the moves in -style.
+	problem *shogi.Position
+	moves   []shogi.Move
 }
 
 // refused says why an input was passed over or refused, in the JSON of shogi tsume's
@@ -97,6 +102,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per problem (JSON Lines), whose \"status\" is correct, solved, wrong, undecided, invalid, io-error or skipped, and whose \"findings\" name each flaw by its code (the README lists the fields)")
 	quiet := fs.Bool("q", false, "print nothing but the summary; the exit status tells")
 	sf := addSolverFlags(fs, "each problem")
+	style := addLineStyle(fs)
 	rf := addReadFlags(fs)
 	fs.Lookup("j").Usage = "number of problems verified at once (of one input or several), each with its -hash table"
 	fs.Lookup("rest").Usage += "; each record's moves are read from that start, so that his drops of pieces the file does not give him read"
@@ -104,6 +110,10 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	opt, msg := sf.options(max(1, min(*rf.jobs, maxJobs())))
+	out, styleMsg := lineStyle(*style)
+	if msg == "" {
+		msg = styleMsg
+	}
 	if msg == "" {
 		msg = rf.check(fs.Args())
 	}
@@ -163,7 +173,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					_, err = stdout.Write(line)
 				}
 			} else {
-				_, err = fmt.Fprintln(stdout, v.text())
+				_, err = fmt.Fprintln(stdout, v.text(out))
 			}
 		})
 		if err != nil {
@@ -269,6 +279,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 	}
 	tv.SFEN = p.String()
 	moves := rec.Moves()
+	tv.problem, tv.moves = p, moves
 	tv.Recorded = len(moves)
 	var findings []tsume.Finding
 	var res tsume.Result
@@ -334,9 +345,10 @@ func (tv tsumeVerdict) appendJSON(dst []byte) ([]byte, error) {
 	return append(dst, '\n'), nil
 }
 
-// text is the text form: "path: correct; 3 moves", "path#2: wrong; 3 moves recorded,
-// mate in 5" with a line per finding, "path: solved; mate in 3: S*5c 5b4a G*4b".
-func (tv tsumeVerdict) text() string {
+// text is the text form, its moves in style: "path: correct; 3 moves", "path#2: wrong; 3
+// moves recorded, mate in 5" with a line per finding, "path: solved; mate in 3: S*5c 5b4a
+// G*4b" (in USI).
+func (tv tsumeVerdict) text(style notation.Notation) string {
 	var b strings.Builder
 	if tv.Status == tsumeSkipped {
 		fmt.Fprintf(&b, "%s: skipped (%s)", quoteName(tv.Path), escapeText(tv.Skipped))
@@ -352,9 +364,9 @@ func (tv tsumeVerdict) text() string {
 	switch {
 	case tv.Status == tsumeSolved && tv.Length == 0:
 		// The line is a mate, not the tsume line: what is proven of the length first.
-		fmt.Fprintf(&b, "; %s, not the tsume line; %s", lengthBounds(tv.Result), tv.Result)
+		fmt.Fprintf(&b, "; %s, not the tsume line; %s", lengthBounds(tv.Result), tv.resultText(style))
 	case tv.Status == tsumeSolved:
-		fmt.Fprintf(&b, "; %s", tv.Result)
+		fmt.Fprintf(&b, "; %s", tv.resultText(style))
 	case tv.Recorded > 0 && tv.Result.Status == tsume.Mate && tv.Length == 0:
 		fmt.Fprintf(&b, "; %s recorded, %s", plural(tv.Recorded, "move"), lengthBounds(tv.Result))
 	case tv.Recorded > 0 && tv.Result.Status == tsume.Mate && tv.Length != tv.Recorded:
@@ -368,10 +380,51 @@ func (tv tsumeVerdict) text() string {
 	}
 	for _, f := range tv.Findings {
 		b.WriteString("\n\t")
-		b.WriteString(f.String())
+		b.WriteString(tv.findingText(f, style))
 	}
 	writeWarnings(&b, tv)
 	return b.String()
+}
+
+// resultText is the solver's answer with its line in style, as mate writes it; in USI
+// when the verdict has no problem to write it from.
+func (tv tsumeVerdict) resultText(style notation.Notation) string {
+	if tv.problem != nil {
+		if text, err := resultText(tv.problem, *tv.Result, style); err == nil {
+			return text
+		}
+	}
+	return tv.Result.String()
+}
+
+// findingText is f's text, "ply 2: longer-defence 3b3a (5)", its move in style from the
+// position of its ply (the recorded moves before it), never as 同; in USI when the move
+// cannot be written there (an illegal recorded move).
+func (tv tsumeVerdict) findingText(f tsume.Finding, style notation.Notation) string {
+	if f.Move == shogi.NoMove || tv.problem == nil || f.Ply < 1 || f.Ply > len(tv.moves)+1 {
+		return f.String()
+	}
+	p := tv.problem.Clone()
+	for _, m := range tv.moves[:f.Ply-1] {
+		if p.Play(m) != nil {
+			return f.String()
+		}
+	}
+	// Without the moves' history: the finding's line stands alone, where 同 (the
+	// square of the move before, which the text does not show) would not say where.
+	p, err := shogi.ParseSFENUnreachable(p.String())
+	if err != nil {
+		return f.String()
+	}
+	move, err := notation.Format(style, p, f.Move)
+	if err != nil {
+		return f.String()
+	}
+	text := fmt.Sprintf("ply %d: %s %s", f.Ply, f.Flaw.Code(), move)
+	if f.Length > 0 {
+		text += fmt.Sprintf(" (%d)", f.Length)
+	}
+	return text
 }
 
 // writeWarnings writes the verdict's warnings after its line, one a line, as validate
@@ -382,14 +435,11 @@ func writeWarnings(b *strings.Builder, tv tsumeVerdict) {
 	}
 }
 
-// lengthBounds says what a search that did not settle the tsume length proved of it:
-// "mate in 13 to 21", "mate in at most 21".
+// lengthBounds says what a search that did not settle the tsume length proved of it
+// (tsumeLength): "tsume length between 13 and 21", "tsume length at most 21".
 func lengthBounds(r *tsume.Result) string {
-	switch {
-	case r.MinLength > 0 && r.MinLength < r.MaxLength:
-		return fmt.Sprintf("mate in %d to %d", r.MinLength, r.MaxLength)
-	case r.MaxLength > 0:
-		return fmt.Sprintf("mate in at most %d", r.MaxLength)
+	if b := tsumeLength(r.MaxLength, r.MinLength); b != "" {
+		return b
 	}
-	return "mate, its length not settled"
+	return "tsume length not settled"
 }

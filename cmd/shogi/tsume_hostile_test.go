@@ -83,7 +83,7 @@ func TestTsumeCommandHostile(t *testing.T) {
 	dir := t.TempDir()
 	for _, f := range files {
 		path := writeFile(t, dir, f.name, f.text)
-		code, out, errOut := runCmd("", "tsume", path)
+		code, out, errOut := runCmd("", "tsume", "-style", "usi", path)
 		if wantCode := map[bool]int{true: 0, false: 1}[strings.HasPrefix(f.verdict, "correct")]; code != wantCode {
 			t.Errorf("%s: exit %d, want %d; stderr %s", f.name, code, wantCode, errOut)
 		}
@@ -92,7 +92,7 @@ func TestTsumeCommandHostile(t *testing.T) {
 		}
 	}
 	// The directory: every record judged, in the order of their names, exit 1.
-	code, out, errOut := runCmd("", "tsume", dir)
+	code, out, errOut := runCmd("", "tsume", "-style", "usi", dir)
 	if code != 1 {
 		t.Errorf("the directory: exit %d, want 1; stderr %s", code, errOut)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/kifu-go/shogi/notation"
 	"github.com/kifu-go/shogi/record"
 	"github.com/kifu-go/shogi/tsume"
 )
@@ -113,7 +114,7 @@ testdata/tsume/problems.usi#8: wrong; 3 moves
 testdata/tsume/problems.usi#9: invalid: the defender (the side not to move) has no king
 `
 	for _, jobs := range []string{"1", "4"} {
-		code, out, errOut := runCmd("", "tsume", "-j", jobs, filepath.Join(tsumeData, "problems.usi"))
+		code, out, errOut := runCmd("", "tsume", "-style", "usi", "-j", jobs, filepath.Join(tsumeData, "problems.usi"))
 		if code != 1 {
 			t.Errorf("-j %s: exit %d, want 1; stderr %s", jobs, code, errOut)
 		}
@@ -146,7 +147,7 @@ func TestTsumeCommandExitStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runCmd("", append([]string{"tsume"}, tt.args...)...)
+			code, out, errOut := runCmd("", append([]string{"tsume", "-style", "usi"}, tt.args...)...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stderr %s", code, tt.code, errOut)
 			}
@@ -218,10 +219,10 @@ func TestTsumeVerdictUnsettled(t *testing.T) {
 		text         func(r *tsume.Result) string
 	}{
 		{"recorded", problem + " moves G*2b 3b3c 2b3b 3c2c 3a1c+ 2c1c 4d4c+ G*3c 4c3c P*2c G*2d", tsumeWrong, func(r *tsume.Result) string {
-			return fmt.Sprintf("p.usi#1: wrong; 11 moves recorded, mate in at most %d\n\tply 0: short-mate (%[1]d)\n\tply 1: undecided G*3c", r.MaxLength)
+			return fmt.Sprintf("p.usi#1: wrong; 11 moves recorded, tsume length at most %d\n\tply 0: short-mate (%[1]d)\n\tply 1: undecided G*3c", r.MaxLength)
 		}},
 		{"solved", problem, tsumeSolved, func(r *tsume.Result) string {
-			return fmt.Sprintf("p.usi#1: solved; mate in at most %d, not the tsume line; %s", r.MaxLength, r)
+			return fmt.Sprintf("p.usi#1: solved; tsume length at most %d, not the tsume line; %s", r.MaxLength, r)
 		}},
 	}
 	for _, tt := range tests {
@@ -239,7 +240,7 @@ func TestTsumeVerdictUnsettled(t *testing.T) {
 			if tv.Status != tt.status || tv.Length != 0 {
 				t.Errorf("status %s, length %d; want %s and 0 (the proof's line has %d moves)", tv.Status, tv.Length, tt.status, tv.Result.Length())
 			}
-			if diff := cmp.Diff(tt.text(tv.Result), tv.text()); diff != "" {
+			if diff := cmp.Diff(tt.text(tv.Result), tv.text(usiNotation(t))); diff != "" {
 				t.Errorf("text (-want +got):\n%s", diff)
 			}
 		})
@@ -261,7 +262,7 @@ func TestTsumeUnheldPieces(t *testing.T) {
 		{nil, path + "#1: correct; 1 move\n\tply 1: alternative-last-move 5i5a (1)\n" + path + "#2: correct; 3 moves\n", true},
 		{[]string{"-rest"}, path + "#1: wrong; 1 move recorded, no mate\n\tply 0: no-mate\n\tply 1: not-mate\n" + path + "#2: correct; 3 moves\n", false},
 	} {
-		_, out, errOut := runCmd("", append(append([]string{"tsume", "-j", "1"}, tt.args...), path)...)
+		_, out, errOut := runCmd("", append(append([]string{"tsume", "-style", "usi", "-j", "1"}, tt.args...), path)...)
 		if diff := cmp.Diff(tt.out, out); diff != "" {
 			t.Errorf("%v: stdout (-want +got):\n%s", tt.args, diff)
 		}
@@ -515,5 +516,46 @@ func TestTsumeLenientWarningsInvalid(t *testing.T) {
 	_, out, _ := runCmd("", "tsume", "-lenient", "-max-record-size", "200", path)
 	if want := ": invalid: line 9, column 1: record larger than -max-record-size (200)\n\twarning: " + validated.Warnings[0].Message + "\n"; !strings.HasSuffix(out, want) {
 		t.Errorf("text %q, want it to end with %q", out, want)
+	}
+}
+
+// usiNotation is the notation of -style usi.
+func usiNotation(t *testing.T) notation.Notation {
+	t.Helper()
+	n, msg := lineStyle("usi")
+	if msg != "" {
+		t.Fatal(msg)
+	}
+	return n
+}
+
+// TestTsumeStyle: tsume writes the moves of its text in -style, japanese by default as
+// mate's, a finding's move without 同 (its line stands alone); -json's stay USI.
+func TestTsumeStyle(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.usi")
+	// A solved problem, and a recorded solution cut short whose defences at ply 2, two
+	// captures on the square of ply 1 (同), are longer.
+	text := "position sfen 9/4k4/9/4S4/9/9/9/9/9 b GS2r2b3g2s4n4l18p 1\n" +
+		"position sfen 6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1 moves S*1c 2a1c G*1b\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, usiOut, _ := runCmd("", "tsume", "-style", "usi", "-j", "1", path)
+	_, jaOut, _ := runCmd("", "tsume", "-j", "1", path)
+	if !strings.Contains(usiOut, "solved; mate in 3: S*5c 5b4a G*4b\n") {
+		t.Errorf("-style usi:\n%s", usiOut)
+	}
+	if !strings.Contains(jaOut, "solved; mate in 3: 1.☗5三銀打 2.☖4一玉 3.☗4二金 4.詰み\n") {
+		t.Errorf("default style:\n%s", jaOut)
+	}
+	if !strings.Contains(jaOut, "\tply 2: longer-defence ☖1三玉 (4)\n\tply 2: longer-defence ☖1三香 (4)\n") {
+		t.Errorf("default style, findings:\n%s", jaOut)
+	}
+	_, jsonOut, _ := runCmd("", "tsume", "-json", "-style", "kif", "-j", "1", path)
+	if !strings.Contains(jsonOut, `"moves":["S*5c","5b4a","G*4b"]`) {
+		t.Errorf("-json -style kif: moves not USI:\n%s", jsonOut)
+	}
+	if code, _, errOut := runCmd("", "tsume", "-style", "nope", path); code != 2 || !strings.Contains(errOut, `-style: unknown style "nope"`) {
+		t.Errorf("-style nope: exit %d, %s", code, errOut)
 	}
 }

@@ -214,3 +214,25 @@ func TestHelpEveryCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestUsagePathsOptional: every command that reads PATHs writes them [PATH…] in its
+// usage, as the README does; the commands that need an input say so and refuse none
+// (a usage error), convert reads standard input when given none.
+func TestUsagePathsOptional(t *testing.T) {
+	for _, args := range [][]string{{"validate"}, {"tsume"}, {"positions", "-to", "sfen"}, {"book", "build", "-to", "yaneuraou"}} {
+		code, _, errOut := runCmd("", args...)
+		if code != 2 || !strings.Contains(errOut, "no input: name files or directories, - for standard input, or -files-from FILE") {
+			t.Errorf("%v without a PATH: exit %d, %q; want 2 and no input", args, code, errOut)
+		}
+		usage := commands[args[0]].usage
+		if args[0] == "book" {
+			usage, _, _ = strings.Cut(usage, "\n       shogi book probe")
+		}
+		if !strings.HasSuffix(usage, " [PATH…]") {
+			t.Errorf("usage of %s: %q; want it to end in [PATH…]", args[0], usage)
+		}
+	}
+	if code, out, errOut := runCmd("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves 5i5h\n", "convert", "-to", "usi"); code != 0 || !strings.Contains(out, "5i5h") {
+		t.Errorf("convert without a PATH: exit %d, %q, %q; want standard input read", code, out, errOut)
+	}
+}

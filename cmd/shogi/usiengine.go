@@ -39,7 +39,8 @@ const maxUSILine = 1 << 20
 const (
 	usiHashDefault = tsume.DefaultHashBytes >> 20
 	usiOptionLines = "option name TsumeLine type check default true\n" +
-		"option name Futile type combo default free var free var moves var drops var none\n"
+		"option name Futile type combo default free var free var moves var drops var none\n" +
+		"option name Leftover type combo default avoid var avoid var ignore\n"
 )
 
 // usiHashOption is the line of USI_Hash: at most the memory at hand (memoryLimit).
@@ -51,10 +52,11 @@ func usiHashOption() string {
 const usiHelp = `Reads USI commands on standard input and answers on standard output, as a mate engine:
 go mate <ms>|infinite answers checkmate <moves>, checkmate nomate or checkmate timeout (go mate
 <ms> gives the tsume line what is left of its time, go mate infinite 2 000 000 positions; go mate
-with no time is go mate infinite); while it searches, info time, nodes, nps and hashfull about
-once a second, and an info string when what is proven of the tsume length changes (tsume length
-at most 23, between 17 and 23); options USI_Hash, TsumeLine (false: the first mate found) and
-Futile (free, moves, drops or none).
+with no time is go mate infinite); gameover stops a search without an answer; while it searches,
+info time, nodes, nps and hashfull about once a second, and an info string when what is proven
+of the tsume length changes (tsume length at most 23, between 17 and 23); options USI_Hash,
+TsumeLine (false: the first mate found), Futile (free, moves, drops or none, as mate's -futile)
+and Leftover (avoid or ignore, as mate's -leftover).
 Exit status of usi: 0 after quit or the end of its input; 2 an argument, or an input that
 cannot be read.`
 
@@ -67,6 +69,7 @@ type usiEngine struct {
 	hashMB    int
 	tsumeLine bool
 	futile    tsume.Futile
+	leftover  tsume.Leftover
 
 	solver    *tsume.Solver // made with solverOpt, reused between searches
 	solverOpt tsume.Options
@@ -74,6 +77,9 @@ type usiEngine struct {
 	posErr    error // why the last position command was refused
 	// lengthSaid is what searchInfo last said of the running search's tsume length.
 	lengthSaid string
+	// muted, under outMu, silences the running search: gameover stops it without its
+	// answer or info lines.
+	muted bool
 
 	// The running search: cancel stops it, release lets an infinite one answer, done
 	// is closed when it has answered. A go ponder search has its clock's limit in
@@ -184,7 +190,15 @@ func (e *usiEngine) command(line string) bool {
 		e.println("readyok")
 	case "setoption":
 		e.setOption(rest)
-	case "usinewgame", "gameover":
+	case "usinewgame":
+		e.stopSearch()
+	case "gameover":
+		// The game is over: the search stops without an answer. USI asks none of
+		// gameover (it tells the engine the result), the GUI waits for none, and one
+		// written now could be read as the answer to the next game's first go.
+		e.outMu.Lock()
+		e.muted = true
+		e.outMu.Unlock()
 		e.stopSearch()
 	case "position":
 		e.stopSearch()
@@ -249,6 +263,13 @@ func (e *usiEngine) setOption(rest string) {
 			break
 		}
 		e.futile = f
+	case "leftover":
+		l, err := tsume.ParseLeftover(value)
+		if err != nil {
+			bad()
+			break
+		}
+		e.leftover = l
 	case "usi_ponder":
 	default:
 		e.println("info string setoption: no option %q", escapeText(name))
@@ -257,7 +278,7 @@ func (e *usiEngine) setOption(rest string) {
 
 // options returns the solver's options as the engine's options set them.
 func (e *usiEngine) options() tsume.Options {
-	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile, Progress: e.searchInfo}
+	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile, Leftover: e.leftover, Progress: e.searchInfo}
 }
 
 // readySolver makes the solver for opt when there is none, or when the one there is
@@ -476,7 +497,9 @@ func (e *usiEngine) goCommand(args []string) {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
 	}
 	e.cancel, e.done, e.ponderLimit = cancel, make(chan struct{}), g.ponderLimit
-	e.lengthSaid = ""
+	e.outMu.Lock()
+	e.lengthSaid, e.muted = "", false
+	e.outMu.Unlock()
 	var release chan struct{}
 	if g.infinite && !g.mate {
 		release = make(chan struct{})
@@ -491,7 +514,11 @@ func (e *usiEngine) goCommand(args []string) {
 		if release != nil {
 			<-release // go infinite answers at stop only
 		}
-		e.println("%s", final)
+		e.outMu.Lock()
+		defer e.outMu.Unlock()
+		if !e.muted {
+			fmt.Fprintln(e.out, final)
+		}
 	}()
 }
 
@@ -512,6 +539,9 @@ func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
 	e.outMu.Lock()
 	defer e.outMu.Unlock()
 	w := e.out
+	if e.muted {
+		w = io.Discard // after gameover
+	}
 	if err != nil {
 		// The position is no problem: the side not to move has no king, or is in check.
 		// Without tsume's prefix, as mate and tsume give it.
@@ -534,8 +564,8 @@ func (e *usiEngine) report(mate bool, r tsume.Result, err error) string {
 	if found {
 		fmt.Fprintf(w, "info time %d nodes %d nps %d score mate %d pv %s\n", ms, r.Nodes+r.LineNodes, nps, len(moves), strings.Join(moves, " "))
 		fmt.Fprintf(w, "info string mate in %d, line %s", len(moves), r.Line)
-		if r.Line == tsume.LineProof && r.MaxLength > 0 {
-			fmt.Fprintf(w, ", tsume length at most %d", r.MaxLength)
+		if t := tsumeLength(r.MaxLength, r.MinLength); r.Line == tsume.LineProof && t != "" {
+			fmt.Fprintf(w, ", %s", t)
 		}
 		fmt.Fprintln(w)
 	} else {

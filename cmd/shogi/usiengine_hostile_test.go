@@ -192,6 +192,7 @@ func TestMateEngineHostile(t *testing.T) {
 			script: "setoption name NoSuch value 3\nsetoption NoName\nsetoption name USI_Hash value 0\n" +
 				"setoption name USI_Hash value -1\nsetoption name USI_Hash value 1e9\n" +
 				"setoption name USI_Hash value 65537\nsetoption name TsumeLine\nsetoption name Futile value all\n" +
+				"setoption name Leftover value none\n" +
 				"setoption name USI_Hash value 1\nisready\n",
 			want: []string{
 				`info string setoption: no option "NoSuch"`,
@@ -202,6 +203,7 @@ func TestMateEngineHostile(t *testing.T) {
 				fmt.Sprintf("info string setoption: USI_Hash: 65537 MB; want 1 to %d", hashLimitMB(physical, 1)),
 				`info string setoption: TsumeLine: invalid value ""`,
 				`info string setoption: Futile: invalid value "all"`,
+				`info string setoption: Leftover: invalid value "none"`,
 				"readyok",
 			},
 		},
@@ -347,4 +349,61 @@ func TestGoLineNodes(t *testing.T) {
 			t.Errorf("go %s: line nodes %d, want %d", tt.args, got, tt.want)
 		}
 	}
+}
+
+// TestMateEngineGameoverDuringSearch: gameover while a search runs (a go mate, a game's
+// go ponder) stops it without an answer or an info line, which the GUI does not wait for
+// and could read as the answer to the next game's go; the engine then answers the next
+// go as ever, and isready at once.
+func TestMateEngineGameoverDuringSearch(t *testing.T) {
+	for _, goLine := range []string{"go mate infinite", "go ponder btime 0 wtime 0 byoyomi 1000"} {
+		t.Run(goLine, func(t *testing.T) {
+			pr, pw := io.Pipe()
+			w := &syncBuffer{}
+			ended := make(chan int, 1)
+			go func() { ended <- run([]string{"usi"}, pr, w, io.Discard) }()
+			io.WriteString(pw, "position sfen "+hardSFEN+"\n"+goLine+"\n")
+			time.Sleep(1500 * time.Millisecond) // the search is running, its info lines sent
+			io.WriteString(pw, "gameover lose\nisready\n")
+			for deadline := time.Now().Add(10 * time.Second); !strings.Contains(w.String(), "readyok\n"); time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("no readyok after gameover:\n%s", w.String())
+				}
+			}
+			afterGameover := len(w.String())
+			time.Sleep(100 * time.Millisecond)
+			io.WriteString(pw, "position sfen "+mate3SFEN+"\ngo mate 5000\n")
+			for deadline := time.Now().Add(10 * time.Second); countAnswers(w.String()) == 0; time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("no answer to the go after gameover:\n%s", w.String())
+				}
+			}
+			pw.Close()
+			<-ended
+			out := w.String()
+			if !strings.Contains(out[:afterGameover], "info time ") {
+				t.Errorf("no info line while the search ran (the search did not run?):\n%s", out)
+			}
+			if diff := cmp.Diff([]string{"checkmate S*5c 5b4a G*4b"}, answersIn(out)); diff != "" {
+				t.Errorf("answers (-want +got), the first search's none:\n%s", diff)
+			}
+			// After readyok, nothing of the stopped search: the next go's lines only.
+			for _, l := range strings.Split(strings.TrimSuffix(out[afterGameover:], "\n"), "\n") {
+				if strings.HasPrefix(l, "info string tsume length") || strings.HasPrefix(l, "info time ") && strings.Contains(l, "hashfull") {
+					t.Errorf("line %q after gameover and readyok, before the next go's answer:\n%s", l, out)
+				}
+			}
+		})
+	}
+}
+
+// answersIn returns the answers to go in out, in order.
+func answersIn(out string) []string {
+	var got []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "checkmate ") || strings.HasPrefix(l, "bestmove ") {
+			got = append(got, l)
+		}
+	}
+	return got
 }

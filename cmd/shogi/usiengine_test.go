@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/tsume"
 	"github.com/kifu-go/shogi/usi"
 )
 
@@ -75,6 +76,7 @@ func TestMateEngine(t *testing.T) {
 		{Name: "USI_Hash", Type: usi.Spin, Default: "16", HasDefault: true, Min: 1, Max: int64(hashLimitMB(memoryLimit().bytes, 1))},
 		{Name: "TsumeLine", Type: usi.Check, Default: "true", HasDefault: true},
 		{Name: "Futile", Type: usi.Combo, Default: "free", HasDefault: true, Vars: []string{"free", "moves", "drops", "none"}},
+		{Name: "Leftover", Type: usi.Combo, Default: "avoid", HasDefault: true, Vars: []string{"avoid", "ignore"}},
 	}
 	if diff := cmp.Diff(wantOptions, e.Options()); diff != "" {
 		t.Errorf("options (-want +got):\n%s", diff)
@@ -302,20 +304,32 @@ func FuzzMateEngine(f *testing.F) {
 		"setoption name Futile value none\nsetoption name TsumeLine value false\nposition sfen " + mate3SFEN + " moves S*5c\ngo mate 10\n",
 		"position sfen 4k4/9/9/9/9/9/9/9/9 w 2r2b4g4s4n4l18p 1\ngo mate\ngo nodes 100\ngo mate x\ngo ponder\nponderhit\n",
 		"go\r\nposition junk\r\ngo mate 5\r\n\r\nquit\r\ngo\n",
+		"position sfen " + perpetualSFEN + "\ngo mate infinite\ngameover lose\ngo mate 10\nquit\n",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, script string) {
 		// A table of many gigabytes is the user's to ask for, not the fuzzer's.
 		script = strings.ReplaceAll(script, "USI_Hash", "Hash")
-		wantAnswers := 0
+		// Every go is answered once, but for one that a gameover after it may stop
+		// silently (if the search has not answered by then).
+		wantAnswers, mayGoSilent, pending := 0, 0, false
 		for _, line := range strings.Split(script, "\n") {
 			word, _, _ := strings.Cut(strings.TrimSpace(strings.TrimRight(line, "\r")), " ")
 			if word == "quit" {
 				break
 			}
-			if word == "go" {
+			switch word {
+			case "go":
 				wantAnswers++
+				pending = true
+			case "gameover":
+				if pending {
+					mayGoSilent++
+				}
+				pending = false
+			case "stop", "position", "usinewgame":
+				pending = false // the search has answered
 			}
 		}
 		var out strings.Builder
@@ -340,8 +354,8 @@ func FuzzMateEngine(f *testing.F) {
 				t.Errorf("line %q is no answer of the protocol", line)
 			}
 		}
-		if answers != wantAnswers {
-			t.Errorf("%d answers to %d go commands:\n%s", answers, wantAnswers, out.String())
+		if answers > wantAnswers || answers < wantAnswers-mayGoSilent {
+			t.Errorf("%d answers to %d go commands (%d of them stopped by gameover):\n%s", answers, wantAnswers, mayGoSilent, out.String())
 		}
 	})
 }
@@ -406,5 +420,53 @@ func TestMateEngineReadyAfterSearch(t *testing.T) {
 	}
 	if !strings.HasSuffix(w.String(), "readyok\n") {
 		t.Errorf("output %q; want readyok last", w.String())
+	}
+}
+
+// TestMateEngineLeftover: the option Leftover chooses the tie-break of the tsume line as
+// mate's -leftover does: two mates in 1, avoid (the default) answers the one that keeps
+// the gold in hand, ignore the first in move-generation order, the drop.
+func TestMateEngineLeftover(t *testing.T) {
+	const sfen = "8k/9/6SGP/9/9/9/9/9/9 b G2r2b2g3s4n4l17p 1"
+	for _, tt := range []struct{ option, want string }{
+		{"", "checkmate 1c1b+"},
+		{"setoption name Leftover value avoid\n", "checkmate 1c1b+"},
+		{"setoption name Leftover value ignore\n", "checkmate G*1b"},
+	} {
+		out := runEngineScript(t, tt.option+"position sfen "+sfen+"\ngo mate 5000\n")
+		if !strings.Contains(out, "\n"+tt.want+"\n") {
+			t.Errorf("%q: answer not %q:\n%s", tt.option, tt.want, out)
+		}
+	}
+}
+
+// TestMateEngineFinalLength: the final info string of a line of the proof says what is
+// proven of the tsume length in the words of the info strings while it searches, the
+// lower bound too ("between 1 and 3", where it said "at most 3" only).
+func TestMateEngineFinalLength(t *testing.T) {
+	var line []shogi.Move
+	for _, m := range []string{"S*5c", "5b4a", "G*4b"} {
+		mv, err := shogi.ParseUSIMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, mv)
+	}
+	for _, tt := range []struct {
+		min, max int
+		want     string
+	}{
+		{1, 3, "info string mate in 3, line proof, tsume length between 1 and 3\n"},
+		{0, 3, "info string mate in 3, line proof, tsume length at most 3\n"},
+	} {
+		var out strings.Builder
+		e := &usiEngine{out: &out}
+		r := tsume.Result{Status: tsume.Mate, Moves: line, Line: tsume.LineProof, MinLength: tt.min, MaxLength: tt.max}
+		if answer := e.report(true, r, nil); answer != "checkmate S*5c 5b4a G*4b" {
+			t.Errorf("answer %q", answer)
+		}
+		if !strings.Contains(out.String(), tt.want) {
+			t.Errorf("bounds %d, %d: no %q in\n%s", tt.min, tt.max, tt.want, out.String())
+		}
 	}
 }

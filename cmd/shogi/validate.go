@@ -62,7 +62,7 @@ func addReadFlags(fs *flag.FlagSet) *readFlags {
 		from:      fs.String("from", "", "input format: "+formatNames()+"; default: detect from the content"),
 		lenient:   fs.Bool("lenient", false, "read leniently: problems in the text become warnings, and a line of play stops at the first thing that cannot be read"),
 		jobs:      fs.Int("j", runtime.NumCPU(), "number of inputs read in parallel"),
-		filesFrom: fs.String("files-from", "", "read the paths to read from `FILE`, one a line (- for standard input)"),
+		filesFrom: fs.String("files-from", "", "read the paths to read from `FILE`, one a line (- for standard input), as well as the PATHs; a PATH or -files-from is needed (- as a PATH reads standard input)"),
 		nul:       fs.Bool("0", false, "with -files-from: paths are separated by NUL bytes (find -print0)"),
 		maxRecord: addMaxRecordSize(fs),
 	}
