@@ -82,9 +82,19 @@ type Finding struct {
 
 // String describes f: "ply 2: longer-defence 3b3a (5)".
 func (f Finding) String() string {
-	s := fmt.Sprintf("ply %d: %s", f.Ply, f.Flaw.Code())
+	move := ""
 	if f.Move != shogi.NoMove {
-		s += " " + f.Move.String()
+		move = f.Move.String()
+	}
+	return f.Text(move)
+}
+
+// Text returns f as String does, with move, the finding's move written in any
+// notation ("" when it has none), in place of its USI: "ply 2: longer-defence ☖3一玉 (4)".
+func (f Finding) Text(move string) string {
+	s := fmt.Sprintf("ply %d: %s", f.Ply, f.Flaw.Code())
+	if move != "" {
+		s += " " + move
 	}
 	if f.Length > 0 {
 		s += fmt.Sprintf(" (%d)", f.Length)

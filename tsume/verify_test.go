@@ -234,3 +234,17 @@ func TestVerificationJSON(t *testing.T) {
 		t.Errorf("finding without a move: %+v, %v", f, err)
 	}
 }
+
+// TestFindingText: Text writes a finding as String does, its move in the notation given.
+func TestFindingText(t *testing.T) {
+	f := tsume.Finding{Flaw: tsume.FlawLongerDefence, Ply: 2, Move: moves(t, "3b3a")[0], Length: 4}
+	for _, tt := range []struct{ got, want string }{
+		{f.String(), "ply 2: longer-defence 3b3a (4)"},
+		{f.Text("☖3一玉"), "ply 2: longer-defence ☖3一玉 (4)"},
+		{tsume.Finding{Flaw: tsume.FlawNoMate}.Text(""), "ply 0: no-mate"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}

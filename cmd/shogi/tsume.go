@@ -420,11 +420,7 @@ func (tv tsumeVerdict) findingText(f tsume.Finding, style notation.Notation) str
 	if err != nil {
 		return f.String()
 	}
-	text := fmt.Sprintf("ply %d: %s %s", f.Ply, f.Flaw.Code(), move)
-	if f.Length > 0 {
-		text += fmt.Sprintf(" (%d)", f.Length)
-	}
-	return text
+	return f.Text(move)
 }
 
 // writeWarnings writes the verdict's warnings after its line, one a line, as validate
