@@ -17,7 +17,8 @@ type Progress struct {
 	Elapsed time.Duration
 	// MaxLength and MinLength are what the tsume-line search has proven of the length
 	// so far, as Result's fields of the same names: a mate within MaxLength plies, none
-	// shorter than MinLength; 0 when nothing is proven yet.
+	// shorter than MinLength; 0 when nothing is proven yet. While Verify asks its
+	// questions, they are those of the result it has then.
 	MaxLength, MinLength int
 	// HashFull is the share of the transposition table's entries in use, in
 	// thousandths (USI's hashfull), from a sample of its first thousand.
@@ -38,6 +39,17 @@ type reporter struct {
 	line *liner
 	// lineBase counts the nodes of the tsume-line searches before line.
 	lineBase uint64
+	// settled is set once Solve has its result, which Verify's questions then report
+	// as its bounds of the length (maxLength, minLength): the tsume-line searches of
+	// the questions prove lengths of other positions, nothing of the problem's (they
+	// reported 0, a bound lost).
+	settled              bool
+	maxLength, minLength int
+}
+
+// settle makes the length's bounds reported from now on those of Solve's result r.
+func (r *reporter) settle(res Result) {
+	r.settled, r.maxLength, r.minLength = true, res.MaxLength, res.MinLength
 }
 
 // newReporter returns the reporter of a search begun at begin, nil without f.
@@ -64,6 +76,9 @@ func (r *reporter) tick(now time.Time) {
 			p.LineNodes += l.bs.nodes // the bounded df-pn's, added to l.nodes when it returns
 		}
 		p.MaxLength, p.MinLength = l.lengthBounds()
+	}
+	if r.settled {
+		p.MaxLength, p.MinLength = r.maxLength, r.minLength
 	}
 	r.f(p)
 }

@@ -2,6 +2,7 @@ package tsume_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,5 +78,44 @@ func TestProgress(t *testing.T) {
 		if !any && last.LineNodes == 0 {
 			t.Errorf("any %v: no line nodes reported in %d calls (%d line nodes in all)", any, len(got), r.LineNodes)
 		}
+	}
+}
+
+// TestProgressVerify: while Verify asks its questions, whose tsume-line searches prove
+// lengths of other positions, Progress reports the bounds of the result it has, which
+// it reported as 0 (a bound proven lost), and line nodes that add up.
+func TestProgressVerify(t *testing.T) {
+	// dlshogi-1218, recorded as the 29-ply line of its proof (TestVerifyTimeLimit).
+	p := parse(t, "lnS1r4/GGs5K/2k5p/pppp5/9/PLPP5/1P+n1PS2P/4G4/g1+r3+p2 b BS2N2L6Pb 1", false)
+	line := moves(t, strings.Fields("S*6b 7c6c B*4e 6c5b 6b5a+ 5b5a L*5e B*5d 5e5d S*5c 5d5c 5a4b R*4a 4b4a L*4d "+
+		"R*4b S*3b 4a3b 4e2c+ 3b3a 4d4b+ 3a4b R*4a 4b5c B*4d 5c6c 4a4c+ L*5c 4c5c")...)
+	var got []tsume.Progress
+	v := tsume.NewSolver(tsume.Options{Nodes: 2_000_000, LineNodes: 100_000, HashBytes: 16 << 20,
+		ProgressInterval: time.Millisecond, Progress: func(p tsume.Progress) { got = append(got, p) }})
+	ver, err := v.Verify(context.Background(), p, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ver.Result
+	if r.Status != tsume.Mate || r.MaxLength == 0 {
+		t.Fatalf("result %v, max length %d: want a mate of a bounded length", r, r.MaxLength)
+	}
+	questions := 0
+	var last tsume.Progress
+	for i, g := range got {
+		if g.LineNodes < last.LineNodes {
+			t.Errorf("call %d %+v after %+v: line nodes went back", i, g, last)
+		}
+		if g.LineNodes > r.LineNodes { // Solve's line nodes are the result's; the questions' come after
+			questions++
+			if g.MaxLength != r.MaxLength || g.MinLength != r.MinLength {
+				t.Errorf("call %d during the questions %+v: lengths %d, %d, want the result's %d, %d",
+					i, g, g.MaxLength, g.MinLength, r.MaxLength, r.MinLength)
+			}
+		}
+		last = g
+	}
+	if questions == 0 {
+		t.Fatalf("no call of Progress during the questions in %d calls (result's line nodes %d)", len(got), r.LineNodes)
 	}
 }

@@ -199,6 +199,9 @@ func (v *Solver) Verify(ctx context.Context, p *shogi.Position, line []shogi.Mov
 		return Verification{}, err
 	}
 	ver := Verification{Result: r}
+	if s.progress != nil {
+		s.progress.settle(r)
+	}
 	// Reading the proof's line (LineProof) lifts the limits of time and context from
 	// s (Solver.line); the questions below are under them all the same, the time
 	// counted from the start of the search.
