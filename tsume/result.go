@@ -201,8 +201,12 @@ func (r Result) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads the object MarshalJSON writes, as shogi mate -json prints it
 // (whose other fields it passes over) and as the "result" of shogi tsume -json's
 // verdicts: a program reads either back into a Result. Time is read to the
-// millisecond; length, which the moves give, is not read.
+// millisecond; length, which the moves give, is not read. A JSON null leaves r as it
+// is, as encoding/json leaves a value.
 func (r *Result) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
 	var j resultJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err

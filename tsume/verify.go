@@ -121,8 +121,11 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON reads the object MarshalJSON writes.
+// UnmarshalJSON reads the object MarshalJSON writes; a JSON null leaves f as it is.
 func (f *Finding) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
 	var j findingJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
@@ -166,8 +169,11 @@ func (v Verification) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads the object MarshalJSON writes (correct, which the findings give,
-// is not read).
+// is not read); a JSON null leaves v as it is.
 func (v *Verification) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
 	var j verificationJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err

@@ -248,3 +248,27 @@ func TestFindingText(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONNull: a JSON null leaves a Result, a Finding or a Verification as it was, as
+// encoding/json leaves the values it reads itself (its convention for UnmarshalJSON):
+// they were cleared, a Result to an unknown of no nodes.
+func TestJSONNull(t *testing.T) {
+	r := tsume.Result{Status: tsume.Mate, Moves: moves(t, "G*3c"), Line: tsume.LineTsume, MaxLength: 1, Nodes: 7}
+	f := tsume.Finding{Flaw: tsume.FlawAltMate, Ply: 1, Move: moves(t, "G*3c")[0], Length: 1}
+	v := tsume.Verification{Result: r, Findings: []tsume.Finding{f}}
+	gotR, gotF, gotV := r, f, v
+	for _, target := range []any{&gotR, &gotF, &gotV} {
+		if err := json.Unmarshal([]byte("null"), target); err != nil {
+			t.Errorf("%T: %v", target, err)
+		}
+	}
+	if diff := cmp.Diff(r, gotR); diff != "" {
+		t.Errorf("Result after null (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(f, gotF); diff != "" {
+		t.Errorf("Finding after null (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(v, gotV); diff != "" {
+		t.Errorf("Verification after null (-want +got):\n%s", diff)
+	}
+}
