@@ -94,7 +94,8 @@ var ErrHandSyntax = errors.New("shogi: invalid hand")
 // ParseHand reads a hand as [Hand.String] writes it: "-" for none, or Black's letters of
 // SFEN with their counts ("R2P"; in any order, as SFEN allows). Lower-case (White's)
 // letters, a king, a count without a letter and an empty text are ErrHandSyntax; more
-// pieces of a type than a Hand holds ([HandCapacity]) are [ErrTooManyPieces].
+// pieces of a type than a Hand holds ([HandCapacity]) are [ErrTooManyPieces]. The
+// error quotes the text, cut short when long, as ParseUSIMove's does.
 func ParseHand(text string) (Hand, error) {
 	if text == "-" {
 		return 0, nil
@@ -106,18 +107,18 @@ func ParseHand(text string) (Hand, error) {
 	if err != nil {
 		var se *sfentext.Error
 		if errors.As(err, &se) {
-			return 0, fmt.Errorf("%w %q at column %d", ErrHandSyntax, text, sfentext.Column(text, se.Offset))
+			return 0, fmt.Errorf("%w %q at column %d", ErrHandSyntax, shorten(text), sfentext.Column(text, se.Offset))
 		}
-		return 0, fmt.Errorf("%w %q", ErrHandSyntax, text)
+		return 0, fmt.Errorf("%w %q", ErrHandSyntax, shorten(text))
 	}
 	var h Hand
 	for t := Pawn; t <= Gold; t++ {
 		if hands[White][t] != 0 {
-			return 0, fmt.Errorf("%w %q: White's letters", ErrHandSyntax, text)
+			return 0, fmt.Errorf("%w %q: White's letters", ErrHandSyntax, shorten(text))
 		}
 		n := int(hands[Black][t])
 		if n > HandCapacity[t] {
-			return 0, fmt.Errorf("%w: %d %ss in hand %q", ErrTooManyPieces, n, t, text)
+			return 0, fmt.Errorf("%w: %d %ss in hand %q", ErrTooManyPieces, n, t, shorten(text))
 		}
 		h = h.WithCount(t, n)
 	}

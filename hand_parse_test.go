@@ -2,6 +2,8 @@ package shogi_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -77,4 +79,16 @@ func FuzzParseHand(f *testing.F) {
 			t.Fatalf("ParseHand(%q) = %v, whose String %q reads as %v, %v", text, h, h.String(), back, err)
 		}
 	})
+}
+
+// TestParseHandErrorShort: ParseHand's error quotes the text cut short, as
+// ParseUSIMove's does, where it quoted all of it: a program reading a hand from input
+// it does not control (tsume.Result's UnmarshalJSON) printed a message as long as that.
+func TestParseHandErrorShort(t *testing.T) {
+	for _, text := range []string{strings.Repeat("P", 5000) + "x", strings.Repeat("P", 5000) + "p", "70P" + strings.Repeat("-", 5000)} {
+		_, err := shogi.ParseHand(text)
+		if err == nil || len(err.Error()) > 120 {
+			t.Errorf("ParseHand of %d bytes: %d bytes of error %.200q", len(text), len(fmt.Sprint(err)), fmt.Sprint(err))
+		}
+	}
 }
