@@ -123,10 +123,11 @@ type Options struct {
 	// error of Solve). The context passed to Solve may stop it as well.
 	Time time.Duration
 	// HashBytes is the memory of the transposition table, allocated once and never
-	// exceeded; 0 means DefaultHashBytes (a negative HashBytes is an error of Solve). The searches allocate little else, but the
-	// collector lets garbage grow as large as the live heap before it collects: a
-	// program that must keep its whole heap near the budget sets a soft memory limit
-	// (debug.SetMemoryLimit), as shogi mate does (the tables plus 64 MiB).
+	// exceeded; 0 means DefaultHashBytes (a negative HashBytes is an error of Solve).
+	// The searches allocate little else, but the collector lets garbage grow as large
+	// as the live heap before it collects: a program that must keep its whole heap near
+	// the budget sets a soft memory limit (debug.SetMemoryLimit), as shogi mate does
+	// (the tables plus 64 MiB).
 	HashBytes int
 	// AnyMate skips the tsume-line search: the line is the one the proof gives.
 	AnyMate bool

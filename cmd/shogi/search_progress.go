@@ -7,7 +7,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"reflect"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,14 +37,6 @@ func (e *usiEngine) searchInfo(p tsume.Progress) {
 		e.lengthSaid = b
 		fmt.Fprintf(e.out, "info string %s\n", b)
 	}
-}
-
-// sameSolverOptions reports whether a solver made with the options a serves for b:
-// Options holds a func (Progress), which == cannot compare, and the engine's is always
-// its own searchInfo.
-func sameSolverOptions(a, b tsume.Options) bool {
-	a.Progress, b.Progress = nil, nil
-	return reflect.DeepEqual(a, b)
 }
 
 // searchStatus is shogi mate's status line while its search runs, on a terminal only
@@ -107,8 +98,8 @@ func searchStatusText(p tsume.Progress, elapsed time.Duration) string {
 }
 
 // searchNodes counts the nodes of shogi tsume's searches under way, each job's in its
-// slot: the job's solver reports its search's (tsume.Options.Progress) as often as the
-// progress line is redrawn, and the slot is emptied when the search ends. A problem
+// slot: the job's solver reports its search's (tsume.Options.Progress) twice as often as
+// the progress line is redrawn, and the slot is emptied when the search ends. A problem
 // solved in less than a report's interval, as most are, never shows; one that takes
 // minutes shows that its search goes on.
 type searchNodes struct {

@@ -65,16 +65,13 @@ type usiEngine struct {
 	outMu sync.Mutex
 	out   io.Writer
 
-	// Options.
-	hashMB    int
-	tsumeLine bool
-	futile    tsume.Futile
-	leftover  tsume.Leftover
-
-	solver    *tsume.Solver // made with solverOpt, reused between searches
-	solverOpt tsume.Options
-	pos       *shogi.Position
-	posErr    error // why the last position command was refused
+	// opts are the engine's options as setoption left them; solverOpts those the solver
+	// was made with, reused between searches while they are the same.
+	opts       usiOptions
+	solver     *tsume.Solver
+	solverOpts usiOptions
+	pos        *shogi.Position
+	posErr     error // why the last position command was refused
 	// lengthSaid is what searchInfo last said of the running search's tsume length.
 	lengthSaid string
 	// muted, under outMu, silences the running search: gameover stops it without its
@@ -82,8 +79,9 @@ type usiEngine struct {
 	muted bool
 
 	// The running search: cancel stops it, release lets an infinite one answer, done
-	// is closed when it has answered. A go ponder search has its clock's limit in
-	// ponderLimit, which ponderhit starts (ponderTimer, which cancels it).
+	// is closed when it has answered. A go ponder search (pondering) has its clock's
+	// limit in ponderLimit, which ponderhit starts (ponderTimer, which cancels it).
+	pondering   bool
 	cancel      context.CancelFunc
 	release     chan struct{}
 	done        chan struct{}
@@ -104,7 +102,7 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "usi takes no arguments: it reads USI commands from standard input")
 	}
-	e := &usiEngine{out: stdout, hashMB: usiHashDefault, tsumeLine: true, pos: shogi.NewStartPosition(), restoreHeap: func() {}}
+	e := &usiEngine{out: stdout, opts: usiOptions{hashMB: usiHashDefault, tsumeLine: true}, pos: shogi.NewStartPosition(), restoreHeap: func() {}}
 	err := e.serve(stdin)
 	e.stopSearch()
 	e.restoreHeap()
@@ -182,7 +180,7 @@ func (e *usiEngine) command(line string) bool {
 			e.stopSearch()
 		}
 		if e.done == nil {
-			e.readySolver(e.options())
+			e.readySolver()
 			// What the last searches wrote is cleared now, not in the next search's
 			// time (a new table holds nothing, and is not even in memory yet).
 			e.solver.Clear()
@@ -246,13 +244,13 @@ func (e *usiEngine) setOption(rest string) {
 			e.println("info string setoption: %s", escapeText(msg))
 			return
 		}
-		e.hashMB = n
+		e.opts.hashMB = n
 	case "tsumeline":
 		switch value {
 		case "true":
-			e.tsumeLine = true
+			e.opts.tsumeLine = true
 		case "false":
-			e.tsumeLine = false
+			e.opts.tsumeLine = false
 		default:
 			bad()
 		}
@@ -262,29 +260,32 @@ func (e *usiEngine) setOption(rest string) {
 			bad()
 			break
 		}
-		e.futile = f
+		e.opts.futile = f
 	case "leftover":
 		l, err := tsume.ParseLeftover(value)
 		if err != nil {
 			bad()
 			break
 		}
-		e.leftover = l
+		e.opts.leftover = l
 	case "usi_ponder":
 	default:
 		e.println("info string setoption: no option %q", escapeText(name))
 	}
 }
 
-// options returns the solver's options as the engine's options set them.
-func (e *usiEngine) options() tsume.Options {
-	return tsume.Options{HashBytes: e.hashMB << 20, AnyMate: !e.tsumeLine, Futile: e.futile, Leftover: e.leftover, Progress: e.searchInfo}
+// usiOptions are the engine's options that make its solver.
+type usiOptions struct {
+	hashMB    int
+	tsumeLine bool
+	futile    tsume.Futile
+	leftover  tsume.Leftover
 }
 
-// readySolver makes the solver for opt when there is none, or when the one there is
-// was made for other options.
-func (e *usiEngine) readySolver(opt tsume.Options) {
-	if e.solver != nil && sameSolverOptions(e.solverOpt, opt) {
+// readySolver makes the solver for the engine's options when there is none, or when the
+// one there is was made for other options.
+func (e *usiEngine) readySolver() {
+	if e.solver != nil && e.solverOpts == e.opts {
 		return
 	}
 	if e.solver != nil {
@@ -295,8 +296,11 @@ func (e *usiEngine) readySolver(opt tsume.Options) {
 		runtime.GC()
 	}
 	e.restoreHeap()
-	e.restoreHeap = holdHeap(int64(opt.HashBytes))
-	e.solver, e.solverOpt = tsume.NewSolver(opt), opt
+	o := e.opts
+	e.restoreHeap = holdHeap(int64(o.hashMB << 20))
+	e.solver = tsume.NewSolver(tsume.Options{HashBytes: o.hashMB << 20, AnyMate: !o.tsumeLine, Futile: o.futile,
+		Leftover: o.leftover, Progress: e.searchInfo})
+	e.solverOpts = o
 }
 
 // stopSearch stops the running search, which answers, and waits for it.
@@ -310,17 +314,20 @@ func (e *usiEngine) stopSearch() {
 	e.cancel()
 	e.releaseSearch()
 	<-e.done
-	e.cancel, e.release, e.done, e.ponderLimit, e.ponderTimer = nil, nil, nil, 0, nil
+	e.cancel, e.release, e.done, e.pondering, e.ponderLimit, e.ponderTimer = nil, nil, nil, false, 0, nil
 }
 
 // ponderhit turns a go ponder search into the game's search: it answers when it is
 // done, and its clock (ponderLimit, what go ponder's btime, wtime, byoyomi… give a
 // move) runs from now, as USI's ponderhit asks; before, the search ran on without a
 // limit after ponderhit, and the GUI waited for bestmove until the engine lost on time.
+// A ponderhit without a go ponder search (one of go infinite, which answers at stop
+// only) is passed over.
 func (e *usiEngine) ponderhit() {
-	if e.done == nil {
+	if e.done == nil || !e.pondering {
 		return
 	}
+	e.pondering = false
 	if e.ponderLimit > 0 && e.ponderTimer == nil {
 		e.ponderTimer = time.AfterFunc(e.ponderLimit, e.cancel)
 	}
@@ -488,7 +495,7 @@ func (e *usiEngine) goCommand(args []string) {
 		e.answerNone(mate)
 		return
 	}
-	e.readySolver(e.options())
+	e.readySolver()
 	solver := e.solver
 	solver.SetNodes(g.nodes)
 	solver.SetLineNodes(g.lineNodes())
@@ -496,7 +503,7 @@ func (e *usiEngine) goCommand(args []string) {
 	if g.limit > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), g.limit)
 	}
-	e.cancel, e.done, e.ponderLimit = cancel, make(chan struct{}), g.ponderLimit
+	e.cancel, e.done, e.pondering, e.ponderLimit = cancel, make(chan struct{}), g.ponder, g.ponderLimit
 	e.outMu.Lock()
 	e.lengthSaid, e.muted = "", false
 	e.outMu.Unlock()

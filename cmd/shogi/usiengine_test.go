@@ -395,12 +395,31 @@ func TestMateEnginePonderhit(t *testing.T) {
 	}
 }
 
+// TestMateEnginePonderhitWithoutPonder: a ponderhit during go infinite, which answers at
+// stop only, is passed over; it released the search, which answered at once.
+func TestMateEnginePonderhitWithoutPonder(t *testing.T) {
+	w := &syncBuffer{}
+	e := &usiEngine{out: w, opts: usiOptions{hashMB: usiHashDefault, tsumeLine: true}, restoreHeap: func() {}}
+	defer e.restoreHeap()
+	for _, c := range []string{"position sfen " + mate3SFEN, "go infinite", "ponderhit"} {
+		e.command(c)
+	}
+	time.Sleep(300 * time.Millisecond) // the mate in 3 is found in a few milliseconds
+	if n := countAnswers(w.String()); n != 0 {
+		t.Fatalf("go infinite answered after a ponderhit, before stop: %q", w.String())
+	}
+	e.command("stop")
+	if diff := cmp.Diff([]string{"bestmove S*5c"}, engineAnswers(w.String())); diff != "" {
+		t.Errorf("answers after stop (-want +got):\n%s", diff)
+	}
+}
+
 // TestMateEngineReadyAfterSearch: isready after a search has answered makes the table
 // a setoption USI_Hash asked for, as before any search; it was left to the next go,
 // which paid for it in its time.
 func TestMateEngineReadyAfterSearch(t *testing.T) {
 	w := &syncBuffer{}
-	e := &usiEngine{out: w, hashMB: usiHashDefault, tsumeLine: true, restoreHeap: func() {}}
+	e := &usiEngine{out: w, opts: usiOptions{hashMB: usiHashDefault, tsumeLine: true}, restoreHeap: func() {}}
 	defer func() {
 		e.stopSearch()
 		e.restoreHeap()
@@ -415,8 +434,8 @@ func TestMateEngineReadyAfterSearch(t *testing.T) {
 	}
 	e.command("setoption name USI_Hash value 2")
 	e.command("isready")
-	if got := e.solverOpt.HashBytes; got != 2<<20 {
-		t.Errorf("after isready, a table of %d bytes; want %d", got, 2<<20)
+	if got := e.solver.TableBytes(); got > 2<<20 || got < 1<<20 {
+		t.Errorf("after isready, tables of %d bytes; want USI_Hash's %d", got, 2<<20)
 	}
 	if !strings.HasSuffix(w.String(), "readyok\n") {
 		t.Errorf("output %q; want readyok last", w.String())
