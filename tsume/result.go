@@ -202,7 +202,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 // (whose other fields it passes over) and as the "result" of shogi tsume -json's
 // verdicts: a program reads either back into a Result. Time is read to the
 // millisecond; length, which the moves give, is not read. A JSON null leaves r as it
-// is, as encoding/json leaves a value.
+// is, as encoding/json leaves a value. The object mate -json prints when no search ran
+// ("result": "invalid", "io-error" or "skipped", a status no search answers) is an
+// error: it holds no Result.
 func (r *Result) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
