@@ -267,11 +267,9 @@ func TestMateCommandExitStatus(t *testing.T) {
 	}
 }
 
-// TestMateText: the notes under the line say what the line is worth, in the right
-// direction: interpositions left undecided were counted as replies, so the tsume line
-// may be shorter than the line found, not longer.
-func TestMateText(t *testing.T) {
-	usiStyle, _ := notation.ByName("usi")
+// mate3Line is the tsume line of mate3SFEN: ▲5三銀打 △4一玉 ▲4二金打.
+func mate3Line(t *testing.T) []shogi.Move {
+	t.Helper()
 	var line []shogi.Move
 	for _, m := range []string{"S*5c", "5b4a", "G*4b"} {
 		mv, err := shogi.ParseUSIMove(m)
@@ -280,6 +278,15 @@ func TestMateText(t *testing.T) {
 		}
 		line = append(line, mv)
 	}
+	return line
+}
+
+// TestMateText: the notes under the line say what the line is worth, in the right
+// direction: interpositions left undecided were counted as replies, so the tsume line
+// may be shorter than the line found, not longer.
+func TestMateText(t *testing.T) {
+	usiStyle, _ := notation.ByName("usi")
+	line := mate3Line(t)
 	mate := tsume.Result{Status: tsume.Mate, Moves: line, Line: tsume.LineTsume, MinLength: 3, MaxLength: 3}
 	with := func(f func(*tsume.Result)) tsume.Result {
 		r := mate

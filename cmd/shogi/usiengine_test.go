@@ -463,14 +463,7 @@ func TestMateEngineLeftover(t *testing.T) {
 // proven of the tsume length in the words of the info strings while it searches, the
 // lower bound too ("between 1 and 3", where it said "at most 3" only).
 func TestMateEngineFinalLength(t *testing.T) {
-	var line []shogi.Move
-	for _, m := range []string{"S*5c", "5b4a", "G*4b"} {
-		mv, err := shogi.ParseUSIMove(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		line = append(line, mv)
-	}
+	line := mate3Line(t)
 	for _, tt := range []struct {
 		min, max int
 		want     string
