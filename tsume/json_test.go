@@ -70,8 +70,9 @@ func TestResultJSONRoundTrip(t *testing.T) {
 	})
 }
 
-// FuzzResultJSON: UnmarshalJSON never panics on any input, and a Result it accepts
-// writes JSON that reads back as the same Result.
+// FuzzResultJSON: the UnmarshalJSON of Result and of Verification (its findings
+// included) never panic on any input, and a value they accept writes JSON that reads
+// back as the same value.
 func FuzzResultJSON(f *testing.F) {
 	for _, s := range []string{
 		`{"result":"mate","stop":"none","length":3,"moves":["S*5c","5b4a","G*4b"],"line":"tsume","min_length":3,"max_length":3,"left":"-","nodes":53,"line_nodes":227,"time_ms":50}`,
@@ -81,7 +82,22 @@ func FuzzResultJSON(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte(`{"correct":false,"findings":[{"code":"longer-defence","ply":2,"move":"3b3a","length":4}],"result":{"result":"mate"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		var ver tsume.Verification
+		if err := json.Unmarshal(data, &ver); err == nil {
+			out, err := json.Marshal(ver)
+			if err != nil {
+				t.Fatalf("Marshal of %+v read from %q: %v", ver, data, err)
+			}
+			var back tsume.Verification
+			if err := json.Unmarshal(out, &back); err != nil {
+				t.Fatalf("%s (written from %q) does not read back: %v", out, data, err)
+			}
+			if diff := cmp.Diff(ver, back, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("%s read back (-want +got):\n%s", out, diff)
+			}
+		}
 		var r tsume.Result
 		if err := json.Unmarshal(data, &r); err != nil {
 			return
