@@ -78,15 +78,23 @@ func runEngineScript(t *testing.T, script string) string {
 		t.Error("the engine did not read its input")
 	}
 	pw.Close()
-	select {
-	case code := <-ended:
-		if code != 0 || errOut.Len() > 0 {
-			t.Errorf("exit %d, stderr %q", code, errOut.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the engine did not end at the end of its input")
+	if code := engineExit(t, ended); code != 0 || errOut.Len() > 0 {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
 	return output()
+}
+
+// engineExit returns the exit status of the engine that runs on its own goroutine and
+// sends it on ended, once it ends; the test fails if it has not within 10 s.
+func engineExit(t *testing.T, ended <-chan int) int {
+	t.Helper()
+	select {
+	case code := <-ended:
+		return code
+	case <-time.After(10 * time.Second):
+		t.Fatal("the engine did not end")
+		return 0
+	}
 }
 
 // TestMateEngineHostile feeds the engine scripts a careless or hostile GUI could send:
@@ -267,13 +275,8 @@ func TestMateEngineEndsDuringSearch(t *testing.T) {
 			} else {
 				pw.Close()
 			}
-			select {
-			case code := <-ended:
-				if code != 0 {
-					t.Errorf("exit %d", code)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("the engine did not end")
+			if code := engineExit(t, ended); code != 0 {
+				t.Errorf("exit %d", code)
 			}
 			pw.Close()
 			if diff := cmp.Diff([]string{"checkmate timeout"}, engineAnswers(w.String())); diff != "" {

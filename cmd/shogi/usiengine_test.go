@@ -385,13 +385,8 @@ func TestMateEnginePonderhit(t *testing.T) {
 		t.Errorf("answers (-want +got):\n%s", diff)
 	}
 	pw.Close()
-	select {
-	case code := <-ended:
-		if code != 0 {
-			t.Errorf("exit %d", code)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the engine did not end at the end of its input")
+	if code := engineExit(t, ended); code != 0 {
+		t.Errorf("exit %d", code)
 	}
 }
 
