@@ -3,6 +3,7 @@ package tsume_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/kifu-go/shogi"
 	"github.com/kifu-go/shogi/tsume"
@@ -55,4 +56,23 @@ func ExampleSolver_Verify() {
 	// Output:
 	// false tsume 5
 	// ply 2: longer-defence 3b3a (4)
+}
+
+// A long search reports its progress: a GUI would print each report as it comes.
+func ExampleOptions_progress() {
+	// 将棋図巧 第1番, which takes the df-pn some 9 M nodes: stopped at 300 000 here.
+	p, err := shogi.ParseSFENUnreachable("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N5K b SP2gn2l11p 1")
+	if err != nil {
+		panic(err)
+	}
+	var last tsume.Progress
+	r, err := tsume.Solve(context.Background(), p, tsume.Options{AnyMate: true, Nodes: 300_000,
+		ProgressInterval: time.Millisecond, Progress: func(pr tsume.Progress) {
+			last = pr // such as fmt.Printf("%d nodes, %v\n", pr.Nodes, pr.Elapsed)
+		}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Status, r.Stop, last.Nodes > 0 && last.Nodes <= r.Nodes)
+	// Output: unknown node-limit true
 }
