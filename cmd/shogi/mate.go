@@ -46,7 +46,8 @@ Exit status of mate: 0 a mate found (with -shortest: and its line proven of the 
 length); 1 no mate, a search a limit stopped (unknown), a position that is no problem (the
 side not to move has no king, or is in check) or a record that is invalid; 2 a usage error,
 an -sfen that does not parse, -ply or -record past the record's end, an input that cannot be
-read, an interruption; 3 a RECORD file that holds no record.`
+read, an interruption, a search the solver cannot run (code "solver"); 3 a RECORD file that
+holds no record.`
 
 // solverFlags are the flags of the mate search that mate, tsume and usi share.
 type solverFlags struct {
@@ -131,9 +132,9 @@ func restStart(p *shogi.Position) (*shogi.Position, error) {
 // -shortest: and its line is proven of the tsume length), 1 when there is no mate, when a limit
 // stopped the search first (unknown), or when the position is no problem (the side not
 // to move has no king, or is in check) or the record is invalid; 2 for a usage error, an
-// SFEN that does not parse, an input that cannot be read, or -record or -ply past the
-// record's end, or an interruption; 3 when the RECORD file holds no record (nothing
-// checked). With -json, every run that is no usage error prints one object, a refused
+// SFEN that does not parse, an input that cannot be read, -record or -ply past the
+// record's end, an interruption, or a search the solver cannot run; 3 when the RECORD
+// file holds no record (nothing checked). With -json, every run that is no usage error prints one object, a refused
 // input included (refusalJSON).
 func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mate", stderr)
@@ -212,7 +213,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ref == nil {
 		// With -rest, the problem; the position given when it cannot be one.
 		if q, err := sf.problem(p); err != nil {
-			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: in.source, label: in.label}
+			ref = solverRefusal(err, in.source, in.label)
 		} else {
 			p = q
 		}
@@ -229,7 +230,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		r, err = tsume.Solve(ctx, p, opt)
 		status.finish()
 		if err != nil {
-			ref = &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: in.source, label: in.label}
+			ref = solverRefusal(err, in.source, in.label)
 		} else if *handicapName == "" && *ply == 0 && !*sf.rest {
 			// A problem's start (not a handicap's, nor a position of a game).
 			if note := unheldNote(p); note != "" {
@@ -402,7 +403,7 @@ func (in *mateInput) position(sfenText, handicapName string, ply int, opt readOp
 	in.label = label
 	p, err := rec.StartPosition()
 	if err != nil {
-		return nil, &refusal{status: 1, kind: tsumeInvalid, code: "no-problem", err: err, path: path, label: label}
+		return nil, solverRefusal(err, path, label)
 	}
 	moves := rec.Moves()
 	if ply > len(moves) {

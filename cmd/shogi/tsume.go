@@ -33,7 +33,8 @@ func init() {
 const tsumeHelp = `Verifies each record as a problem: its start position the problem, its main line the
 recorded solution (none: the problem is solved). Exit status of tsume: 0 every problem correct
 (or solved); 1 a problem wrong, undecided or invalid; 2 a usage error, an input that cannot be
-read, an interruption; 3 no problem in the inputs.`
+read, an interruption, a problem the solver cannot search (code "solver"); 3 no problem in the
+inputs.`
 
 // The statuses of a verdict on a problem.
 const (
@@ -74,6 +75,9 @@ type tsumeVerdict struct {
 	// unheld: the defender of the problem held nothing while pieces were in no one's
 	// hand (unheldPieces), which -rest gives him.
 	unheld bool
+	// failed: the solver could not search, for no fault of the problem's (code
+	// "solver"): the run's exit status is 2, as for an input that cannot be read.
+	failed bool
 	// problem and moves are the problem and its recorded solution, from which the text
 	// writes the moves in -style.
 	problem *shogi.Position
@@ -83,7 +87,8 @@ type tsumeVerdict struct {
 // refused says why an input was passed over or refused, in the JSON of shogi tsume's
 // verdicts and of shogi mate's answers alike: Skipped why a file was passed over; Error
 // and Code why a record could not be read or searched (the code of record.Error, or
-// "no-problem" for a start that is no problem), with its place when known. Error is
+// "no-problem" for a start that is no problem, "solver" for a search the solver could
+// not run: solverErrorCode), with its place when known. Error is
 // validate's (record.Report's): the place first, then what is wrong ("line 4, column 6:
 // malformed move …"), so that one jq filter reads the "error" of the three commands;
 // Line, Column and Ply give the place again for programs.
@@ -157,6 +162,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			problems++
 			counts[v.Status]++
+			ioFailed = ioFailed || v.failed
 			if v.unheld {
 				unheld++
 			}
@@ -189,7 +195,8 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if unheld > 0 {
 		fmt.Fprintf(stderr, "shogi tsume: %s: the defender holds no piece in hand while pieces are in no one's; tsume problems give him those (-rest)\n", plural(unheld, "problem"))
 	}
-	// Like validate's: 2 when an input could not be read, 1 when a problem is not correct
+	// Like validate's: 2 when an input could not be read (or a problem could not be
+	// searched, code "solver"), 1 when a problem is not correct
 	// (wrong, undecided or invalid), 3 when no problem was found, else 0.
 	return nothingChecked(exitStatus(ioFailed, problems-counts[tsumeCorrect]-counts[tsumeSolved]), problems, "tsume", stderr)
 }
@@ -267,6 +274,13 @@ func openTsumeInput(e input, stdin io.Reader, rf *readFlags, sf *solverFlags) (*
 	return openEntry(e, stdin, opt)
 }
 
+// refuse sets tv to the refusal of its problem for err, an error of the solver or of
+// the record's start, coded by solverErrorCode.
+func (tv *tsumeVerdict) refuse(err error) {
+	code, status := solverErrorCode(err)
+	tv.Status, tv.Error, tv.Code, tv.failed = tsumeInvalid, errcode.Text(err), code, status == 2
+}
+
 // verifyProblem fills the verdict on the record rec as a problem.
 func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf *solverFlags, v *tsume.Solver) {
 	p, err := rec.StartPosition()
@@ -274,7 +288,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		p, err = sf.problem(p)
 	}
 	if err != nil {
-		tv.Status, tv.Error, tv.Code = tsumeInvalid, errcode.Text(err), "no-problem"
+		tv.refuse(err)
 		return
 	}
 	tv.SFEN = p.String()
@@ -298,7 +312,7 @@ func verifyProblem(ctx context.Context, tv *tsumeVerdict, rec *shogi.Record, sf 
 		res, findings = ver.Result, ver.Findings
 	}
 	if err != nil {
-		tv.Status, tv.Error, tv.Code = tsumeInvalid, errcode.Text(err), "no-problem"
+		tv.refuse(err)
 		return
 	}
 	tv.Result = &res
