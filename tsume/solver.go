@@ -123,7 +123,8 @@ type Options struct {
 	// error of Solve). The context passed to Solve may stop it as well.
 	Time time.Duration
 	// HashBytes is the memory of the transposition table, allocated once and never
-	// exceeded; 0 means DefaultHashBytes (a negative HashBytes is an error of Solve).
+	// exceeded; 0 means DefaultHashBytes (a negative HashBytes is an error of Solve,
+	// and NewSolver then allocates the smallest table).
 	// The searches allocate little else, but the collector lets garbage grow as large
 	// as the live heap before it collects: a program that must keep its whole heap near
 	// the budget sets a soft memory limit (debug.SetMemoryLimit), as shogi mate does
@@ -165,10 +166,18 @@ type Solver struct {
 	lined bool
 }
 
-// NewSolver returns a solver with the options opt and a table of opt.HashBytes.
+// NewSolver returns a solver with the options opt and a table of opt.HashBytes. Options
+// that Solve refuses (a negative HashBytes among them) get the smallest tables, as no
+// search will use them: the error is Solve's.
 func NewSolver(opt Options) *Solver {
 	bytes := opt.HashBytes
-	if bytes <= 0 {
+	switch {
+	case opt.check() != nil:
+		// No setter mends the options that check refuses (SetNodes and SetLineNodes
+		// set limits that are all valid), so the solver never searches: it took the
+		// default table, 16 MiB that the caller paid for nothing.
+		bytes = 0
+	case bytes == 0:
 		bytes = DefaultHashBytes
 	}
 	if opt.LineNodes == 0 {

@@ -263,7 +263,7 @@ func TestErrors(t *testing.T) {
 // A nil position panicked in Solve, Verify and DefenderHoldsRest; a negative Time was
 // no limit, as 0 is (a program passing what was left of its time searched without
 // end once it fell below 0), and a Futile or Leftover of no constant was taken for
-// one of them.
+// one of them; NewSolver allocates no table worth the name for such options.
 func TestUsageErrors(t *testing.T) {
 	ctx := context.Background()
 	p := parse(t, "9/4k4/9/4S4/9/9/9/9/9 b GS 1", true)
@@ -289,8 +289,17 @@ func TestUsageErrors(t *testing.T) {
 		if r, err := tsume.Solve(ctx, p, tt.opt); err == nil || err.Error() != tt.want {
 			t.Errorf("%+v: %v, %v; want %q", tt.opt, r, err, tt.want)
 		}
-		if _, err := tsume.NewSolver(tt.opt).Verify(ctx, p, nil); err == nil || err.Error() != tt.want {
+		v := tsume.NewSolver(tt.opt)
+		if _, err := v.Verify(ctx, p, nil); err == nil || err.Error() != tt.want {
 			t.Errorf("%+v: Verify: %v; want %q", tt.opt, err, tt.want)
+		}
+		if _, err := v.Solve(ctx, p); err == nil || err.Error() != tt.want {
+			t.Errorf("%+v: Solver.Solve: %v; want %q", tt.opt, err, tt.want)
+		}
+		// A solver that cannot search is not worth a table: the smallest, not the
+		// DefaultHashBytes it took for them all.
+		if got := v.TableBytes(); got > 1<<10 {
+			t.Errorf("%+v: NewSolver allocated %d bytes of tables; want the smallest (DefaultHashBytes %d)", tt.opt, got, tsume.DefaultHashBytes)
 		}
 	}
 	// The limits and conventions the constants name all search.
