@@ -24,7 +24,9 @@ func (e *SyntaxError) Error() string {
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
-// Reasons a CSA record is rejected. They are wrapped in a [*SyntaxError].
+// Reasons a CSA record is rejected. They are wrapped in a [*SyntaxError]. A start
+// refused is ErrSetup ("invalid start position: …", as in every format), with the
+// root package's refusal or, for a piece past the game's count, ErrPieceCount.
 var (
 	ErrLineTooLong      = errors.New("csa: line too long")
 	ErrTooLarge         = errors.New("csa: record too large")

@@ -346,6 +346,25 @@ func TestReadSyntaxErrors(t *testing.T) {
 	}
 }
 
+// TestPieceCountIsSetup: a piece past the game's count is a start refused, worded and
+// matched as every other (ErrSetup, "invalid start position: …", in each format),
+// ErrPieceCount kept; it read "more pieces of a kind than the game has: OU" alone.
+func TestPieceCountIsSetup(t *testing.T) {
+	for _, tt := range []struct{ name, text, want string }{
+		{"a 19th pawn in hand", "PI\nP+00FU\n+\n", "csa: line 2, column 3: invalid start position: more pieces of a kind than the game has: FU"},
+		{"a third king", "P1 *  *  *  *  *  *  *  * -OU\nP5 *  *  *  * +OU *  *  *  * \nP9 *  *  *  * -OU *  *  *  * \n+\n",
+			"csa: line 3, column 15: invalid start position: more pieces of a kind than the game has: OU"},
+		{"a third rook, promoted", "P+00HI00HI\nP1 *  *  *  *  *  *  *  * -OU\nP+55RY59OU\n+\n",
+			"csa: line 3, column 3: invalid start position: more pieces of a kind than the game has: RY"},
+	} {
+		_, err := csa.Parse([]byte(tt.text))
+		if err == nil || err.Error() != tt.want || !errors.Is(err, csa.ErrSetup) || !errors.Is(err, csa.ErrPieceCount) {
+			t.Errorf("%s: %v (ErrSetup %v, ErrPieceCount %v); want %q, both", tt.name, err,
+				errors.Is(err, csa.ErrSetup), errors.Is(err, csa.ErrPieceCount), tt.want)
+		}
+	}
+}
+
 func TestReaderContinuesAfterError(t *testing.T) {
 	r := csa.NewReader(strings.NewReader("PI\n+\n+7776KI\n+2726FU\n/\nPI\n+\n+2726FU\n"))
 	if _, err := r.Read(); !errors.Is(err, csa.ErrPieceMismatch) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kifu-go/shogi"
+	"github.com/kifu-go/shogi/internal/errcode"
 	"github.com/kifu-go/shogi/internal/startadjust"
 )
 
@@ -182,7 +183,9 @@ func (s *setupState) place(sq shogi.Square, sign byte, t shogi.PieceType) error 
 	}
 	base := t.Unpromote()
 	if s.used[base] >= shogi.MaxInHand[base] {
-		return fmt.Errorf("%w: %s", ErrPieceCount, pieceCodes[t])
+		// A start refusal like the others (ErrSetup, "invalid start position: …", as
+		// every format words one), ErrPieceCount kept for errors.Is.
+		return errcode.Wrap(ErrSetup, fmt.Errorf("%w: %s", ErrPieceCount, pieceCodes[t]), "csa: ")
 	}
 	if sq == shogi.NoSquare {
 		if !t.CanDrop() {
