@@ -27,6 +27,10 @@ func init() {
 	}
 }
 
+// analyseHelp says what analyse reads, as convert's -files-from says it of convert:
+// analyse has no -files-from, so its help had no place that said it.
+const analyseHelp = "Annotates the records of the PATHs; with none, analyse reads standard input."
+
 // analysed is what analysing one record gave.
 type analysed struct {
 	name      string // the input's path, with "#N" for the N-th record of a multi-record input
@@ -75,6 +79,7 @@ type analyseOptions struct {
 
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("analyse", stderr)
+	withHelp(fs, analyseHelp)
 	ef := addEngineFlags(fs, "", "engine", "")
 	byoyomi := fs.Duration("byoyomi", 0, "the time the engine takes for each position (1s when neither -depth nor -nodes is given)")
 	depth := fs.Int("depth", 0, "the depth the engine searches each position to")

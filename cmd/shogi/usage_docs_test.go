@@ -217,7 +217,8 @@ func TestHelpEveryCommand(t *testing.T) {
 
 // TestUsagePathsOptional: every command that reads PATHs writes them [PATH…] in its
 // usage, as the README does; the commands that need an input say so and refuse none
-// (a usage error), convert reads standard input when given none.
+// (a usage error), convert and analyse read standard input when given none, and their
+// help says so.
 func TestUsagePathsOptional(t *testing.T) {
 	for _, args := range [][]string{{"validate"}, {"tsume"}, {"positions", "-to", "sfen"}, {"book", "build", "-to", "yaneuraou"}} {
 		code, _, errOut := runCmd("", args...)
@@ -232,7 +233,17 @@ func TestUsagePathsOptional(t *testing.T) {
 			t.Errorf("usage of %s: %q; want it to end in [PATH…]", args[0], usage)
 		}
 	}
-	if code, out, errOut := runCmd("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves 5i5h\n", "convert", "-to", "usi"); code != 0 || !strings.Contains(out, "5i5h") {
+	const line = "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves 5i5h\n"
+	if code, out, errOut := runCmd(line, "convert", "-to", "usi"); code != 0 || !strings.Contains(out, "5i5h") {
 		t.Errorf("convert without a PATH: exit %d, %q, %q; want standard input read", code, out, errOut)
+	}
+	if code, out, errOut := runCmd(line, cat([]string{"analyse"}, fakeEngineFlags(""), []string{"-depth", "1", "-to", "csa"})...); code != 0 || !strings.Contains(out, "+5958OU") {
+		t.Errorf("analyse without a PATH: exit %d, %q, %q; want standard input read", code, out, errOut)
+	}
+	// Their help says so, in one phrase (analyse's said nothing of it).
+	for name, phrase := range map[string]string{"convert": "with neither, convert reads standard input", "analyse": "with none, analyse reads standard input"} {
+		if _, out, _ := runCmd("", "help", name); !strings.Contains(out, phrase) {
+			t.Errorf("shogi help %s does not say %q:\n%s", name, phrase, out)
+		}
 	}
 }
