@@ -213,7 +213,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ref == nil {
 		// With -rest, the problem; the position given when it cannot be one.
 		if q, err := sf.problem(p); err != nil {
-			ref = solverRefusal(err, in.source, in.label)
+			ref = solverRefusal(err, &in)
 		} else {
 			p = q
 		}
@@ -230,7 +230,7 @@ func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		r, err = tsume.Solve(ctx, p, opt)
 		status.finish()
 		if err != nil {
-			ref = solverRefusal(err, in.source, in.label)
+			ref = solverRefusal(err, &in)
 		} else if *handicapName == "" && *ply == 0 && !*sf.rest {
 			// A problem's start (not a handicap's, nor a position of a game).
 			if note := unheldNote(p); note != "" {
@@ -403,11 +403,11 @@ func (in *mateInput) position(sfenText, handicapName string, ply int, opt readOp
 	in.label = label
 	p, err := rec.StartPosition()
 	if err != nil {
-		return nil, solverRefusal(err, path, label)
+		return nil, solverRefusal(err, in)
 	}
 	moves := rec.Moves()
 	if ply > len(moves) {
-		return nil, &refusal{status: 2, kind: tsumeInvalid, code: "ply-past-end", path: path,
+		return nil, &refusal{status: 2, kind: tsumeInvalid, code: "ply-past-end", path: path, record: in.record,
 			err: fmt.Errorf("-ply %d: the main line of %s has %s", ply, path, plural(len(moves), "move"))}
 	}
 	for _, m := range moves[:ply] {
@@ -416,7 +416,7 @@ func (in *mateInput) position(sfenText, handicapName string, ply int, opt readOp
 			if f, ok := shogi.FoulOf(err); ok {
 				code = f.Code()
 			}
-			return nil, &refusal{status: 1, kind: tsumeInvalid, code: code, err: err, path: path, label: label}
+			return nil, &refusal{status: 1, kind: tsumeInvalid, code: code, err: err, path: path, label: label, record: in.record}
 		}
 	}
 	return p, nil
@@ -455,7 +455,8 @@ func (in mateInput) resultJSON(p *shogi.Position, r tsume.Result) ([]byte, error
 }
 
 // refusalJSON is the JSON form of a search that did not run, one line, with the fields
-// of shogi tsume's verdict on such an input: {"path", "record", "sfen" (the position
+// of shogi tsume's verdict on such an input: {"path", "record" (when the refusal is
+// about one), "sfen" (the position
 // refused, when there is one), "result": "invalid", "io-error" or "skipped", "skipped"
 // (why), "error", "code", "line", "column", "ply"}; "error" and "code" are left out for
 // "skipped", and the place where not known.
@@ -465,6 +466,9 @@ func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error)
 		Result string `json:"result"`
 		refused
 	}{mateHead: in.head(p), Result: ref.kind, refused: refused{Code: ref.code, Error: placedText(ref.err)}}
+	// The record the refusal is about, none for a file that holds none or cannot be
+	// opened (as validate and tsume give them), where it said "record": 1.
+	obj.Record = ref.record
 	var (
 		re  *record.Error
 		se  *sfen.SyntaxError

@@ -132,7 +132,8 @@ func TestMateCommandJSON(t *testing.T) {
 // TestMateCommandJSONRefused: with -json, a position or record mate refuses is one object
 // with tsume's fields for it (result "invalid", "io-error" or "skipped"), the exit status
 // that of the text form, and no summary of a search that did not run; a usage error
-// prints no object.
+// prints no object. An input that cannot be read or holds no record has no "record"
+// (it said 1), as validate and tsume give none (TestEmptyFileJSONAgree).
 func TestMateCommandJSONRefused(t *testing.T) {
 	dir := t.TempDir()
 	badKIF := writeFile(t, dir, "bad.kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ＸＸ銀\n")
@@ -176,12 +177,12 @@ func TestMateCommandJSONRefused(t *testing.T) {
 			"path": problems, "record": 20.0, "result": "invalid", "code": "record-past-end",
 			"error": "-record 20: " + problems + " holds 9 records"}},
 		{"missing file", []string{missing}, 2, map[string]any{
-			"path": missing, "record": 1.0, "result": "io-error", "code": "io",
+			"path": missing, "result": "io-error", "code": "io",
 			"error": "open " + missing + ": no such file or directory"}},
 		{"directory", []string{dir}, 2, map[string]any{
-			"path": dir, "record": 1.0, "result": "io-error", "code": "io", "error": "read " + dir + ": is a directory"}},
+			"path": dir, "result": "io-error", "code": "io", "error": "read " + dir + ": is a directory"}},
 		{"no record", []string{empty}, 3, map[string]any{
-			"path": empty, "record": 1.0, "result": "skipped", "skipped": "no record in it"}},
+			"path": empty, "result": "skipped", "skipped": "no record in it"}},
 		{"usage: unknown handicap", []string{"-handicap", "queen"}, 2, nil},
 		{"usage: unknown style", []string{"-style", "klingon", "-sfen", "9/9/9/9/9/9/9/9/9 b R 1"}, 2, nil},
 		{"usage: two inputs", []string{"-sfen", mate3SFEN, taichi}, 2, nil},
@@ -214,6 +215,29 @@ func TestMateCommandJSONRefused(t *testing.T) {
 				t.Errorf("JSON (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestEmptyFileJSONAgree: on a file that holds no record (empty, or blank lines only),
+// validate, mate and tsume -json agree: one object with the path, "skipped": "no
+// record in it", no "record" (mate said "record": 1 of a file that holds none), and
+// exit status 3.
+func TestEmptyFileJSONAgree(t *testing.T) {
+	dir := t.TempDir()
+	for _, text := range []string{"", "\n\n"} {
+		path := writeFile(t, dir, "empty.kif", text)
+		for _, cmd := range []string{"validate", "mate", "tsume"} {
+			code, out, errOut := runCmd("", cmd, "-json", path)
+			var got map[string]any
+			if err := json.Unmarshal([]byte(out), &got); err != nil || strings.Count(out, "\n") != 1 {
+				t.Errorf("%s -json on %q: %v; want one object, got %q", cmd, text, err, out)
+				continue
+			}
+			_, hasRecord := got["record"]
+			if code != exitNothingChecked || got["path"] != path || got["skipped"] != "no record in it" || hasRecord {
+				t.Errorf("%s -json on %q: exit %d, %s (stderr %q); want 3, the path, skipped: no record in it, no record", cmd, text, code, out, errOut)
+			}
+		}
 	}
 }
 

@@ -23,6 +23,11 @@ type refusal struct {
 	code string
 	err  error  // what is wrong: its text and its place (a record.Error's line, column, ply)
 	path string // the input err names, escaped as quoteName shows it in the message
+	// record is the index in the input of the record the refusal is about: the one
+	// asked for (-record), or the one whose read failed on the way to it; 0 when it is
+	// about none (an input that cannot be opened or holds no record, as validate and
+	// tsume give no record for those, or a position of -sfen or -handicap).
+	record int
 	// label names what err is about before its text on standard error: the record (as
 	// recordLabel names it in the text of validate and tsume), or the flag that gave
 	// the position ("-sfen", "-handicap"); "" when err's text names its input itself
@@ -104,14 +109,18 @@ func recordAt(path string, n int, opt readOptions, stdin io.Reader) (*shogi.Reco
 				return nil, "", &refusal{status: exitNothingChecked, kind: tsumeSkipped, path: path,
 					err: fmt.Errorf("nothing checked: %s holds no record", path)}
 			}
-			return nil, "", &refusal{status: 2, kind: tsumeInvalid, code: "record-past-end", path: path,
+			return nil, "", &refusal{status: 2, kind: tsumeInvalid, code: "record-past-end", path: path, record: n,
 				err: fmt.Errorf("-record %d: %s holds %s", n, path, plural(i-1, "record"))}
 		}
 		src := r.Source()
 		label := recordLabel(path, src.Index, src.Format.String())
 		var re *record.Error
 		if err != nil && errors.As(err, &re) && re.Code() == "io" {
-			return nil, "", &refusal{status: 2, kind: tsumeIOError, code: "io", err: err, path: path, label: label}
+			at := src.Index
+			if at == 0 {
+				at = i
+			}
+			return nil, "", &refusal{status: 2, kind: tsumeIOError, code: "io", err: err, path: path, label: label, record: at}
 		}
 		if i < n {
 			continue
@@ -121,7 +130,7 @@ func recordAt(path string, n int, opt readOptions, stdin io.Reader) (*shogi.Reco
 			if re != nil {
 				code = re.Code()
 			}
-			return nil, "", &refusal{status: 1, kind: tsumeInvalid, code: code, err: err, path: path, label: label}
+			return nil, "", &refusal{status: 1, kind: tsumeInvalid, code: code, err: err, path: path, label: label, record: n}
 		}
 		return rec, label, nil
 	}

@@ -31,9 +31,8 @@ func solverErrorCode(err error) (code string, status int) {
 	return "solver", 2
 }
 
-// solverRefusal is mate's refusal of err (solverErrorCode), about the input path and
-// what label names.
-func solverRefusal(err error, path, label string) *refusal {
+// solverRefusal is mate's refusal of err (solverErrorCode) about the position of in.
+func solverRefusal(err error, in *mateInput) *refusal {
 	code, status := solverErrorCode(err)
-	return &refusal{status: status, kind: tsumeInvalid, code: code, err: err, path: path, label: label}
+	return &refusal{status: status, kind: tsumeInvalid, code: code, err: err, path: in.source, label: in.label, record: in.record}
 }
