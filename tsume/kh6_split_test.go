@@ -116,7 +116,9 @@ func TestKh6SplitCovers(t *testing.T) {
 // the row records. Each solver searches its parts one after another, as a solver searches
 // each problem from a cleared table (TestSolverReuse); TSUME_KH6_J solvers (1 unless set)
 // search at once, each with a table of kh6SplitMiB. The 25 parts take 7.97 G nodes, about
-// 100 minutes of CPU (measured 2026-11-28: with TSUME_KH6_J=2, 52 minutes on two cores).
+// 100 minutes of CPU (measured 2026-11-28: with TSUME_KH6_J=2, 52 minutes on two cores),
+// so a full run needs -timeout past go test's 10 minutes (-timeout 150m with TSUME_KH6_J=2).
+// An expression that selects no part fails: a typo would otherwise pass, proving nothing.
 func TestKh6Split(t *testing.T) {
 	only := os.Getenv("TSUME_KH6")
 	if only == "" {
@@ -124,7 +126,19 @@ func TestKh6Split(t *testing.T) {
 	}
 	var match *regexp.Regexp
 	if only != "1" {
-		match = regexp.MustCompile(only)
+		var err error
+		if match, err = regexp.Compile(only); err != nil {
+			t.Fatalf("TSUME_KH6=%q: %v", only, err)
+		}
+	}
+	var parts []kh6Part
+	for _, part := range readKh6Split(t) {
+		if match == nil || match.MatchString(part.check) {
+			parts = append(parts, part)
+		}
+	}
+	if len(parts) == 0 {
+		t.Fatalf("TSUME_KH6=%q selects no check of kh6-split.tsv", only)
 	}
 	jobs := 1
 	if j := os.Getenv("TSUME_KH6_J"); j != "" {
@@ -133,16 +147,15 @@ func TestKh6Split(t *testing.T) {
 			t.Fatalf("TSUME_KH6_J=%q: want a number of solvers", j)
 		}
 	}
+	// No more tables than parts: each is kh6SplitMiB.
+	jobs = min(jobs, len(parts))
 	solvers := make(chan *tsume.Solver, jobs)
 	for range jobs {
 		solvers <- tsume.NewSolver(tsume.Options{AnyMate: true, HashBytes: kh6SplitMiB << 20})
 	}
 	var total atomic.Uint64
 	t.Run("parts", func(t *testing.T) {
-		for _, part := range readKh6Split(t) {
-			if match != nil && !match.MatchString(part.check) {
-				continue
-			}
+		for _, part := range parts {
 			t.Run(part.check+" "+part.reply, func(t *testing.T) {
 				t.Parallel()
 				s := <-solvers
