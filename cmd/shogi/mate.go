@@ -119,7 +119,7 @@ func (f *solverFlags) readStart() func(*shogi.Position) (*shogi.Position, error)
 
 // restStart is the start of a record read with -rest: the defender holds the pieces
 // that are nowhere else. A start that cannot be a problem is left as the file gives it,
-// for problem to refuse it as it refuses any other position (code "no-problem").
+// for problem to refuse it as it refuses any other position (solverErrorCode codes it).
 func restStart(p *shogi.Position) (*shogi.Position, error) {
 	q, err := tsume.DefenderHoldsRest(p)
 	if err != nil {
@@ -134,8 +134,8 @@ func restStart(p *shogi.Position) (*shogi.Position, error) {
 // to move has no king, or is in check) or the record is invalid; 2 for a usage error, an
 // SFEN that does not parse, an input that cannot be read, -record or -ply past the
 // record's end, an interruption, or a search the solver cannot run; 3 when the RECORD
-// file holds no record (nothing checked). With -json, every run that is no usage error prints one object, a refused
-// input included (refusalJSON).
+// file holds no record (nothing checked). With -json, every run that is no usage error
+// prints one object, a refused input included (refusalJSON).
 func runMate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("mate", stderr)
 	withStatusHelp(fs, mateHelp)
@@ -456,10 +456,9 @@ func (in mateInput) resultJSON(p *shogi.Position, r tsume.Result) ([]byte, error
 
 // refusalJSON is the JSON form of a search that did not run, one line, with the fields
 // of shogi tsume's verdict on such an input: {"path", "record" (when the refusal is
-// about one), "sfen" (the position
-// refused, when there is one), "result": "invalid", "io-error" or "skipped", "skipped"
-// (why), "error", "code", "line", "column", "ply"}; "error" and "code" are left out for
-// "skipped", and the place where not known.
+// about one), "sfen" (the position refused, when there is one), "result": "invalid",
+// "io-error" or "skipped", "skipped" (why), "error", "code", "line", "column", "ply"};
+// "error" and "code" are left out for "skipped", and the place where not known.
 func (in mateInput) refusalJSON(p *shogi.Position, ref *refusal) ([]byte, error) {
 	obj := struct {
 		mateHead

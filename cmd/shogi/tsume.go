@@ -87,11 +87,12 @@ type tsumeVerdict struct {
 // refused says why an input was passed over or refused, in the JSON of shogi tsume's
 // verdicts and of shogi mate's answers alike: Skipped why a file was passed over; Error
 // and Code why a record could not be read or searched (the code of record.Error, or
-// "no-problem" for a start that is no problem, "solver" for a search the solver could
-// not run: solverErrorCode), with its place when known. Error is
-// validate's (record.Report's): the place first, then what is wrong ("line 4, column 6:
-// malformed move …"), so that one jq filter reads the "error" of the three commands;
-// Line, Column and Ply give the place again for programs.
+// solverErrorCode's for an error of the solver or of the start: "no-problem" for a start
+// that is no problem, "syntax" for one the rules refuse, "solver" for a search the solver
+// could not run), with its place when known. Error is validate's (record.Report's): the
+// place first, then what is wrong ("line 4, column 6: malformed move …"), so that one jq
+// filter reads the "error" of the three commands; Line, Column and Ply give the place
+// again for programs.
 type refused struct {
 	Skipped string `json:"skipped,omitempty"`
 	Error   string `json:"error,omitempty"`
@@ -196,8 +197,8 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi tsume: %s: the defender holds no piece in hand while pieces are in no one's; tsume problems give him those (-rest)\n", plural(unheld, "problem"))
 	}
 	// Like validate's: 2 when an input could not be read (or a problem could not be
-	// searched, code "solver"), 1 when a problem is not correct
-	// (wrong, undecided or invalid), 3 when no problem was found, else 0.
+	// searched, code "solver"), 1 when a problem is not correct (wrong, undecided or
+	// invalid), 3 when no problem was found, else 0.
 	return nothingChecked(exitStatus(ioFailed, problems-counts[tsumeCorrect]-counts[tsumeSolved]), problems, "tsume", stderr)
 }
 
