@@ -71,14 +71,31 @@ func readKh6Split(t *testing.T) []kh6Part {
 }
 
 // TestKh6SplitCovers holds the split to the root: one row for each legal check and no
-// other, each reply legal, each position the one the two moves lead to.
+// other, each reply legal, each position the one the two moves lead to. The checks are
+// the legal moves after which the defender is in check, not GenerateChecks' alone: the
+// solver's OR nodes are GenerateChecks', and the proof's cover should not rest on it
+// (the two are held equal here).
 func TestKh6SplitCovers(t *testing.T) {
 	root := parse(t, kh6SFEN, false)
+	want := map[string]bool{}
+	for _, m := range root.LegalMoves() {
+		p := root.Clone()
+		if err := p.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if p.InCheck() {
+			want[m.String()] = true
+		}
+	}
 	var checks shogi.MoveList
 	root.GenerateChecks(&checks)
-	want := map[string]bool{}
+	if len(checks.Moves()) != len(want) {
+		t.Errorf("GenerateChecks lists %d checks, the legal moves give %d", len(checks.Moves()), len(want))
+	}
 	for _, m := range checks.Moves() {
-		want[m.String()] = true
+		if !want[m.String()] {
+			t.Errorf("GenerateChecks lists %s, no legal check", m)
+		}
 	}
 	seen := map[string]bool{}
 	for _, part := range readKh6Split(t) {
