@@ -133,7 +133,7 @@ func TestKh6SplitCovers(t *testing.T) {
 // the row records. Each solver searches its parts one after another, as a solver searches
 // each problem from a cleared table (TestSolverReuse); TSUME_KH6_J solvers (1 unless set)
 // search at once, each with a table of kh6SplitMiB. The 25 parts take 7.97 G nodes, about
-// 100 minutes of CPU (measured 2026-11-28: with TSUME_KH6_J=2, 52 minutes on two cores),
+// 100 minutes of CPU (measured 2026-11-28: with TSUME_KH6_J=2, 58 minutes on two cores),
 // so a full run needs -timeout past go test's 10 minutes (-timeout 150m with TSUME_KH6_J=2).
 // An expression that selects no part fails: a typo would otherwise pass, proving nothing.
 func TestKh6Split(t *testing.T) {
