@@ -84,34 +84,28 @@ func FuzzResultJSON(f *testing.F) {
 	}
 	f.Add([]byte(`{"correct":false,"findings":[{"code":"longer-defence","ply":2,"move":"3b3a","length":4}],"result":{"result":"mate"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var ver tsume.Verification
-		if err := json.Unmarshal(data, &ver); err == nil {
-			out, err := json.Marshal(ver)
-			if err != nil {
-				t.Fatalf("Marshal of %+v read from %q: %v", ver, data, err)
-			}
-			var back tsume.Verification
-			if err := json.Unmarshal(out, &back); err != nil {
-				t.Fatalf("%s (written from %q) does not read back: %v", out, data, err)
-			}
-			if diff := cmp.Diff(ver, back, cmpopts.EquateEmpty()); diff != "" {
-				t.Fatalf("%s read back (-want +got):\n%s", out, diff)
-			}
-		}
-		var r tsume.Result
-		if err := json.Unmarshal(data, &r); err != nil {
-			return
-		}
-		out, err := json.Marshal(r)
-		if err != nil {
-			t.Fatalf("Marshal of %+v read from %q: %v", r, data, err)
-		}
-		var back tsume.Result
-		if err := json.Unmarshal(out, &back); err != nil {
-			t.Fatalf("%s (written from %q) does not read back: %v", out, data, err)
-		}
-		if diff := cmp.Diff(r, back, cmpopts.EquateEmpty()); diff != "" {
-			t.Fatalf("%s read back (-want +got):\n%s", out, diff)
-		}
+		readsBack[tsume.Verification](t, data)
+		readsBack[tsume.Result](t, data)
 	})
+}
+
+// readsBack reads data into a T; when it is accepted, the JSON written of the value
+// must read back as the same value.
+func readsBack[T any](t *testing.T, data []byte) {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(data, &v); err != nil {
+		return
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("Marshal of %+v read from %q: %v", v, data, err)
+	}
+	var back T
+	if err := json.Unmarshal(out, &back); err != nil {
+		t.Fatalf("%s (written from %q) does not read back: %v", out, data, err)
+	}
+	if diff := cmp.Diff(v, back, cmpopts.EquateEmpty()); diff != "" {
+		t.Fatalf("%s read back (-want +got):\n%s", out, diff)
+	}
 }
